@@ -1,0 +1,391 @@
+/*
+** pul.h: the whole public API of libpul, the engine for Micropul and the
+** tile-laying games built on it. Plain C11; every name carries the pul_ prefix.
+*/
+#ifndef PUL_H
+#define PUL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PUL_VERSION "0.1.0"
+
+/* Capacity limits. The board is a torus of PUL_GRID x PUL_GRID cells, which
+** holds any connected layout of up to PUL_MAX_TILES tiles without two cells
+** sharing a slot; the loaders reject tile sets that are larger. */
+#define PUL_MAX_TILES    62   /* tiles in one tile set, start tile included */
+#define PUL_MAX_FEATURES 32   /* feature kinds in one tile set */
+#define PUL_MAX_SEATS    6
+#define PUL_MAX_HAND     16   /* upper bound for the rule parameter hand_limit */
+#define PUL_MAX_STONES   16   /* upper bound for the rule parameter stones */
+#define PUL_MAX_ACTIONS  4096 /* upper bound on legal actions in any position */
+#define PUL_MAX_EVENTS   64   /* upper bound on events of one apply */
+#define PUL_NAME_MAX     32
+#define PUL_NO_TILE      255  /* "no tile"; as the tile of a take: any, at random */
+
+/* ---------------------------------------------------------------- errors */
+
+/* Status of a library call that can fail on bad input. */
+typedef enum {
+    PUL_OK = 0,
+    PUL_ERR_IO,       /* a file could not be read or written */
+    PUL_ERR_SYNTAX,   /* the text is not well-formed (YAML, PMN) */
+    PUL_ERR_SCHEMA,   /* well-formed, but a field is missing, unknown or wrong */
+    PUL_ERR_RANGE,    /* a value is outside what the engine allows */
+    PUL_ERR_NOT_FOUND,/* a named variant, tile or tag does not exist */
+    PUL_ERR_MEMORY,   /* the allocator refused */
+    PUL_ERR_STATE     /* the call does not fit the object's state */
+} PulStatus;
+
+/* Filled by every call that can fail; nothing in the library prints. */
+typedef struct {
+    PulStatus status;
+    char file[256];   /* file or source name, "" when none */
+    int line;         /* 1-based, 0 when unknown */
+    int column;       /* 1-based, 0 when unknown */
+    char message[512];/* what was wrong and what to do */
+} PulError;
+
+/* "file:line:col: message", for printing. Returns buf. */
+const char *pul_error_format(const PulError *err, char *buf, size_t size);
+
+/* Allocation hook, after lua_Alloc: nsize 0 frees, else (re)allocates. */
+typedef void *(*PulAlloc)(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/* ------------------------------------------------------------- tile sets */
+
+typedef enum {
+    PUL_FEATURE_BLANK = 0,   /* nothing */
+    PUL_FEATURE_MICROPUL,    /* joins tiles; one colour per feature */
+    PUL_FEATURE_CATALYST     /* fires when it touches a micropul of another tile */
+} PulFeatureClass;
+
+typedef struct {
+    char symbol;                 /* its character in tile notation "ab/cd" */
+    char name[PUL_NAME_MAX];     /* e.g. "white", "one-dot" */
+    uint8_t cls;                 /* PulFeatureClass */
+    int32_t draw;                /* catalyst: tiles drawn from the core */
+    bool extra_turn;             /* catalyst: grants an extra turn */
+} PulFeature;
+
+/* Quadrant order everywhere: nw ne sw se. */
+enum { PUL_NW = 0, PUL_NE = 1, PUL_SW = 2, PUL_SE = 3, PUL_CENTRE = 4 };
+
+typedef struct {
+    uint8_t quad[4];  /* feature index per quadrant, in rotation 0; for a big
+                         tile all four hold its micropul feature */
+    bool big;         /* one micropul covering the tile */
+    uint8_t centre;   /* big tile: the catalyst feature in its centre */
+} PulTileDef;
+
+/* A tile set as plain data: what tiles.yaml describes. */
+typedef struct {
+    char name[PUL_NAME_MAX];
+    int nfeatures;
+    PulFeature feature[PUL_MAX_FEATURES];
+    int ntiles;                  /* tile ids are 0 .. ntiles-1 */
+    PulTileDef tile[PUL_MAX_TILES];
+    int start;                   /* id of the start tile */
+} PulTileSet;
+
+/* Read a tile set from YAML (see variants/README.md for the schema).
+** Errors name file, line and column. */
+PulStatus pul_tileset_load_file(PulTileSet *ts, const char *path, PulError *err);
+PulStatus pul_tileset_load_string(PulTileSet *ts, const char *text, size_t len,
+                                  const char *source_name, PulError *err);
+/* Check a tile set built in C (the loaders call it too). */
+PulStatus pul_tileset_validate(const PulTileSet *ts, PulError *err);
+/* Quadrant features of tile t in rotation r (0-3, quarter turns clockwise). */
+void pul_tileset_rotated(const PulTileSet *ts, int t, int r, uint8_t quad[4]);
+
+/* ----------------------------------------------------------------- rules */
+
+typedef enum {
+    PUL_END_IMMEDIATE = 0, /* the game ends as the last tile leaves the core */
+    PUL_END_FINISH_TURN,   /* extra turns already earned are still played */
+    PUL_END_FINISH_ROUND   /* play on until every seat has had as many turns */
+} PulCoreEmptyEnd;
+
+typedef enum {
+    PUL_MERGED_SCORE_NONE = 0,  /* a group with more than one stone scores nothing */
+    PUL_MERGED_SCORE_ONE_OWNER  /* ... unless all its stones are one seat's (Farmopul) */
+} PulMergedScoring;
+
+/* Every rule choice the seeds leave open, and every number of the rules.
+** pul_rules_default gives RULES.md section 1. */
+typedef struct {
+    int min_players, max_players;   /* 1, 2 */
+    int hand_size;                  /* tiles dealt to each hand: 6 */
+    int hand_limit;                 /* take only while the hand holds fewer: 6 */
+    int stones;                     /* per seat: 3 */
+    int points_micropul;            /* per micropul of a scoring group: 1 */
+    int points_big;                 /* per big micropul of a scoring group: 1 */
+    int points_supply;              /* per tile in supply: 2 */
+    int points_hand;                /* per tile in hand: 1 */
+    bool rule1_attachment;          /* rule 1 (false: "simpler placement") */
+    bool rule2_colours;             /* rule 2 */
+    bool extra_turn_per_catalyst;   /* false: several crosses at once give one extra turn */
+    bool extra_turn_chains;         /* true: an extra turn can earn another (Farmopul: false) */
+    bool solo_extra_turn;           /* false: in solo the cross does nothing */
+    int core_empty_end;             /* PulCoreEmptyEnd: PUL_END_IMMEDIATE */
+    bool no_tiles_loses;            /* true: no tile in hand nor supply at turn start loses */
+    bool no_action_loses;           /* true: no legal action loses; false: the turn is skipped */
+    int merged_scoring;             /* PulMergedScoring: PUL_MERGED_SCORE_NONE */
+} PulRules;
+
+void pul_rules_default(PulRules *rules);
+PulStatus pul_rules_validate(const PulRules *rules, PulError *err);
+
+/* -------------------------------------------------------------- variants */
+
+/* A variant: a tile set compiled into lookup tables, plus rules. Immutable
+** once made, shared by any number of games and threads. */
+typedef struct PulVariant PulVariant;
+
+/* alloc may be NULL (malloc/free). The tile set and rules are copied. */
+PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRules *rules,
+                            PulAlloc alloc, void *ud, PulError *err);
+void pul_variant_free(PulVariant *v);
+const char *pul_variant_name(const PulVariant *v);
+const PulTileSet *pul_variant_tileset(const PulVariant *v);
+const PulRules *pul_variant_rules(const PulVariant *v);
+
+/* Find a variant by name or path. A name is looked up as <dir>/<name>/ in
+** each directory of the search path: ./variants, then search_dirs (a
+** ':'-separated list, may be NULL), then $PUL_PATH, then the installed data
+** directory. A path is a variant folder. */
+PulVariant *pul_variant_open(const char *name_or_path, const char *search_dirs, PulError *err);
+/* The directory pul_variant_open would use for name, written to out. */
+PulStatus pul_variant_locate(const char *name, const char *search_dirs, char *out,
+                             size_t size, PulError *err);
+/* The installed data directory (holds variants/ and scripts/). */
+const char *pul_data_dir(void);
+
+/* ---------------------------------------------------------------- random */
+
+/* The engine's one random generator (xoshiro128**-class, 128-bit state). */
+typedef struct { uint64_t s[2]; } PulRng;
+void pul_rng_seed(PulRng *rng, uint64_t seed);
+uint64_t pul_rng_next(PulRng *rng);
+uint32_t pul_rng_below(PulRng *rng, uint32_t n);   /* uniform in [0, n), n > 0 */
+
+/* --------------------------------------------------------------- actions */
+
+typedef enum { PUL_PLACE = 0, PUL_TAKE, PUL_CLAIM, PUL_PASS } PulActionKind;
+
+typedef struct {
+    uint8_t kind;   /* PulActionKind */
+    uint8_t tile;   /* place: tile id; take: tile id, or PUL_NO_TILE for a random one */
+    uint8_t rot;    /* place: quarter turns clockwise, 0-3 */
+    uint8_t quad;   /* claim: PUL_NW .. PUL_SE */
+    int32_t x, y;   /* place, claim: the cell; x east, y south */
+} PulAction;
+
+/* Why an action was refused; the order is PMN.md's order of precedence. */
+typedef enum {
+    PUL_LEGAL = 0,
+    PUL_R_SYNTAX,
+    PUL_R_GAME_OVER,
+    PUL_R_OCCUPIED,
+    PUL_R_NOT_ADJACENT,
+    PUL_R_NO_ATTACHMENT,
+    PUL_R_COLOUR_CONFLICT,
+    PUL_R_NOT_IN_HAND,
+    PUL_R_HAND_FULL,
+    PUL_R_NOT_IN_SUPPLY,
+    PUL_R_NO_STONES,
+    PUL_R_NOT_MICROPUL,
+    PUL_R_ALREADY_CLAIMED,
+    PUL_R_NO_EXTRA_TURN,
+    PUL_R_BAD_ACTION,       /* not an action at all (unknown kind, rotation > 3) */
+    PUL_R_COUNT
+} PulReason;
+
+const char *pul_reason_code(PulReason r);     /* "occupied", as in PMN.md */
+const char *pul_reason_message(PulReason r);  /* a sentence for a person */
+
+/* PMN move text: "12@1,-2r3", "snw0,0", "t17", "pass". parse returns false
+** on a syntax error; format returns the length written (snprintf-like). */
+bool pul_action_parse(const char *text, PulAction *out);
+int pul_action_format(const PulAction *a, char *buf, size_t size);
+
+/* ---------------------------------------------------------------- events */
+
+typedef enum {
+    PUL_EV_PLACED = 0,  /* tile, rot, x, y */
+    PUL_EV_TOOK,        /* tile taken from supply to hand */
+    PUL_EV_CLAIMED,     /* x, y, quad: stone put on a group */
+    PUL_EV_PASSED,
+    PUL_EV_ACTIVATED,   /* x, y, quad (PUL_CENTRE for a big tile), feature */
+    PUL_EV_DREW,        /* count tiles moved from core to the seat's supply */
+    PUL_EV_EXTRA_TURN,  /* the seat moves again */
+    PUL_EV_MERGED,      /* x, y, quad of the new tile's micropul; count groups joined,
+                           value stones now on the group */
+    PUL_EV_CLOSED,      /* x, y, quad of a micropul of the group; count its size;
+                           value its owner seat (-1: scores for nobody) */
+    PUL_EV_TURN_SKIPPED,/* seat had no legal action and was skipped */
+    PUL_EV_GAME_OVER    /* value PulEndReason; seat the loser or -1 */
+} PulEventKind;
+
+typedef struct {
+    uint8_t kind;      /* PulEventKind */
+    int8_t seat;       /* the seat acting, 0-based */
+    uint8_t tile, rot, quad, feature;
+    int32_t x, y;
+    int32_t count;
+    int32_t value;
+} PulEvent;
+
+typedef struct {
+    int n;
+    PulEvent ev[PUL_MAX_EVENTS];
+} PulEvents;
+
+/* ------------------------------------------------------------------ game */
+
+typedef enum {
+    PUL_END_NONE = 0,   /* not over */
+    PUL_END_CORE_EMPTY,
+    PUL_END_NO_TILES,
+    PUL_END_NO_ACTION
+} PulEndReason;
+const char *pul_end_reason_code(PulEndReason r);  /* "core_empty", ... "unfinished" */
+
+/* All mutable state of one game: one flat block with no pointers into
+** itself, so pul_game_copy is a memcpy (search copies it per iteration). */
+typedef struct PulGame PulGame;
+
+size_t pul_game_size(void);
+PulGame *pul_game_new(const PulVariant *v);          /* not started */
+void pul_game_free(PulGame *g);
+void pul_game_copy(PulGame *dst, const PulGame *src);
+
+/* Start a game: the start tile placed, the core shuffled from seed (core
+** NULL) or given top first (core, ncore: every non-start tile once), hands
+** dealt. seed also seeds the game's generator (random takes). */
+PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *core,
+                         int ncore, PulError *err);
+
+const PulVariant *pul_game_variant(const PulGame *g);
+int pul_game_seats(const PulGame *g);
+int pul_game_to_move(const PulGame *g);        /* 0-based seat */
+bool pul_game_in_extra_turn(const PulGame *g);
+bool pul_game_over(const PulGame *g);
+PulEndReason pul_game_end_reason(const PulGame *g);
+int pul_game_loser(const PulGame *g);          /* seat that lost, or -1 */
+int pul_game_turns(const PulGame *g);          /* actions applied */
+int pul_game_core_count(const PulGame *g);
+/* The core as dealt from: every non-start tile, top first; the first
+** pul_game_core_drawn of them have left it. Returns the count. */
+int pul_game_core_initial(const PulGame *g, uint8_t *out);
+int pul_game_core_drawn(const PulGame *g);
+int pul_game_hand(const PulGame *g, int seat, uint8_t *out);    /* returns count */
+int pul_game_supply(const PulGame *g, int seat, uint8_t *out);  /* returns count */
+int pul_game_stones(const PulGame *g, int seat);                 /* left to play */
+
+typedef struct { uint8_t tile, rot; int32_t x, y; } PulPlaced;
+int pul_game_placed(const PulGame *g, PulPlaced *out);          /* in order; returns count */
+/* The tile on a cell: true and tile/rot set, or false when empty. */
+bool pul_game_cell(const PulGame *g, int32_t x, int32_t y, int *tile, int *rot);
+
+typedef struct {
+    int colour;        /* micropul feature index */
+    int size;          /* micropul count; a big micropul is 1 */
+    int points;        /* what it is worth when scoring */
+    int stones;        /* stones on it */
+    uint32_t owners;   /* bit s: seat s has a stone on it */
+    bool closed;
+} PulGroupInfo;
+/* The group of the micropul at (x, y, quad); false when there is none. */
+bool pul_game_group(const PulGame *g, int32_t x, int32_t y, int quad, PulGroupInfo *out);
+
+typedef struct { int32_t x, y; uint8_t quad; int8_t seat; } PulStone;
+int pul_game_stones_on_board(const PulGame *g, PulStone *out);   /* returns count */
+
+/* Scores as the rules would count them now (kept incrementally). */
+void pul_game_scores(const PulGame *g, int *scores);
+/* The same, recounted from the board alone: a check on the incremental count. */
+void pul_game_scores_recount(const PulGame *g, int *scores);
+/* Winning seats (tied at the top; a losing seat never wins). Returns count. */
+int pul_game_winners(const PulGame *g, int *seats);
+
+/* Whether a is legal now: PUL_LEGAL or the first reason it is not. */
+PulReason pul_check(const PulGame *g, const PulAction *a);
+/* Apply a if legal; fills ev (may be NULL). On refusal the game is untouched. */
+PulReason pul_apply(PulGame *g, const PulAction *a, PulEvents *ev);
+/* The action as done (a random take resolved to its tile), from ev. */
+void pul_events_action(const PulEvents *ev, PulAction *out);
+
+/* Every legal action of the seat to move: each distinct placement (tile,
+** cell, quadrant layout; rotations that give the same layout appear once,
+** at the lowest rotation), one take (tile PUL_NO_TILE) when allowed, one
+** claim per unclaimed group, and pass during an extra turn. Returns count. */
+int pul_legal_actions(const PulGame *g, PulAction *out, int max);
+/* Only the placements; out may be NULL to count them. */
+int pul_legal_placements(const PulGame *g, PulAction *out, int max);
+/* One legal action chosen uniformly among those pul_legal_actions lists,
+** without listing them. False when there is none. */
+bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out);
+
+/* --------------------------------------------------------- observation */
+
+/* What one seat may see: the board, stones, counts, its own hand. Other
+** hands, every supply and the core order are hidden. */
+typedef struct {
+    int seat, nseats, to_move;
+    bool extra_turn, over;
+    int end_reason, loser;
+    int core_count;
+    int hand_count[PUL_MAX_SEATS];
+    int supply_count[PUL_MAX_SEATS];
+    int stones_left[PUL_MAX_SEATS];
+    int hand[PUL_MAX_HAND];          /* this seat's hand, hand_count[seat] tiles */
+    int nplaced;
+    PulPlaced placed[PUL_MAX_TILES];
+    int nstones;
+    PulStone stones[PUL_MAX_SEATS * PUL_MAX_STONES];
+    int nunseen;                     /* tiles this seat cannot place: core, supplies, other hands */
+    uint8_t unseen[PUL_MAX_TILES];
+} PulObservation;
+
+void pul_observe(const PulGame *g, int seat, PulObservation *out);
+
+/* --------------------------------------------------------------- records */
+
+/* A PMN game record (PMN.md): tags, moves as written, comments. */
+typedef struct PulRecord PulRecord;
+
+PulRecord *pul_record_new(void);
+void pul_record_free(PulRecord *r);
+/* Parse PMN text. Fails (PUL_ERR_SYNTAX, with line and column) only when the
+** text cannot be split into tags and moves; moves are kept as written and
+** checked when played. */
+PulStatus pul_record_parse(PulRecord *r, const char *text, size_t len,
+                           const char *source_name, PulError *err);
+PulStatus pul_record_load_file(PulRecord *r, const char *path, PulError *err);
+const char *pul_record_tag(const PulRecord *r, const char *name);   /* NULL if absent */
+PulStatus pul_record_set_tag(PulRecord *r, const char *name, const char *value);
+int pul_record_ntags(const PulRecord *r);
+const char *pul_record_tag_name(const PulRecord *r, int i);
+int pul_record_nmoves(const PulRecord *r);
+const char *pul_record_move(const PulRecord *r, int i);             /* as written */
+PulStatus pul_record_add_move(PulRecord *r, const PulAction *a);
+PulStatus pul_record_add_comment(PulRecord *r, const char *text);
+/* Tags, then moves numbered and wrapped; malloc'd, caller frees. */
+char *pul_record_write(const PulRecord *r, size_t *len);
+/* Start g (made for the right variant) as the record's tags say: Players,
+** then Core, else Seed. PUL_ERR_SCHEMA when Players or Core is unusable. */
+PulStatus pul_record_start_game(const PulRecord *r, PulGame *g, PulError *err);
+/* A record of g's start (Variant, Players, Core tags) with no moves yet. */
+PulStatus pul_record_from_start(PulRecord *r, const PulGame *g);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,28 @@
+/*
+** common.h: helpers shared by the engine's modules (not public).
+** Errors are values: modules fill a PulError, nothing prints.
+*/
+#ifndef PUL_COMMON_H
+#define PUL_COMMON_H
+
+#include "pul.h"
+
+#if defined(__GNUC__)
+#define PUL_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define PUL_LIKELY(x) __builtin_expect(!!(x), 1)
+#define PUL_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define PUL_PRINTF(f, a)
+#define PUL_LIKELY(x) (x)
+#define PUL_UNLIKELY(x) (x)
+#endif
+
+/* Fill err (if not NULL) and return status. file may be NULL. */
+PulStatus err_set(PulError *err, PulStatus status, const char *file, int line, int column,
+                  const char *fmt, ...) PUL_PRINTF(6, 7);
+void err_clear(PulError *err);
+
+/* The default allocator (realloc/free). */
+void *mem_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+
+#endif
