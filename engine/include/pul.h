@@ -24,7 +24,7 @@ extern "C" {
 #define PUL_MAX_SEATS    6
 #define PUL_MAX_HAND     16   /* upper bound for the rule parameter hand_limit */
 #define PUL_MAX_STONES   16   /* upper bound for the rule parameter stones */
-#define PUL_MAX_ACTIONS  4096 /* upper bound on legal actions in any position */
+#define PUL_MAX_ACTIONS  8704 /* upper bound on legal actions in any position */
 #define PUL_MAX_EVENTS   64   /* upper bound on events of one apply */
 #define PUL_NAME_MAX     32
 #define PUL_NO_TILE      255  /* "no tile"; as the tile of a take: any, at random */

@@ -1,0 +1,197 @@
+/*
+** apply.c: the one apply. It validates an action (the reasons in PMN.md's
+** order), then changes the state and reports what happened as events.
+*/
+#include "game.h"
+
+static int index_of(const uint8_t *list, int n, int value) {
+    for (int i = 0; i < n; i++)
+        if (list[i] == value) return i;
+    return -1;
+}
+
+static void remove_at(uint8_t *list, uint8_t *n, int i) {
+    list[i] = list[--*n];
+}
+
+PulReason pul_check(const PulGame *g, const PulAction *a) {
+    if (!g->started) return PUL_R_BAD_ACTION;
+    if (g->over) return PUL_R_GAME_OVER;
+    int seat = g->to_move;
+    switch (a->kind) {
+    case PUL_PLACE:
+        return legal_check_place(g, a);
+    case PUL_TAKE:
+        if (g->nhand[seat] >= g->v->rules.hand_limit) return PUL_R_HAND_FULL;
+        if (g->nsupply[seat] == 0) return PUL_R_NOT_IN_SUPPLY;
+        if (a->tile != PUL_NO_TILE && index_of(g->supply[seat], g->nsupply[seat], a->tile) < 0)
+            return PUL_R_NOT_IN_SUPPLY;
+        return PUL_LEGAL;
+    case PUL_CLAIM: {
+        if (a->quad > 3) return PUL_R_BAD_ACTION;
+        if (g->stones[seat] == 0) return PUL_R_NO_STONES;
+        int j = board_tile_at(g, a->x, a->y);
+        if (j < 0) return PUL_R_NOT_MICROPUL;
+        const Placed *p = &g->placed[j];
+        if (!g->v->rot[p->tile][p->rot].colour[a->quad]) return PUL_R_NOT_MICROPUL;
+        if (g->gstones[g->root[j * 4 + a->quad]] > 0) return PUL_R_ALREADY_CLAIMED;
+        return PUL_LEGAL;
+    }
+    case PUL_PASS:
+        return g->in_extra ? PUL_LEGAL : PUL_R_NO_EXTRA_TURN;
+    default:
+        return PUL_R_BAD_ACTION;
+    }
+}
+
+/* Catalysts this placement fires: each at most once, the new tile's own
+** first (nw ne sw se centre), then each neighbour's, sides N E S W. */
+static void activate(PulGame *g, int idx, const int nb[4], PulEvents *ev, int *draw,
+                     int *extra) {
+    const PulVariant *v = g->v;
+    const Placed *p = &g->placed[idx];
+    const TileRot *tr = &v->rot[p->tile][p->rot];
+    bool big = v->ts.tile[p->tile].big;
+    unsigned mine = 0, theirs[4] = {0, 0, 0, 0};
+    for (int s = 0; s < 4; s++) {
+        if (nb[s] < 0) continue;
+        const Placed *pn = &g->placed[nb[s]];
+        const TileRot *tn = &v->rot[pn->tile][pn->rot];
+        bool nbig = v->ts.tile[pn->tile].big;
+        for (int k = 0; k < 2; k++) {
+            int ms = s * 2 + k, ts = (s ^ 2) * 2 + k;
+            if ((tr->cat_slots >> ms & 1) && (tn->mic_slots >> ts & 1))
+                mine |= 1u << (big ? PUL_CENTRE : slot_quad[ms]);
+            if ((tn->cat_slots >> ts & 1) && (tr->mic_slots >> ms & 1))
+                theirs[s] |= 1u << (nbig ? PUL_CENTRE : slot_quad[ts]);
+        }
+    }
+    for (int s = -1; s < 4; s++) {
+        unsigned mask = s < 0 ? mine : theirs[s];
+        if (!mask) continue;
+        const Placed *q = s < 0 ? p : &g->placed[nb[s]];
+        for (int quad = 0; quad < 5; quad++) {
+            if (!(mask >> quad & 1)) continue;
+            int f = quad == PUL_CENTRE ? v->ts.tile[q->tile].centre
+                                       : v->rot[q->tile][q->rot].quad[quad];
+            *draw += v->draw[f];
+            *extra += v->extra[f];
+            PulEvent *e = event_push(ev, PUL_EV_ACTIVATED, g->to_move);
+            if (e) {
+                e->x = q->x;
+                e->y = q->y;
+                e->quad = (uint8_t)quad;
+                e->feature = (uint8_t)f;
+                e->tile = q->tile;
+                e->count = v->draw[f];
+                e->value = v->extra[f];
+            }
+        }
+    }
+}
+
+static void draw_tiles(PulGame *g, int seat, int want, PulEvents *ev) {
+    int n = g->ncore - g->core_top;
+    if (want < n) n = want;
+    for (int i = 0; i < n; i++) g->supply[seat][g->nsupply[seat]++] = g->core[g->core_top++];
+    PulEvent *e = event_push(ev, PUL_EV_DREW, seat);
+    if (e) {
+        e->count = n;
+        e->value = want;
+    }
+}
+
+static void apply_place(PulGame *g, const PulAction *a, PulEvents *ev, int *extra) {
+    int seat = g->to_move;
+    remove_at(g->hand[seat], &g->nhand[seat], index_of(g->hand[seat], g->nhand[seat], a->tile));
+    int nb[4];
+    board_place(g, a->tile, a->rot, a->x, a->y, nb);
+    int idx = g->nplaced - 1;
+    PulEvent *e = event_push(ev, PUL_EV_PLACED, seat);
+    if (e) {
+        e->tile = a->tile;
+        e->rot = a->rot;
+        e->x = a->x;
+        e->y = a->y;
+    }
+    int draw = 0;
+    activate(g, idx, nb, ev, &draw, extra);
+    groups_add_tile(g, idx, nb, ev);
+    if (draw > 0) draw_tiles(g, seat, draw, ev);
+}
+
+static void apply_take(PulGame *g, const PulAction *a, PulEvents *ev) {
+    int seat = g->to_move;
+    int i = a->tile == PUL_NO_TILE ? (int)pul_rng_below(&g->rng, g->nsupply[seat])
+                                   : index_of(g->supply[seat], g->nsupply[seat], a->tile);
+    int tile = g->supply[seat][i];
+    /* Keep the supply's order: a random take must not reorder what is left. */
+    for (int k = i; k + 1 < g->nsupply[seat]; k++) g->supply[seat][k] = g->supply[seat][k + 1];
+    g->nsupply[seat]--;
+    g->hand[seat][g->nhand[seat]++] = (uint8_t)tile;
+    PulEvent *e = event_push(ev, PUL_EV_TOOK, seat);
+    if (e) e->tile = (uint8_t)tile;
+}
+
+static void apply_claim(PulGame *g, const PulAction *a, PulEvents *ev) {
+    int seat = g->to_move;
+    int j = board_tile_at(g, a->x, a->y);
+    groups_claim(g, g->root[j * 4 + a->quad], seat);
+    g->stones[seat]--;
+    g->stone_list[g->nstones_placed++] = (PulStone){a->x, a->y, a->quad, (int8_t)seat};
+    PulEvent *e = event_push(ev, PUL_EV_CLAIMED, seat);
+    if (e) {
+        e->x = a->x;
+        e->y = a->y;
+        e->quad = a->quad;
+    }
+}
+
+PulReason pul_apply(PulGame *g, const PulAction *a, PulEvents *ev) {
+    PulReason r = pul_check(g, a);
+    if (r != PUL_LEGAL) return r;
+    if (ev) ev->n = 0;
+    int extra = 0;
+    switch (a->kind) {
+    case PUL_PLACE:
+        apply_place(g, a, ev, &extra);
+        break;
+    case PUL_TAKE:
+        apply_take(g, a, ev);
+        break;
+    case PUL_CLAIM:
+        apply_claim(g, a, ev);
+        break;
+    default:
+        event_push(ev, PUL_EV_PASSED, g->to_move);
+        break;
+    }
+    g->turns++;
+    const PulRules *rules = &g->v->rules;
+    bool earned = extra > 0 && (g->nseats > 1 || rules->solo_extra_turn) &&
+                  (!g->in_extra || rules->extra_turn_chains);
+    turn_finish(g, earned, rules->extra_turn_per_catalyst ? extra : 1, ev);
+    return PUL_LEGAL;
+}
+
+void pul_events_action(const PulEvents *ev, PulAction *out) {
+    *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
+    for (int i = 0; i < ev->n; i++) {
+        const PulEvent *e = &ev->ev[i];
+        switch (e->kind) {
+        case PUL_EV_PLACED:
+            *out = (PulAction){PUL_PLACE, e->tile, e->rot, 0, e->x, e->y};
+            return;
+        case PUL_EV_TOOK:
+            *out = (PulAction){PUL_TAKE, e->tile, 0, 0, 0, 0};
+            return;
+        case PUL_EV_CLAIMED:
+            *out = (PulAction){PUL_CLAIM, PUL_NO_TILE, 0, e->quad, e->x, e->y};
+            return;
+        case PUL_EV_PASSED:
+            return;
+        default:
+            break;
+        }
+    }
+}

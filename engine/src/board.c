@@ -1,0 +1,73 @@
+/*
+** board.c: cells, the bounding box and the frontier of open cells.
+** Each open cell keeps the colours its neighbours show it, so the legality
+** of a placement is read off one word without visiting the neighbours.
+*/
+#include "game.h"
+
+int board_tile_at(const PulGame *g, int32_t x, int32_t y) {
+    if (!board_in_window(g, x, y)) return -1;
+    unsigned b = g->grid[CELL_INDEX(x, y)];
+    return (b >= 1 && b < FRONT_BASE) ? (int)b - 1 : -1;
+}
+
+int board_front_at(const PulGame *g, int32_t x, int32_t y) {
+    if (!board_in_window(g, x, y)) return -1;
+    unsigned b = g->grid[CELL_INDEX(x, y)];
+    return b >= FRONT_BASE ? (int)(b - FRONT_BASE) : -1;
+}
+
+static void front_remove(PulGame *g, int i) {
+    int last = --g->nfront;
+    if (i != last) {
+        g->front[i] = g->front[last];
+        g->grid[CELL_INDEX(g->front[i].x, g->front[i].y)] = (uint8_t)(FRONT_BASE + i);
+    }
+}
+
+/* Put the tile down, then tell each empty neighbour what the tile shows it. */
+void board_clear(PulGame *g) {
+    for (int i = 0; i < g->nplaced; i++) g->grid[CELL_INDEX(g->placed[i].x, g->placed[i].y)] = 0;
+    for (int i = 0; i < g->nfront; i++) g->grid[CELL_INDEX(g->front[i].x, g->front[i].y)] = 0;
+    g->nplaced = 0;
+    g->nfront = 0;
+}
+
+void board_place(PulGame *g, int tile, int rot, int x, int y, int nb[4]) {
+    int idx = g->nplaced++;
+    g->placed[idx] = (Placed){(uint8_t)tile, (uint8_t)rot, (int8_t)x, (int8_t)y};
+    if (idx == 0) {
+        g->minx = g->maxx = (int8_t)x;
+        g->miny = g->maxy = (int8_t)y;
+    } else {
+        int f = board_front_at(g, x, y);
+        if (f >= 0) front_remove(g, f);
+        if (x < g->minx) g->minx = (int8_t)x;
+        if (x > g->maxx) g->maxx = (int8_t)x;
+        if (y < g->miny) g->miny = (int8_t)y;
+        if (y > g->maxy) g->maxy = (int8_t)y;
+    }
+    g->grid[CELL_INDEX(x, y)] = (uint8_t)(idx + 1);
+
+    uint64_t edge = g->v->rot[tile][rot].edge;
+    for (int s = 0; s < 4; s++) {
+        int nx = x + side_dx[s], ny = y + side_dy[s];
+        uint8_t *cell = &g->grid[CELL_INDEX(nx, ny)];
+        nb[s] = (*cell >= 1 && *cell < FRONT_BASE) ? *cell - 1 : -1;
+        if (nb[s] >= 0) continue;
+        int f;
+        if (*cell == 0) {
+            f = g->nfront++;
+            g->front[f] = (Front){0, 0, (int8_t)nx, (int8_t)ny};
+            *cell = (uint8_t)(FRONT_BASE + f);
+        } else {
+            f = *cell - FRONT_BASE;
+        }
+        /* The neighbour's side s^2 faces this tile's side s, slot for slot. */
+        int os = s ^ 2;
+        uint64_t two = (edge >> (16 * s)) & 0xFFFF;
+        Front *fr = &g->front[f];
+        fr->ctx = (fr->ctx & ~(0xFFFFULL << (16 * os))) | (two << (16 * os));
+        fr->ctx_nz = bytes_nonzero(fr->ctx);
+    }
+}

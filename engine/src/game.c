@@ -1,0 +1,194 @@
+/*
+** game.c: starting a game (start tile, core, deal), reading its state,
+** and the scores and winners as the rules count them.
+*/
+#include <stddef.h>
+#include <string.h>
+
+#include "game.h"
+
+size_t pul_game_size(void) { return sizeof(PulGame); }
+
+PulGame *pul_game_new(const PulVariant *v) {
+    PulGame *g = v->alloc(v->ud, NULL, 0, sizeof *g);
+    if (!g) return NULL;
+    memset(g, 0, sizeof *g);
+    g->v = v;
+    return g;
+}
+
+void pul_game_free(PulGame *g) {
+    if (g) g->v->alloc(g->v->ud, g, sizeof *g, 0);
+}
+
+void pul_game_copy(PulGame *dst, const PulGame *src) { memcpy(dst, src, sizeof *dst); }
+
+static PulStatus check_core(const PulTileSet *ts, const uint8_t *core, int ncore, PulError *err) {
+    bool seen[PUL_MAX_TILES] = {false};
+    for (int i = 0; i < ncore; i++) {
+        int t = core[i];
+        if (t >= ts->ntiles)
+            return err_set(err, PUL_ERR_SCHEMA, NULL, 0, 0,
+                           "the core lists tile %d, but the tile set has ids 0 to %d", t,
+                           ts->ntiles - 1);
+        if (t == ts->start)
+            return err_set(err, PUL_ERR_SCHEMA, NULL, 0, 0,
+                           "the core lists the start tile %d, which is on the board", t);
+        if (seen[t])
+            return err_set(err, PUL_ERR_SCHEMA, NULL, 0, 0, "the core lists tile %d twice", t);
+        seen[t] = true;
+    }
+    for (int t = 0; t < ts->ntiles; t++)
+        if (t != ts->start && !seen[t])
+            return err_set(err, PUL_ERR_SCHEMA, NULL, 0, 0,
+                           "the core does not list tile %d; it must list every tile but the "
+                           "start tile once",
+                           t);
+    return PUL_OK;
+}
+
+PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *core, int ncore,
+                         PulError *err) {
+    const PulVariant *v = g->v;
+    const PulTileSet *ts = &v->ts;
+    const PulRules *rules = &v->rules;
+    if (nseats < rules->min_players || nseats > rules->max_players)
+        return err_set(err, PUL_ERR_RANGE, NULL, 0, 0,
+                       "variant '%s' is for %d to %d players, not %d", v->name,
+                       rules->min_players, rules->max_players, nseats);
+    if (core && check_core(ts, core, ncore, err) != PUL_OK) return err->status;
+    /* The arrays need no clearing (see struct PulGame); a start clears only
+    ** the counters and the cells in use, which keeps simulations fast. */
+    board_clear(g);
+    memset(g, 0, offsetof(PulGame, core));
+    g->v = v;
+    g->nseats = (uint8_t)nseats;
+    g->loser = -1;
+    g->core_empty_seat = -1;
+    pul_rng_seed(&g->rng, seed);
+    g->ncore = (uint8_t)(ts->ntiles - 1);
+    if (core) {
+        memcpy(g->core, core, (size_t)g->ncore);
+    } else {
+        int n = 0;
+        for (int t = 0; t < ts->ntiles; t++)
+            if (t != ts->start) g->core[n++] = (uint8_t)t;
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)pul_rng_below(&g->rng, (uint32_t)(i + 1));
+            uint8_t t = g->core[i];
+            g->core[i] = g->core[j];
+            g->core[j] = t;
+        }
+    }
+    int nb[4];
+    board_place(g, ts->start, 0, 0, 0, nb);
+    groups_add_tile(g, 0, nb, NULL);
+    for (int s = 0; s < nseats; s++) {
+        g->stones[s] = (uint8_t)rules->stones;
+        for (int k = 0; k < rules->hand_size && g->core_top < g->ncore; k++)
+            g->hand[s][g->nhand[s]++] = g->core[g->core_top++];
+    }
+    g->started = 1;
+    if (g->core_top == g->ncore && rules->core_empty_end == PUL_END_IMMEDIATE) {
+        g->over = 1;
+        g->end_reason = PUL_END_CORE_EMPTY;
+    } else {
+        turn_begin_checks(g, NULL);
+    }
+    err_clear(err);
+    return PUL_OK;
+}
+
+const PulVariant *pul_game_variant(const PulGame *g) { return g->v; }
+int pul_game_seats(const PulGame *g) { return g->nseats; }
+int pul_game_to_move(const PulGame *g) { return g->to_move; }
+bool pul_game_in_extra_turn(const PulGame *g) { return g->in_extra; }
+bool pul_game_over(const PulGame *g) { return g->over; }
+PulEndReason pul_game_end_reason(const PulGame *g) { return (PulEndReason)g->end_reason; }
+int pul_game_loser(const PulGame *g) { return g->loser; }
+int pul_game_turns(const PulGame *g) { return g->turns; }
+int pul_game_core_count(const PulGame *g) { return g->ncore - g->core_top; }
+int pul_game_core_drawn(const PulGame *g) { return g->core_top; }
+int pul_game_stones(const PulGame *g, int seat) { return g->stones[seat]; }
+
+int pul_game_core_initial(const PulGame *g, uint8_t *out) {
+    memcpy(out, g->core, g->ncore);
+    return g->ncore;
+}
+
+int pul_game_hand(const PulGame *g, int seat, uint8_t *out) {
+    if (out) memcpy(out, g->hand[seat], g->nhand[seat]);
+    return g->nhand[seat];
+}
+
+int pul_game_supply(const PulGame *g, int seat, uint8_t *out) {
+    if (out) memcpy(out, g->supply[seat], g->nsupply[seat]);
+    return g->nsupply[seat];
+}
+
+int pul_game_placed(const PulGame *g, PulPlaced *out) {
+    if (out)
+        for (int i = 0; i < g->nplaced; i++)
+            out[i] = (PulPlaced){g->placed[i].tile, g->placed[i].rot, g->placed[i].x,
+                                 g->placed[i].y};
+    return g->nplaced;
+}
+
+bool pul_game_cell(const PulGame *g, int32_t x, int32_t y, int *tile, int *rot) {
+    int j = board_tile_at(g, x, y);
+    if (j < 0) return false;
+    if (tile) *tile = g->placed[j].tile;
+    if (rot) *rot = g->placed[j].rot;
+    return true;
+}
+
+bool pul_game_group(const PulGame *g, int32_t x, int32_t y, int quad, PulGroupInfo *out) {
+    int j = board_tile_at(g, x, y);
+    if (j < 0 || quad < 0 || quad > 3) return false;
+    const Placed *p = &g->placed[j];
+    const TileRot *tr = &g->v->rot[p->tile][p->rot];
+    if (!tr->colour[quad]) return false;
+    int r = g->root[j * 4 + quad];
+    out->colour = tr->quad[quad];
+    out->size = g->gsize[r];
+    out->points = g->gpoints[r];
+    out->stones = g->gstones[r];
+    out->owners = g->gowners[r];
+    out->closed = g->gopen[r] == 0;
+    return true;
+}
+
+int pul_game_stones_on_board(const PulGame *g, PulStone *out) {
+    if (out) memcpy(out, g->stone_list, g->nstones_placed * sizeof *out);
+    return g->nstones_placed;
+}
+
+static void add_tile_points(const PulGame *g, int *scores) {
+    const PulRules *r = &g->v->rules;
+    for (int s = 0; s < g->nseats; s++)
+        scores[s] += r->points_supply * g->nsupply[s] + r->points_hand * g->nhand[s];
+}
+
+void pul_game_scores(const PulGame *g, int *scores) {
+    for (int s = 0; s < g->nseats; s++) scores[s] = g->group_points[s];
+    add_tile_points(g, scores);
+}
+
+void pul_game_scores_recount(const PulGame *g, int *scores) {
+    groups_recount(g, scores);
+    add_tile_points(g, scores);
+}
+
+int pul_game_winners(const PulGame *g, int *seats) {
+    int scores[PUL_MAX_SEATS], best = 0, n = 0;
+    bool any = false;
+    pul_game_scores(g, scores);
+    for (int s = 0; s < g->nseats; s++)
+        if (s != g->loser && (!any || scores[s] > best)) {
+            best = scores[s];
+            any = true;
+        }
+    for (int s = 0; s < g->nseats; s++)
+        if (s != g->loser && scores[s] == best && any) seats[n++] = s;
+    return n;
+}

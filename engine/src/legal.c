@@ -1,0 +1,166 @@
+/*
+** legal.c: the one legal-move generator: the placement test, the full list
+** of legal actions, a uniform random action without listing, and the
+** "is there any action at all" question the turn flow asks.
+*/
+#include "game.h"
+
+/* The placement test of the hot loop: rules 1 and 2 on all eight slot pairs. */
+static inline PulReason fit(const PulRules *rules, const TileRot *tr, const Front *f) {
+    uint64_t both = tr->edge_nz & f->ctx_nz;
+    uint64_t differ = bytes_nonzero(tr->edge ^ f->ctx);
+    if (rules->rule2_colours && (both & differ)) return PUL_R_COLOUR_CONFLICT;
+    if (rules->rule1_attachment && !(both & ~differ)) return PUL_R_NO_ATTACHMENT;
+    return PUL_LEGAL;
+}
+
+static bool hand_holds(const PulGame *g, int seat, int tile) {
+    for (int i = 0; i < g->nhand[seat]; i++)
+        if (g->hand[seat][i] == tile) return true;
+    return false;
+}
+
+PulReason legal_check_place(const PulGame *g, const PulAction *a) {
+    if (a->rot > 3) return PUL_R_BAD_ACTION;
+    if (!hand_holds(g, g->to_move, a->tile)) return PUL_R_NOT_IN_HAND;
+    if (board_tile_at(g, a->x, a->y) >= 0) return PUL_R_OCCUPIED;
+    int f = board_front_at(g, a->x, a->y);
+    if (f < 0) return PUL_R_NOT_ADJACENT;
+    return fit(&g->v->rules, &g->v->rot[a->tile][a->rot], &g->front[f]);
+}
+
+static bool can_take(const PulGame *g, int seat) {
+    return g->nsupply[seat] > 0 && g->nhand[seat] < g->v->rules.hand_limit;
+}
+
+static PulAction make_place(int tile, int rot, const Front *f) {
+    return (PulAction){PUL_PLACE, (uint8_t)tile, (uint8_t)rot, 0, f->x, f->y};
+}
+
+static bool claimable_node(const PulGame *g, int node) {
+    const Placed *p = &g->placed[node >> 2];
+    return g->v->rot[p->tile][p->rot].colour[node & 3] && g->root[node] == node &&
+           g->gstones[node] == 0;
+}
+
+static PulAction make_claim(const PulGame *g, int node) {
+    const Placed *p = &g->placed[node >> 2];
+    return (PulAction){PUL_CLAIM, PUL_NO_TILE, 0, (uint8_t)(node & 3), p->x, p->y};
+}
+
+/* Where the generator writes: a buffer (pick < 0: action i to out[i] while
+** i < max), or only the action numbered pick, to out[0]. */
+typedef struct {
+    PulAction *out;
+    int max, pick, n;
+} Sink;
+
+static inline void sink_put(Sink *k, PulAction a) {
+    if (k->out) {
+        if (k->pick < 0 ? k->n < k->max : k->n == k->pick) k->out[k->pick < 0 ? k->n : 0] = a;
+    }
+    k->n++;
+}
+
+static void gen_placements(const PulGame *g, Sink *k) {
+    const PulVariant *v = g->v;
+    int seat = g->to_move;
+    for (int h = 0; h < g->nhand[seat]; h++) {
+        int t = g->hand[seat][h];
+        for (int i = 0; i < v->nrots[t]; i++) {
+            int r = v->rots[t][i];
+            const TileRot *tr = &v->rot[t][r];
+            for (int f = 0; f < g->nfront; f++)
+                if (fit(&v->rules, tr, &g->front[f]) == PUL_LEGAL)
+                    sink_put(k, make_place(t, r, &g->front[f]));
+        }
+    }
+}
+
+static void gen_actions(const PulGame *g, Sink *k) {
+    int seat = g->to_move;
+    gen_placements(g, k);
+    if (can_take(g, seat)) sink_put(k, (PulAction){PUL_TAKE, PUL_NO_TILE, 0, 0, 0, 0});
+    if (g->stones[seat] > 0)
+        for (int node = 0; node < g->nplaced * 4; node++)
+            if (claimable_node(g, node)) sink_put(k, make_claim(g, node));
+    if (g->in_extra) sink_put(k, (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0});
+}
+
+int pul_legal_placements(const PulGame *g, PulAction *out, int max) {
+    if (!g->started || g->over) return 0;
+    Sink k = {out, max, -1, 0};
+    gen_placements(g, &k);
+    return k.n;
+}
+
+int pul_legal_actions(const PulGame *g, PulAction *out, int max) {
+    if (!g->started || g->over) return 0;
+    Sink k = {out, max, -1, 0};
+    gen_actions(g, &k);
+    return k.n;
+}
+
+bool legal_any(const PulGame *g) {
+    int seat = g->to_move;
+    if (g->in_extra || can_take(g, seat)) return true;
+    if (g->stones[seat] > 0 && g->unclaimed > 0) return true;
+    const PulVariant *v = g->v;
+    for (int h = 0; h < g->nhand[seat]; h++) {
+        int t = g->hand[seat][h];
+        for (int k = 0; k < v->nrots[t]; k++) {
+            const TileRot *tr = &v->rot[t][v->rots[t][k]];
+            for (int f = 0; f < g->nfront; f++)
+                if (fit(&v->rules, tr, &g->front[f]) == PUL_LEGAL) return true;
+        }
+    }
+    return false;
+}
+
+/* Rejection sampling over a candidate space in which every legal action has
+** exactly one candidate: (hand tile, rotation, open cell) with the rotation
+** canonical, the take, one node per micropul (a group is drawn through its
+** root), and the pass. Uniform over legal actions, and no list is built. */
+bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out) {
+    if (!g->started || g->over) return false;
+    const PulVariant *v = g->v;
+    int seat = g->to_move;
+    uint32_t nh = g->nhand[seat];
+    uint32_t nplace = nh * 4u * g->nfront;
+    uint32_t ntake = can_take(g, seat);
+    uint32_t nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;
+    uint32_t npass = g->in_extra;
+    uint32_t space = nplace + ntake + nclaim + npass;
+    for (int tries = 0; space && tries < 96; tries++) {
+        uint32_t c = pul_rng_below(rng, space);
+        if (c < nplace) {
+            uint32_t f = c / (nh * 4u), rest = c - f * nh * 4u;
+            int t = g->hand[seat][rest >> 2], r = (int)(rest & 3);
+            const TileRot *tr = &v->rot[t][r];
+            if (tr->canonical != r || fit(&v->rules, tr, &g->front[f]) != PUL_LEGAL) continue;
+            *out = make_place(t, r, &g->front[f]);
+            return true;
+        }
+        c -= nplace;
+        if (c < ntake) {
+            *out = (PulAction){PUL_TAKE, PUL_NO_TILE, 0, 0, 0, 0};
+            return true;
+        }
+        c -= ntake;
+        if (c < nclaim) {
+            if (!claimable_node(g, (int)c)) continue;
+            *out = make_claim(g, (int)c);
+            return true;
+        }
+        *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
+        return true;
+    }
+    /* Rare: few legal actions in a large space. Count them, draw a number,
+    ** and walk the generator to it. */
+    Sink count = {NULL, 0, -1, 0};
+    gen_actions(g, &count);
+    if (count.n == 0) return false;
+    Sink one = {out, 1, (int)pul_rng_below(rng, (uint32_t)count.n), 0};
+    gen_actions(g, &one);
+    return true;
+}

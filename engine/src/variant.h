@@ -1,0 +1,49 @@
+/*
+** variant.h: a variant compiled for speed: each tile in each rotation as
+** edge bytes and slot masks, so a placement test is a few word operations.
+*/
+#ifndef PUL_VARIANT_H
+#define PUL_VARIANT_H
+
+#include "common.h"
+
+/* A cell's eight outward slots, two per side: slot = side * 2 + k.
+**   N: nw ne   E: ne se   S: sw se   W: nw sw
+** Slot side*2+k of a cell faces slot (side^2)*2+k of its neighbour on that
+** side, so one byte index pairs both ends of every cross-edge pair. */
+enum { SIDE_N = 0, SIDE_E = 1, SIDE_S = 2, SIDE_W = 3 };
+extern const uint8_t slot_quad[8];
+extern const int8_t side_dx[4], side_dy[4];
+
+typedef struct {
+    uint64_t edge;      /* byte i: colour code (micropul feature + 1) on slot i, else 0 */
+    uint64_t edge_nz;   /* 0x80 in byte i where edge byte i is not 0 */
+    uint8_t quad[4];    /* feature per quadrant */
+    uint8_t colour[4];  /* colour code per quadrant, 0 when not a micropul */
+    uint8_t mic_slots;  /* bit i: slot i shows a micropul */
+    uint8_t cat_slots;  /* bit i: slot i shows a catalyst (a big centre touches all 8) */
+    uint8_t canonical;  /* lowest rotation giving the same layout */
+} TileRot;
+
+struct PulVariant {
+    char name[128];
+    PulTileSet ts;
+    PulRules rules;
+    PulAlloc alloc;
+    void *ud;
+    TileRot rot[PUL_MAX_TILES][4];
+    uint8_t nrots[PUL_MAX_TILES];       /* distinct layouts of each tile */
+    uint8_t rots[PUL_MAX_TILES][4];     /* their (lowest) rotations */
+    int16_t node_points[PUL_MAX_TILES]; /* points one quadrant node of the tile is worth */
+    int16_t node_size[PUL_MAX_TILES];   /* micropul one quadrant node counts for */
+    int32_t draw[PUL_MAX_FEATURES];     /* per feature: tiles a catalyst draws */
+    bool extra[PUL_MAX_FEATURES];       /* per feature: a catalyst granting an extra turn */
+};
+
+/* 0x80 in each byte of x that is not zero, exactly (no carries across bytes). */
+static inline uint64_t bytes_nonzero(uint64_t x) {
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7FULL;
+    return (((x & low7) + low7) | x) & 0x8080808080808080ULL;
+}
+
+#endif
