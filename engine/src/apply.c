@@ -45,33 +45,33 @@ PulReason pul_check(const PulGame *g, const PulAction *a) {
 }
 
 /* Catalysts this placement fires: each at most once, the new tile's own
-** first (nw ne sw se centre), then each neighbour's, sides N E S W. */
-static void activate(PulGame *g, int idx, const int nb[4], PulEvents *ev, int *draw,
-                     int *extra) {
+** first (nw ne sw se centre), then each neighbour's, sides N E S W. seen is
+** what the neighbours showed the cell: micropul and catalysts per slot. */
+static void activate(PulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev,
+                     int *draw, int *extra) {
     const PulVariant *v = g->v;
     const Placed *p = &g->placed[idx];
     const TileRot *tr = &v->rot[p->tile][p->rot];
-    bool big = v->ts.tile[p->tile].big;
-    unsigned mine = 0, theirs[4] = {0, 0, 0, 0};
-    for (int s = 0; s < 4; s++) {
-        if (nb[s] < 0) continue;
-        const Placed *pn = &g->placed[nb[s]];
-        const TileRot *tn = &v->rot[pn->tile][pn->rot];
-        bool nbig = v->ts.tile[pn->tile].big;
-        for (int k = 0; k < 2; k++) {
-            int ms = s * 2 + k, ts = (s ^ 2) * 2 + k;
-            if ((tr->cat_slots >> ms & 1) && (tn->mic_slots >> ts & 1))
-                mine |= 1u << (big ? PUL_CENTRE : slot_quad[ms]);
-            if ((tn->cat_slots >> ts & 1) && (tr->mic_slots >> ms & 1))
-                theirs[s] |= 1u << (nbig ? PUL_CENTRE : slot_quad[ts]);
-        }
-    }
+    unsigned mine = 0, fired = tr->cat_slots & seen->mic8;
+    if (fired && v->ts.tile[p->tile].big) mine = 1u << PUL_CENTRE;
+    else
+        for (; fired; fired &= fired - 1) mine |= 1u << slot_quad[lowest_set(fired)];
+    unsigned theirs = seen->cat8 & tr->mic_slots;
     for (int s = -1; s < 4; s++) {
-        unsigned mask = s < 0 ? mine : theirs[s];
-        if (!mask) continue;
-        const Placed *q = s < 0 ? p : &g->placed[nb[s]];
-        for (int quad = 0; quad < 5; quad++) {
-            if (!(mask >> quad & 1)) continue;
+        unsigned mask = mine;
+        const Placed *q = p;
+        if (s >= 0) {
+            unsigned two = (theirs >> (2 * s)) & 3u;
+            if (!two) continue;
+            q = &g->placed[nb[s]];
+            mask = 0;
+            if (v->ts.tile[q->tile].big) mask = 1u << PUL_CENTRE;
+            else
+                for (int k = 0; k < 2; k++)
+                    if (two >> k & 1) mask |= 1u << slot_quad[(s ^ 2) * 2 + k];
+        }
+        for (; mask; mask &= mask - 1) {
+            int quad = lowest_set(mask);
             int f = quad == PUL_CENTRE ? v->ts.tile[q->tile].centre
                                        : v->rot[q->tile][q->rot].quad[quad];
             *draw += v->draw[f];
@@ -104,6 +104,7 @@ static void draw_tiles(PulGame *g, int seat, int want, PulEvents *ev) {
 static void apply_place(PulGame *g, const PulAction *a, PulEvents *ev, int *extra) {
     int seat = g->to_move;
     remove_at(g->hand[seat], &g->nhand[seat], index_of(g->hand[seat], g->nhand[seat], a->tile));
+    Front seen = g->front[board_front_at(g, a->x, a->y)];
     int nb[4];
     board_place(g, a->tile, a->rot, a->x, a->y, nb);
     int idx = g->nplaced - 1;
@@ -115,8 +116,8 @@ static void apply_place(PulGame *g, const PulAction *a, PulEvents *ev, int *extr
         e->y = a->y;
     }
     int draw = 0;
-    activate(g, idx, nb, ev, &draw, extra);
-    groups_add_tile(g, idx, nb, ev);
+    activate(g, idx, nb, &seen, ev, &draw, extra);
+    groups_add_tile(g, idx, nb, &seen, ev);
     if (draw > 0) draw_tiles(g, seat, draw, ev);
 }
 

@@ -49,7 +49,8 @@ void board_place(PulGame *g, int tile, int rot, int x, int y, int nb[4]) {
     }
     g->grid[CELL_INDEX(x, y)] = (uint8_t)(idx + 1);
 
-    uint64_t edge = g->v->rot[tile][rot].edge;
+    const TileRot *tr = &g->v->rot[tile][rot];
+    uint64_t edge = tr->edge;
     for (int s = 0; s < 4; s++) {
         int nx = x + side_dx[s], ny = y + side_dy[s];
         uint8_t *cell = &g->grid[CELL_INDEX(nx, ny)];
@@ -58,7 +59,7 @@ void board_place(PulGame *g, int tile, int rot, int x, int y, int nb[4]) {
         int f;
         if (*cell == 0) {
             f = g->nfront++;
-            g->front[f] = (Front){0, 0, (int8_t)nx, (int8_t)ny};
+            g->front[f] = (Front){0, 0, (int8_t)nx, (int8_t)ny, 0, 0};
             *cell = (uint8_t)(FRONT_BASE + f);
         } else {
             f = *cell - FRONT_BASE;
@@ -69,5 +70,7 @@ void board_place(PulGame *g, int tile, int rot, int x, int y, int nb[4]) {
         Front *fr = &g->front[f];
         fr->ctx = (fr->ctx & ~(0xFFFFULL << (16 * os))) | (two << (16 * os));
         fr->ctx_nz = bytes_nonzero(fr->ctx);
+        fr->mic8 |= (uint8_t)(((tr->mic_slots >> (2 * s)) & 3u) << (2 * os));
+        fr->cat8 |= (uint8_t)(((tr->cat_slots >> (2 * s)) & 3u) << (2 * os));
     }
 }

@@ -17,6 +17,20 @@
 #define PUL_UNLIKELY(x) (x)
 #endif
 
+/* Index of the lowest set bit of x (x != 0). */
+static inline int lowest_set(unsigned x) {
+#if defined(__GNUC__)
+    return __builtin_ctz(x);
+#else
+    int i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
 /* Fill err (if not NULL) and return status. file may be NULL. */
 PulStatus err_set(PulError *err, PulStatus status, const char *file, int line, int column,
                   const char *fmt, ...) PUL_PRINTF(6, 7);

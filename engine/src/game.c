@@ -82,7 +82,8 @@ PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *c
     }
     int nb[4];
     board_place(g, ts->start, 0, 0, 0, nb);
-    groups_add_tile(g, 0, nb, NULL);
+    const Front nothing = {0, 0, 0, 0, 0, 0};
+    groups_add_tile(g, 0, nb, &nothing, NULL);
     for (int s = 0; s < nseats; s++) {
         g->stones[s] = (uint8_t)rules->stones;
         for (int k = 0; k < rules->hand_size && g->core_top < g->ncore; k++)

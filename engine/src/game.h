@@ -31,6 +31,8 @@ typedef struct {
     uint64_t ctx;     /* byte i: colour code facing slot i, 0 when none */
     uint64_t ctx_nz;  /* bytes_nonzero(ctx) */
     int8_t x, y;
+    uint8_t mic8;     /* bit i: a micropul faces slot i */
+    uint8_t cat8;     /* bit i: a catalyst faces slot i */
 } Front;
 
 struct PulGame {
@@ -93,8 +95,9 @@ void board_clear(PulGame *g);
 
 /* groups.c */
 static inline int groups_find(const PulGame *g, int node) { return g->root[node]; }
-/* Add the nodes of the just-placed tile and join them; emits MERGED/CLOSED. */
-void groups_add_tile(PulGame *g, int idx, const int nb[4], PulEvents *ev);
+/* Add the nodes of the just-placed tile and join them; emits MERGED/CLOSED.
+** seen is what the cell's neighbours showed it before (its frontier entry). */
+void groups_add_tile(PulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev);
 /* Score of a closed group's root for one seat's stone rules: owner seat or -1. */
 int groups_scorer(const PulGame *g, int root);
 void groups_claim(PulGame *g, int root, int seat);

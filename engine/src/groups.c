@@ -14,20 +14,12 @@ static int popcount8(unsigned x) {
     return n;
 }
 
-static int lowest_bit(unsigned x) {
-    int i = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        i++;
-    }
-    return i;
-}
 
 /* Who a closed group with these stones scores for, or -1. */
 static int scorer_of(const PulRules *rules, int stones, unsigned owners) {
-    if (stones == 1) return lowest_bit(owners);
+    if (stones == 1) return lowest_set(owners);
     if (stones > 1 && rules->merged_scoring == PUL_MERGED_SCORE_ONE_OWNER && popcount8(owners) == 1)
-        return lowest_bit(owners);
+        return lowest_set(owners);
     return -1;
 }
 
@@ -109,7 +101,7 @@ static void report_merges(PulGame *g, int base, const TileRot *tr, const int *ol
     }
 }
 
-void groups_add_tile(PulGame *g, int idx, const int nb[4], PulEvents *ev) {
+void groups_add_tile(PulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev) {
     const PulVariant *v = g->v;
     const Placed *p = &g->placed[idx];
     const TileRot *tr = &v->rot[p->tile][p->rot];
@@ -121,31 +113,26 @@ void groups_add_tile(PulGame *g, int idx, const int nb[4], PulEvents *ev) {
             new_node(g, base + q, big ? q == 0 : 1, big ? (q == 0 ? v->node_points[p->tile] : 0)
                                                       : v->node_points[p->tile]);
 
-    /* Neighbours first: which groups face this tile, and which slots of the
-    ** new tile still face an empty cell. */
+    /* Slots of the new tile facing an empty cell are open edges; each
+    ** neighbour micropul facing this cell was one and no longer is. */
+    unsigned occupied = 0;
+    for (int s = 0; s < 4; s++)
+        if (nb[s] >= 0) occupied |= 3u << (2 * s);
+    for (unsigned m = tr->mic_slots & ~occupied; m; m &= m - 1)
+        g->gopen[g->root[base + slot_quad[lowest_set(m)]]]++;
+    unsigned same = bytes_to_bits(tr->edge_nz & seen->ctx_nz & ~bytes_nonzero(tr->edge ^ seen->ctx));
     int old_roots[8], nold = 0;      /* neighbour groups this tile touches */
     int links[8][2], nlinks = 0;     /* (new node, neighbour node) of one colour */
-    for (int s = 0; s < 4; s++) {
-        int j = nb[s];
-        for (int k = 0; k < 2; k++) {
-            int mine = s * 2 + k, theirs = (s ^ 2) * 2 + k;
-            unsigned c1 = (unsigned)(tr->edge >> (8 * mine)) & 0xFF;
-            if (j < 0) {
-                if (c1) g->gopen[g->root[base + slot_quad[mine]]]++;
-                continue;
-            }
-            const TileRot *tn = &v->rot[g->placed[j].tile][g->placed[j].rot];
-            unsigned c2 = (unsigned)(tn->edge >> (8 * theirs)) & 0xFF;
-            if (!c2) continue;
-            int nn = j * 4 + slot_quad[theirs];
-            int r = g->root[nn];
-            g->gopen[r]--; /* that slot faced this (then empty) cell */
-            if (!contains(old_roots, nold, r)) old_roots[nold++] = r;
-            if (c1 == c2) {
-                links[nlinks][0] = base + slot_quad[mine];
-                links[nlinks][1] = nn;
-                nlinks++;
-            }
+    for (unsigned m = seen->mic8; m; m &= m - 1) {
+        int i = lowest_set(m), s = i >> 1, k = i & 1;
+        int nn = nb[s] * 4 + slot_quad[(s ^ 2) * 2 + k];
+        int r = g->root[nn];
+        g->gopen[r]--;
+        if (!contains(old_roots, nold, r)) old_roots[nold++] = r;
+        if (same >> i & 1) {
+            links[nlinks][0] = base + slot_quad[i];
+            links[nlinks][1] = nn;
+            nlinks++;
         }
     }
 

@@ -4,6 +4,7 @@
 ** "is there any action at all" question the turn flow asks.
 */
 #include "game.h"
+#include "rng.h"
 
 /* The placement test of the hot loop: rules 1 and 2 on all eight slot pairs. */
 static inline PulReason fit(const PulRules *rules, const TileRot *tr, const Front *f) {
@@ -125,16 +126,21 @@ bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out) {
     if (!g->started || g->over) return false;
     const PulVariant *v = g->v;
     int seat = g->to_move;
-    uint32_t nh = g->nhand[seat];
-    uint32_t nplace = nh * 4u * g->nfront;
+    uint32_t per_cell = g->nhand[seat] * 4u;
+    uint32_t nplace = per_cell * g->nfront;
     uint32_t ntake = can_take(g, seat);
     uint32_t nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;
     uint32_t npass = g->in_extra;
     uint32_t space = nplace + ntake + nclaim + npass;
-    for (int tries = 0; space && tries < 96; tries++) {
-        uint32_t c = pul_rng_below(rng, space);
+    /* c / per_cell as a multiply: exact for c and per_cell below 2^16. */
+    uint64_t inverse = per_cell ? UINT64_C(0xFFFFFFFF) / per_cell + 1 : 0;
+    uint64_t bits = 0;
+    for (int tries = 0; space && tries < 128; tries++) {
+        /* Each 64-bit draw serves two candidates. */
+        uint32_t half = (tries & 1) ? (uint32_t)bits : (uint32_t)((bits = rng_next(rng)) >> 32);
+        uint32_t c = rng_below32(half, space, rng);
         if (c < nplace) {
-            uint32_t f = c / (nh * 4u), rest = c - f * nh * 4u;
+            uint32_t f = (uint32_t)((c * inverse) >> 32), rest = c - f * per_cell;
             int t = g->hand[seat][rest >> 2], r = (int)(rest & 3);
             const TileRot *tr = &v->rot[t][r];
             if (tr->canonical != r || fit(&v->rules, tr, &g->front[f]) != PUL_LEGAL) continue;
@@ -160,7 +166,7 @@ bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out) {
     Sink count = {NULL, 0, -1, 0};
     gen_actions(g, &count);
     if (count.n == 0) return false;
-    Sink one = {out, 1, (int)pul_rng_below(rng, (uint32_t)count.n), 0};
+    Sink one = {out, 1, (int)rng_below(rng, (uint32_t)count.n), 0};
     gen_actions(g, &one);
     return true;
 }

@@ -1,10 +1,8 @@
 /*
-** rng.c: the engine's one seedable generator (xoroshiro128**).
+** rng.c: the engine's one seedable generator (xoroshiro128**), exported.
 ** Every random choice of the engine, bots and tools goes through it.
 */
-#include "pul.h"
-
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+#include "rng.h"
 
 /* splitmix64 spreads any seed, 0 included, over the whole state. */
 static uint64_t splitmix(uint64_t *x) {
@@ -19,25 +17,6 @@ void pul_rng_seed(PulRng *rng, uint64_t seed) {
     rng->s[1] = splitmix(&seed);
 }
 
-uint64_t pul_rng_next(PulRng *rng) {
-    uint64_t s0 = rng->s[0], s1 = rng->s[1];
-    uint64_t result = rotl(s0 * 5, 7) * 9;
-    s1 ^= s0;
-    rng->s[0] = rotl(s0, 24) ^ s1 ^ (s1 << 16);
-    rng->s[1] = rotl(s1, 37);
-    return result;
-}
+uint64_t pul_rng_next(PulRng *rng) { return rng_next(rng); }
 
-/* Lemire's multiply-and-reject: unbiased without a division in the common case. */
-uint32_t pul_rng_below(PulRng *rng, uint32_t n) {
-    uint64_t m = (uint64_t)(uint32_t)(pul_rng_next(rng) >> 32) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t threshold = (uint32_t)(-n) % n;
-        while (low < threshold) {
-            m = (uint64_t)(uint32_t)(pul_rng_next(rng) >> 32) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
+uint32_t pul_rng_below(PulRng *rng, uint32_t n) { return rng_below(rng, n); }

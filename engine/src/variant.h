@@ -46,4 +46,10 @@ static inline uint64_t bytes_nonzero(uint64_t x) {
     return (((x & low7) + low7) | x) & 0x8080808080808080ULL;
 }
 
+/* Gather the top bit of each byte (as bytes_nonzero leaves them) into 8 bits:
+** each bit lands alone, so the multiply never carries. */
+static inline unsigned bytes_to_bits(uint64_t top_bits) {
+    return (unsigned)(((top_bits >> 7) * 0x0102040810204080ULL) >> 56);
+}
+
 #endif
