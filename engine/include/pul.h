@@ -274,6 +274,7 @@ PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *c
 
 const PulVariant *pul_game_variant(const PulGame *g);
 int pul_game_seats(const PulGame *g);
+uint64_t pul_game_seed(const PulGame *g);      /* as given to pul_game_start */
 int pul_game_to_move(const PulGame *g);        /* 0-based seat */
 bool pul_game_in_extra_turn(const PulGame *g);
 bool pul_game_over(const PulGame *g);
@@ -382,7 +383,9 @@ char *pul_record_write(const PulRecord *r, size_t *len);
 /* Start g (made for the right variant) as the record's tags say: Players,
 ** then Core, else Seed. PUL_ERR_SCHEMA when Players or Core is unusable. */
 PulStatus pul_record_start_game(const PulRecord *r, PulGame *g, PulError *err);
-/* A record of g's start (Variant, Players, Core tags) with no moves yet. */
+/* A record of g's start (Variant, Players, Core and Seed tags) with no
+** moves yet. Seed keeps the generator of a replay in step with the game, so
+** a replay ends in a byte-identical state. */
 PulStatus pul_record_from_start(PulRecord *r, const PulGame *g);
 
 #ifdef __cplusplus

@@ -3,6 +3,7 @@
 ** order), then changes the state and reports what happened as events.
 */
 #include "game.h"
+#include "rng.h"
 
 static int index_of(const uint8_t *list, int n, int value) {
     for (int i = 0; i < n; i++)
@@ -123,8 +124,10 @@ static void apply_place(PulGame *g, const PulAction *a, PulEvents *ev, int *extr
 
 static void apply_take(PulGame *g, const PulAction *a, PulEvents *ev) {
     int seat = g->to_move;
-    int i = a->tile == PUL_NO_TILE ? (int)pul_rng_below(&g->rng, g->nsupply[seat])
-                                   : index_of(g->supply[seat], g->nsupply[seat], a->tile);
+    /* The draw is made even when the record names the tile, so that a game
+    ** replayed from its record ends with the same generator state. */
+    int drawn = (int)rng_below(&g->rng, g->nsupply[seat]);
+    int i = a->tile == PUL_NO_TILE ? drawn : index_of(g->supply[seat], g->nsupply[seat], a->tile);
     int tile = g->supply[seat][i];
     /* Keep the supply's order: a random take must not reorder what is left. */
     for (int k = i; k + 1 < g->nsupply[seat]; k++) g->supply[seat][k] = g->supply[seat][k + 1];

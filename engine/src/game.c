@@ -65,6 +65,7 @@ PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *c
     g->nseats = (uint8_t)nseats;
     g->loser = -1;
     g->core_empty_seat = -1;
+    g->seed = seed;
     pul_rng_seed(&g->rng, seed);
     g->ncore = (uint8_t)(ts->ntiles - 1);
     if (core) {
@@ -102,6 +103,7 @@ PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *c
 
 const PulVariant *pul_game_variant(const PulGame *g) { return g->v; }
 int pul_game_seats(const PulGame *g) { return g->nseats; }
+uint64_t pul_game_seed(const PulGame *g) { return g->seed; }
 int pul_game_to_move(const PulGame *g) { return g->to_move; }
 bool pul_game_in_extra_turn(const PulGame *g) { return g->in_extra; }
 bool pul_game_over(const PulGame *g) { return g->over; }

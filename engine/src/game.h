@@ -39,6 +39,7 @@ struct PulGame {
     /* Counters and flags: cleared at every start. */
     const PulVariant *v;
     PulRng rng;               /* random takes */
+    uint64_t seed;            /* what rng was seeded with */
     uint8_t started, nseats, to_move;
     uint8_t in_extra;         /* the current turn is an extra turn */
     uint8_t extra_left;       /* extra turns earned and not yet begun */
