@@ -1,0 +1,442 @@
+/*
+** ydoc.c: YAML (libyaml's event API) to a small tree that keeps every line
+** and column, plus the checks schemas share, so every error can point home.
+*/
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "suggest.h"
+#include "ydoc.h"
+
+/* A real YAML file of pul's is a few kilobytes, three or four levels deep and a
+** few hundred nodes; these bounds keep hostile input from costing time or
+** memory. */
+enum { YDOC_MAX_BYTES = 1 << 20, YDOC_MAX_DEPTH = 16, YDOC_MAX_NODES = 20000 };
+
+static PulStatus vfail(YDoc *d, int line, int col, PulStatus st, const char *fmt, va_list ap)
+    PUL_PRINTF(5, 0);
+static PulStatus vfail(YDoc *d, int line, int col, PulStatus st, const char *fmt, va_list ap) {
+    char msg[sizeof((PulError *)0)->message];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    return err_set(d->err, st, d->src, line, col, "%s", msg);
+}
+
+PulStatus ydoc_fail_at(YDoc *d, int line, int col, PulStatus st, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(d, line, col, st, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+PulStatus ydoc_fail(YDoc *d, const YNode *n, PulStatus st, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(d, n->line, n->col, st, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+/* Line and column of a byte offset, counted as libyaml counts marks
+** (characters, not bytes), for the errors that only know an offset. */
+static void position(const char *buf, size_t len, size_t off, int *line, int *col) {
+    int ln = 1, c = 1;
+    for (size_t i = 0; i < off && i < len; i++) {
+        unsigned char b = (unsigned char)buf[i];
+        if (b == '\r' && i + 1 < len && buf[i + 1] == '\n') continue;
+        if (b == '\n' || b == '\r') {
+            ln++;
+            c = 1;
+        } else if ((b & 0xC0) != 0x80) {
+            c++;
+        }
+    }
+    *line = ln;
+    *col = c;
+}
+
+const char *ydoc_shown(const YNode *n, char *buf, size_t size) {
+    size_t o = 0, max = size - 4;
+    for (size_t i = 0; i < n->len && o < max; i++) {
+        unsigned char b = (unsigned char)n->text[i];
+        buf[o++] = (b < 0x20 || b == 0x7F) ? '?' : (char)b;
+    }
+    if (o < n->len) {
+        /* do not cut a UTF-8 sequence in half */
+        while (o > 0 && ((unsigned char)buf[o - 1] & 0xC0) == 0x80) o--;
+        if (o > 0 && ((unsigned char)buf[o - 1] & 0xC0) == 0xC0) o--;
+        memcpy(buf + o, "...", 3);
+        o += 3;
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+const char *ydoc_kind(const YNode *n, char *buf, size_t size) {
+    if (n->kind == YDOC_SEQ) return "a list";
+    if (n->kind == YDOC_MAP) return "a mapping";
+    if (n->len == 0 && n->plain) return "empty";
+    char text[40];
+    snprintf(buf, size, "'%s'", ydoc_shown(n, text, sizeof text));
+    return buf;
+}
+
+/* ------------------------------------------------------------ YAML to tree */
+
+static PulStatus parser_fail(YDoc *d, const yaml_parser_t *p) {
+    const char *problem = p->problem ? p->problem : "malformed YAML";
+    int line, col;
+    switch (p->error) {
+    case YAML_MEMORY_ERROR:
+        return ydoc_fail_at(d, 0, 0, PUL_ERR_MEMORY, "out of memory while reading the YAML");
+    case YAML_READER_ERROR:
+        position(d->buf, d->len, p->problem_offset, &line, &col);
+        if (p->problem_value != -1)
+            return ydoc_fail_at(d, line, col, PUL_ERR_SYNTAX,
+                                "%s (0x%X): %s is UTF-8 text; is this the right file?", problem,
+                                (unsigned)p->problem_value, d->what);
+        return ydoc_fail_at(d, line, col, PUL_ERR_SYNTAX,
+                            "%s: %s is UTF-8 text; is this the right file?", problem, d->what);
+    default:
+        line = (int)p->problem_mark.line + 1;
+        col = (int)p->problem_mark.column + 1;
+        if (p->context)
+            return ydoc_fail_at(d, line, col, PUL_ERR_SYNTAX,
+                                "YAML syntax: %s %s at line %d, column %d; check the brackets, "
+                                "quotes and indentation",
+                                problem, p->context, (int)p->context_mark.line + 1,
+                                (int)p->context_mark.column + 1);
+        return ydoc_fail_at(d, line, col, PUL_ERR_SYNTAX,
+                            "YAML syntax: %s; check the brackets, quotes and indentation", problem);
+    }
+}
+
+static int node_new(YDoc *d, int kind, const yaml_event_t *ev, PulStatus *st) {
+    int line = (int)ev->start_mark.line + 1, col = (int)ev->start_mark.column + 1;
+    if (d->nnode >= YDOC_MAX_NODES) {
+        *st = ydoc_fail_at(d, line, col, PUL_ERR_RANGE,
+                           "more than %d YAML values; %s needs a few hundred: is this the "
+                           "right file?",
+                           YDOC_MAX_NODES, d->what);
+        return -1;
+    }
+    if (d->nnode == d->cap) {
+        int cap = d->cap ? d->cap * 2 : 64;
+        YNode *grown = realloc(d->node, (size_t)cap * sizeof *grown);
+        if (!grown) goto oom;
+        d->node = grown;
+        d->cap = cap;
+    }
+    YNode *n = &d->node[d->nnode];
+    memset(n, 0, sizeof *n);
+    n->kind = kind;
+    n->line = line;
+    n->col = col;
+    n->end_line = (int)ev->end_mark.line + 1;
+    n->end_col = (int)ev->end_mark.column + 1;
+    if (kind == YDOC_SCALAR) {
+        n->len = ev->data.scalar.length;
+        n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+        n->text = malloc(n->len + 1);
+        if (!n->text) goto oom;
+        memcpy(n->text, ev->data.scalar.value, n->len);
+        n->text[n->len] = '\0';
+    }
+    return d->nnode++;
+oom:
+    *st = ydoc_fail_at(d, line, col, PUL_ERR_MEMORY, "out of memory while reading the YAML");
+    return -1;
+}
+
+static PulStatus kid_add(YDoc *d, int parent, int child) {
+    YNode *p = &d->node[parent];
+    if (p->nkid == p->cap) {
+        int cap = p->cap ? p->cap * 2 : 8;
+        int *grown = realloc(p->kid, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return ydoc_fail_at(d, p->line, p->col, PUL_ERR_MEMORY,
+                                "out of memory while reading the YAML");
+        p->kid = grown;
+        p->cap = cap;
+    }
+    p->kid[p->nkid++] = child;
+    return PUL_OK;
+}
+
+static const yaml_char_t *event_tag(const yaml_event_t *ev) {
+    switch (ev->type) {
+    case YAML_SCALAR_EVENT:
+        return ev->data.scalar.tag;
+    case YAML_SEQUENCE_START_EVENT:
+        return ev->data.sequence_start.tag;
+    case YAML_MAPPING_START_EVENT:
+        return ev->data.mapping_start.tag;
+    default:
+        return NULL;
+    }
+}
+
+/* Events to nodes, refusing what these files never need (aliases, tags,
+** more documents) before it can cost anything. */
+static PulStatus build(YDoc *d, yaml_parser_t *p) {
+    int stack[YDOC_MAX_DEPTH];
+    int depth = 0, ndocs = 0;
+    for (;;) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(p, &ev)) return parser_fail(d, p);
+        PulStatus st = PUL_OK;
+        bool done = false;
+        int line = (int)ev.start_mark.line + 1, col = (int)ev.start_mark.column + 1;
+        int kind = ev.type == YAML_SCALAR_EVENT           ? YDOC_SCALAR
+                   : ev.type == YAML_SEQUENCE_START_EVENT ? YDOC_SEQ
+                                                          : YDOC_MAP;
+        switch (ev.type) {
+        case YAML_STREAM_END_EVENT:
+            done = true;
+            break;
+        case YAML_DOCUMENT_START_EVENT:
+            if (++ndocs > 1)
+                st = ydoc_fail_at(d, line, col, PUL_ERR_SCHEMA,
+                                  "a second YAML document starts here; %s is one document, so "
+                                  "remove this one or merge it into the first",
+                                  d->what);
+            break;
+        case YAML_ALIAS_EVENT:
+            st = ydoc_fail_at(d, line, col, PUL_ERR_SCHEMA,
+                              "alias '*%.40s': %s does not use anchors and aliases; write "
+                              "the value out in full",
+                              (const char *)ev.data.alias.anchor, d->what);
+            break;
+        case YAML_SCALAR_EVENT:
+        case YAML_SEQUENCE_START_EVENT:
+        case YAML_MAPPING_START_EVENT: {
+            const yaml_char_t *tag = event_tag(&ev);
+            if (tag) {
+                st = ydoc_fail_at(d, line, col, PUL_ERR_SCHEMA,
+                                  "the tag '%.60s' has no meaning in %s; remove it",
+                                  (const char *)tag, d->what);
+                break;
+            }
+            if (kind != YDOC_SCALAR && depth == YDOC_MAX_DEPTH) {
+                st = ydoc_fail_at(d, line, col, PUL_ERR_RANGE,
+                                  "nested more than %d levels deep; %s needs three or four "
+                                  "(a mapping, a list, an entry)",
+                                  YDOC_MAX_DEPTH, d->what);
+                break;
+            }
+            int n = node_new(d, kind, &ev, &st);
+            if (n < 0) break;
+            if (depth > 0)
+                st = kid_add(d, stack[depth - 1], n);
+            else
+                d->root = n;
+            if (st == PUL_OK && kind != YDOC_SCALAR) stack[depth++] = n;
+            break;
+        }
+        case YAML_SEQUENCE_END_EVENT:
+        case YAML_MAPPING_END_EVENT:
+            if (depth > 0) depth--;
+            break;
+        default:
+            break;
+        }
+        yaml_event_delete(&ev);
+        if (st != PUL_OK) return st;
+        if (done) return PUL_OK;
+    }
+}
+
+PulStatus ydoc_parse(YDoc *d, const char *text, size_t len, const char *src, const char *what,
+                     PulError *err) {
+    memset(d, 0, sizeof *d);
+    d->src = src;
+    d->what = what;
+    d->buf = text ? text : "";
+    d->len = text ? len : 0;
+    d->root = -1;
+    d->err = err;
+    if (d->len > YDOC_MAX_BYTES) {
+        int line, col;
+        position(d->buf, d->len, YDOC_MAX_BYTES, &line, &col);
+        return ydoc_fail_at(d, line, col, PUL_ERR_RANGE,
+                            "the text goes on past %d bytes; %s is a few kilobytes: is this "
+                            "the right file?",
+                            YDOC_MAX_BYTES, what);
+    }
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return ydoc_fail_at(d, 0, 0, PUL_ERR_MEMORY, "out of memory while reading the YAML");
+    yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
+    yaml_parser_set_input_string(&parser, (const unsigned char *)d->buf, d->len);
+    PulStatus st = build(d, &parser);
+    yaml_parser_delete(&parser);
+    return st;
+}
+
+void ydoc_free(YDoc *d) {
+    for (int i = 0; i < d->nnode; i++) {
+        free(d->node[i].text);
+        free(d->node[i].kid);
+    }
+    free(d->node);
+    d->node = NULL;
+    d->nnode = d->cap = 0;
+}
+
+PulStatus ydoc_read_file(const char *path, char **out, size_t *len, PulError *err) {
+    *out = NULL;
+    *len = 0;
+    if (!path || !path[0]) return err_set(err, PUL_ERR_IO, NULL, 0, 0, "no file name given");
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return err_set(err, PUL_ERR_IO, path, 0, 0, "cannot open '%s': %s", path, strerror(errno));
+    /* Read a little past the limit, so that ydoc_parse can say where it falls. */
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    PulStatus st = PUL_OK;
+    while (buf) {
+        if (n == cap) {
+            if (cap > YDOC_MAX_BYTES) break;
+            char *grown = realloc(buf, cap * 2);
+            if (!grown) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = grown;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) {
+            if (ferror(f))
+                st = err_set(err, PUL_ERR_IO, path, 0, 0, "cannot read '%s': %s", path,
+                             strerror(errno));
+            break;
+        }
+    }
+    fclose(f);
+    if (!buf) return err_set(err, PUL_ERR_MEMORY, path, 0, 0, "out of memory reading '%s'", path);
+    if (st != PUL_OK) {
+        free(buf);
+        return st;
+    }
+    *out = buf;
+    *len = n;
+    return PUL_OK;
+}
+
+/* ----------------------------------------------------------- schema checks */
+
+const YNode *ydoc_root(const YDoc *d) { return d->root < 0 ? NULL : &d->node[d->root]; }
+
+const YNode *ydoc_kid(const YDoc *d, const YNode *n, int i) { return &d->node[n->kid[i]]; }
+
+bool ydoc_is(const YNode *n, const char *word) {
+    return n->kind == YDOC_SCALAR && strlen(word) == n->len && memcmp(n->text, word, n->len) == 0;
+}
+
+int ydoc_char_col(const YNode *n, size_t i) {
+    size_t quote = n->plain ? 0 : 1;
+    if (n->end_line == n->line && n->end_col - n->col == (int)(n->len + 2 * quote))
+        return n->col + (int)(quote + i);
+    return n->col;
+}
+
+static void join(char *buf, size_t size, const char *const *words, int n) {
+    size_t o = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && o < size; i++)
+        o += (size_t)snprintf(buf + o, size - o, "%s%s", i ? ", " : "", words[i]);
+}
+
+PulStatus ydoc_map(YDoc *d, const YNode *map, const char *what, const char *const *keys, int nkeys,
+                   const YNode **val, const YNode **keyn) {
+    char text[48], list[160];
+    for (int k = 0; k < nkeys; k++) val[k] = keyn[k] = NULL;
+    for (int i = 0; i + 1 < map->nkid; i += 2) {
+        const YNode *key = ydoc_kid(d, map, i);
+        if (key->kind != YDOC_SCALAR)
+            return ydoc_fail(d, key, PUL_ERR_SCHEMA, "a key of %s must be a word, not %s", what,
+                             ydoc_kind(key, text, sizeof text));
+        int k = 0;
+        while (k < nkeys && !ydoc_is(key, keys[k])) k++;
+        if (k == nkeys) {
+            const char *hint = suggest_pick(key->text, key->len, keys, nkeys);
+            join(list, sizeof list, keys, nkeys);
+            if (hint)
+                return ydoc_fail(d, key, PUL_ERR_SCHEMA,
+                                 "unknown key '%s' in %s: did you mean '%s'? (the keys are %s)",
+                                 ydoc_shown(key, text, sizeof text), what, hint, list);
+            return ydoc_fail(d, key, PUL_ERR_SCHEMA, "unknown key '%s' in %s; the keys are %s",
+                             ydoc_shown(key, text, sizeof text), what, list);
+        }
+        if (keyn[k])
+            return ydoc_fail(d, key, PUL_ERR_SCHEMA,
+                             "key '%s' appears twice in %s (first at line %d, column %d); keep "
+                             "one",
+                             keys[k], what, keyn[k]->line, keyn[k]->col);
+        keyn[k] = key;
+        val[k] = ydoc_kid(d, map, i + 1);
+    }
+    return PUL_OK;
+}
+
+PulStatus ydoc_missing(YDoc *d, const YNode *map, const char *what, const char *key,
+                       const char *hint) {
+    return ydoc_fail(d, map, PUL_ERR_SCHEMA, "%s has no '%s' key; %s", what, key, hint);
+}
+
+PulStatus ydoc_name(YDoc *d, const YNode *n, const char *what, char out[PUL_NAME_MAX]) {
+    char text[48];
+    if (n->kind != YDOC_SCALAR)
+        return ydoc_fail(d, n, PUL_ERR_SCHEMA, "%s must be text, not %s", what,
+                         ydoc_kind(n, text, sizeof text));
+    if (n->len == 0) return ydoc_fail(d, n, PUL_ERR_SCHEMA, "%s is empty; write one", what);
+    if (n->len >= PUL_NAME_MAX)
+        return ydoc_fail(d, n, PUL_ERR_RANGE, "%s '%s' is %zu bytes long; shorten it to %d at most",
+                         what, ydoc_shown(n, text, sizeof text), n->len, PUL_NAME_MAX - 1);
+    for (size_t i = 0; i < n->len; i++) {
+        unsigned char b = (unsigned char)n->text[i];
+        if (b < 0x20 || b == 0x7F)
+            return ydoc_fail(d, n, PUL_ERR_SCHEMA,
+                             "%s holds a control character; use printable text", what);
+    }
+    memcpy(out, n->text, n->len);
+    out[n->len] = '\0';
+    return PUL_OK;
+}
+
+bool ydoc_int(const YNode *n, long long *out) {
+    if (n->kind != YDOC_SCALAR || !n->plain || n->len == 0) return false;
+    size_t i = (n->text[0] == '+' || n->text[0] == '-') ? 1 : 0;
+    if (i == n->len) return false;
+    long long v = 0;
+    for (; i < n->len; i++) {
+        char c = n->text[i];
+        if (c < '0' || c > '9') return false;
+        if (v < 1000000000000LL) v = v * 10 + (c - '0');
+    }
+    *out = n->text[0] == '-' ? -v : v;
+    return true;
+}
+
+PulStatus ydoc_bool(YDoc *d, const YNode *n, const char *what, bool *out) {
+    char text[48];
+    if (n->plain && ydoc_is(n, "true")) {
+        *out = true;
+        return PUL_OK;
+    }
+    if (n->plain && ydoc_is(n, "false")) {
+        *out = false;
+        return PUL_OK;
+    }
+    return ydoc_fail(d, n, PUL_ERR_SCHEMA,
+                     "%s must be true or false (unquoted; yes/no and on/off are not accepted), "
+                     "not %s",
+                     what, ydoc_kind(n, text, sizeof text));
+}

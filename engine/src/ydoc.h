@@ -1,0 +1,73 @@
+/*
+** ydoc.h: a YAML document read with libyaml into a small tree with positions,
+** and the checks every schema needs (known keys, integers, booleans, names).
+*/
+#ifndef PUL_YDOC_H
+#define PUL_YDOC_H
+
+#include "common.h"
+
+enum { YDOC_SCALAR, YDOC_SEQ, YDOC_MAP };
+
+typedef struct {
+    int kind; /* YDOC_* */
+    bool plain; /* plain scalar: the only style read as a number or boolean */
+    int line, col; /* 1-based start */
+    int end_line, end_col;
+    char *text; /* scalar value, NUL-terminated; len counts inner NULs too */
+    size_t len;
+    int *kid; /* seq: items; map: key, value, key, value ... */
+    int nkid, cap;
+} YNode;
+
+typedef struct {
+    const char *src; /* file or source name for errors */
+    const char *what; /* what the file holds, for messages: "a tile set" */
+    const char *buf;
+    size_t len;
+    YNode *node;
+    int nnode, cap;
+    int root; /* index of the document's root node, -1 when none */
+    PulError *err;
+} YDoc;
+
+/* Parse one YAML document. Aliases, tags, a second document, more than
+** YDOC_MAX_* of anything are errors. Call ydoc_free whatever it returns. */
+PulStatus ydoc_parse(YDoc *d, const char *text, size_t len, const char *src, const char *what,
+                     PulError *err);
+void ydoc_free(YDoc *d);
+/* Read a whole file (at most a little past the size limit; ydoc_parse says
+** where the limit falls). *buf is malloc'd. */
+PulStatus ydoc_read_file(const char *path, char **buf, size_t *len, PulError *err);
+
+/* Fill d->err at a node or a position and return st. */
+PulStatus ydoc_fail(YDoc *d, const YNode *n, PulStatus st, const char *fmt, ...) PUL_PRINTF(4, 5);
+PulStatus ydoc_fail_at(YDoc *d, int line, int col, PulStatus st, const char *fmt, ...)
+    PUL_PRINTF(5, 6);
+
+const YNode *ydoc_root(const YDoc *d); /* NULL when the stream holds no document */
+const YNode *ydoc_kid(const YDoc *d, const YNode *n, int i);
+bool ydoc_is(const YNode *n, const char *word);
+/* A scalar's text fit for a message: short, one line, printable. */
+const char *ydoc_shown(const YNode *n, char *buf, size_t size);
+/* "a list", "a mapping", "empty" or the quoted text, for "must be X, not Y". */
+const char *ydoc_kind(const YNode *n, char *buf, size_t size);
+/* Column of byte i of a one-line scalar when the text sits in the source
+** unchanged (no escapes); else the scalar's start column. */
+int ydoc_char_col(const YNode *n, size_t i);
+
+/* The values of map's keys, in the order of keys (NULL when absent; keyn
+** gets the key nodes). Unknown keys, with a suggestion, and repeated keys
+** are errors. what names the map in messages: "the tile set", "feature 2". */
+PulStatus ydoc_map(YDoc *d, const YNode *map, const char *what, const char *const *keys, int nkeys,
+                   const YNode **val, const YNode **keyn);
+PulStatus ydoc_missing(YDoc *d, const YNode *map, const char *what, const char *key,
+                       const char *hint);
+/* A non-empty printable text of fewer than PUL_NAME_MAX bytes. */
+PulStatus ydoc_name(YDoc *d, const YNode *n, const char *what, char out[PUL_NAME_MAX]);
+/* A plain decimal integer, saturated far beyond any schema's limits. */
+bool ydoc_int(const YNode *n, long long *out);
+/* Plain true or false; anything else is an error naming what. */
+PulStatus ydoc_bool(YDoc *d, const YNode *n, const char *what, bool *out);
+
+#endif
