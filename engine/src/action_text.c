@@ -1,0 +1,166 @@
+/*
+** action_text.c: PMN move text (PMN.md) to and from PulAction, and the names
+** of refusal reasons and end reasons that records and the referee print.
+*/
+#include <string.h>
+
+#include "common.h"
+
+/*
+** Syntax, strict on purpose so that every move has one spelling (apart from
+** the optional "r0"):
+**   place  <tile>@<x>,<y>[r<0-3>]     12@1,-2r3
+**   claim  s<nw|ne|sw|se><x>,<y>      sne1,-2
+**   take   t<tile>                    t17
+**   pass   pass
+** <tile> is a decimal integer 0-254 (255 is PUL_NO_TILE, which no record
+** names); <x> and <y> are decimal integers with an optional '-', within
+** int32. No '+', no leading zeros ("07", "-0"), no white space, lower case
+** only. Whether a tile id exists in the tile set is the engine's question
+** (not_in_hand, not_in_supply), not a syntax error.
+*/
+
+/* Reads a decimal integer without sign or leading zeros; false if none. */
+static bool read_uint(const char **p, int64_t max, int64_t *out) {
+    const char *s = *p;
+    if (*s < '0' || *s > '9') return false;
+    if (*s == '0' && s[1] >= '0' && s[1] <= '9') return false;
+    int64_t v = 0;
+    while (*s >= '0' && *s <= '9') {
+        v = v * 10 + (*s - '0');
+        if (v > max) return false;
+        s++;
+    }
+    *p = s;
+    *out = v;
+    return true;
+}
+
+static bool read_coord(const char **p, int32_t *out) {
+    const char *s = *p;
+    bool neg = (*s == '-');
+    if (neg) s++;
+    int64_t v;
+    if (!read_uint(&s, neg ? (int64_t)INT32_MAX + 1 : INT32_MAX, &v)) return false;
+    if (neg && v == 0) return false; /* "-0": one spelling per number */
+    *out = (int32_t)(neg ? -v : v);
+    *p = s;
+    return true;
+}
+
+static bool read_cell(const char **p, PulAction *a) {
+    if (!read_coord(p, &a->x) || **p != ',') return false;
+    (*p)++;
+    return read_coord(p, &a->y);
+}
+
+static bool read_tile(const char **p, uint8_t *tile) {
+    int64_t v;
+    if (!read_uint(p, PUL_NO_TILE - 1, &v)) return false;
+    *tile = (uint8_t)v;
+    return true;
+}
+
+static const char *const quad_names[4] = {"nw", "ne", "sw", "se"};
+
+bool pul_action_parse(const char *text, PulAction *out) {
+    if (!text || !out) return false;
+    PulAction a;
+    memset(&a, 0, sizeof a);
+    const char *p = text;
+    if (strcmp(p, "pass") == 0) {
+        a.kind = PUL_PASS;
+        p += 4;
+    } else if (*p == 't') {
+        p++;
+        a.kind = PUL_TAKE;
+        if (!read_tile(&p, &a.tile)) return false;
+    } else if (*p == 's') {
+        p++;
+        a.kind = PUL_CLAIM;
+        int q = 0;
+        while (q < 4 && strncmp(p, quad_names[q], 2) != 0) q++;
+        if (q == 4) return false;
+        a.quad = (uint8_t)q;
+        p += 2;
+        if (!read_cell(&p, &a)) return false;
+    } else {
+        a.kind = PUL_PLACE;
+        if (!read_tile(&p, &a.tile) || *p != '@') return false;
+        p++;
+        if (!read_cell(&p, &a)) return false;
+        if (*p == 'r') {
+            if (p[1] < '0' || p[1] > '3') return false;
+            a.rot = (uint8_t)(p[1] - '0');
+            p += 2;
+        }
+    }
+    if (*p != '\0') return false;
+    *out = a;
+    return true;
+}
+
+/* A take of PUL_NO_TILE (a random take not yet resolved), an unknown kind or
+** an out-of-range rotation or quadrant has no PMN spelling: -1 and "". */
+int pul_action_format(const PulAction *a, char *buf, size_t size) {
+    if (buf && size) buf[0] = '\0';
+    if (!a) return -1;
+    switch (a->kind) {
+    case PUL_PLACE:
+        if (a->rot > 3 || a->tile == PUL_NO_TILE) return -1;
+        if (a->rot == 0) return snprintf(buf, size, "%d@%ld,%ld", a->tile, (long)a->x, (long)a->y);
+        return snprintf(buf, size, "%d@%ld,%ldr%d", a->tile, (long)a->x, (long)a->y, a->rot);
+    case PUL_TAKE:
+        if (a->tile == PUL_NO_TILE) return -1;
+        return snprintf(buf, size, "t%d", a->tile);
+    case PUL_CLAIM:
+        if (a->quad > 3) return -1;
+        return snprintf(buf, size, "s%s%ld,%ld", quad_names[a->quad], (long)a->x, (long)a->y);
+    case PUL_PASS:
+        return snprintf(buf, size, "pass");
+    default:
+        return -1;
+    }
+}
+
+/* Codes are PMN.md's; the messages of the conformance records where they
+** have one, colour-neutral where a variant may rename the colours. */
+static const struct {
+    const char *code, *message;
+} reasons[PUL_R_COUNT] = {
+    [PUL_LEGAL] = {"legal", "the action is legal"},
+    [PUL_R_SYNTAX] = {"syntax", "the move cannot be read"},
+    [PUL_R_GAME_OVER] = {"game_over", "the game is already over"},
+    [PUL_R_OCCUPIED] = {"occupied", "that cell already holds a tile"},
+    [PUL_R_NOT_ADJACENT] = {"not_adjacent", "the cell shares no edge with a placed tile"},
+    [PUL_R_NO_ATTACHMENT] = {"no_attachment",
+                             "rule 1: no micropul of the tile touches a micropul of the same colour"},
+    [PUL_R_COLOUR_CONFLICT] = {"colour_conflict",
+                               "rule 2: a micropul would touch a micropul of another colour"},
+    [PUL_R_NOT_IN_HAND] = {"not_in_hand", "that tile is not in the player's hand"},
+    [PUL_R_HAND_FULL] = {"hand_full", "the hand already holds as many tiles as the rules allow"},
+    [PUL_R_NOT_IN_SUPPLY] = {"not_in_supply", "that tile is not in the player's supply"},
+    [PUL_R_NO_STONES] = {"no_stones", "the player has no stone left"},
+    [PUL_R_NOT_MICROPUL] = {"not_micropul", "there is no micropul at that quadrant"},
+    [PUL_R_ALREADY_CLAIMED] = {"already_claimed", "that group already carries a stone"},
+    [PUL_R_NO_EXTRA_TURN] = {"no_extra_turn", "pass is only allowed in an extra turn"},
+    [PUL_R_BAD_ACTION] = {"bad_action", "that is not an action (unknown kind, rotation or quadrant)"},
+};
+
+const char *pul_reason_code(PulReason r) {
+    return (unsigned)r < PUL_R_COUNT ? reasons[r].code : "unknown";
+}
+
+const char *pul_reason_message(PulReason r) {
+    return (unsigned)r < PUL_R_COUNT ? reasons[r].message : "unknown reason";
+}
+
+const char *pul_end_reason_code(PulEndReason r) {
+    switch (r) {
+    case PUL_END_NONE: return "unfinished";
+    case PUL_END_CORE_EMPTY: return "core_empty";
+    case PUL_END_NO_TILES: return "no_tiles";
+    case PUL_END_NO_ACTION: return "no_action";
+    }
+    return "unknown";
+}

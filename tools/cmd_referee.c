@@ -1,0 +1,283 @@
+/*
+** cmd_referee.c: `pul referee`, the referee of PMN.md: replays one record and
+** reports every move as a JSON line, then the result; exit 0, 1 or 2.
+*/
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+
+static const char usage[] =
+    "usage: pul referee [--legal] [FILE]\n"
+    "Replay the game record FILE (PMN; '-' or none: standard input) and print\n"
+    "one JSON line per move, then a final line with the result (see PMN.md).\n"
+    "  --legal   add \"placements\": the legal placements open before each move\n"
+    "  --help    show this help\n"
+    "Exit status: 0 every move legal, 1 at the first illegal move, 2 the record\n"
+    "cannot be read (missing tag, unknown variant, bad Players or Core).\n";
+
+/* The whole of f, NUL-terminated; NULL with errno set on failure. */
+static char *read_all(FILE *f, size_t *len) {
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (ferror(f)) break;
+        if (n < cap - 1) {
+            buf[n] = '\0';
+            *len = n;
+            return buf;
+        }
+        char *nb = realloc(buf, cap * 2);
+        if (!nb) break;
+        buf = nb;
+        cap *= 2;
+    }
+    int e = errno;
+    free(buf);
+    errno = e ? e : ENOMEM;
+    return NULL;
+}
+
+/* The line of tag name in text, 0 when absent, so that a complaint about a
+** tag's value can point at it; the library has parsed the text already, so
+** this only looks for "[name" at the start of a line. */
+static int tag_line(const char *text, const char *name) {
+    size_t nlen = strlen(name);
+    int line = 1;
+    for (const char *p = text; *p; line++) {
+        while (*p == ' ' || *p == '\t') p++;
+        if (*p == '[') {
+            p++;
+            while (*p == ' ' || *p == '\t') p++;
+            if (strncmp(p, name, nlen) == 0 && strchr(" \t\"", p[nlen]) && p[nlen]) return line;
+        }
+        p = strchr(p, '\n');
+        if (!p) break;
+        p++;
+    }
+    return 0;
+}
+
+/* The record read and a game started from its tags, or a message on stderr. */
+typedef struct {
+    const char *source;
+    char *text;
+    PulRecord *rec;
+    PulVariant *variant;
+    PulGame *game;
+} Match;
+
+static void match_free(Match *m) {
+    pul_game_free(m->game);
+    pul_variant_free(m->variant);
+    pul_record_free(m->rec);
+    free(m->text);
+}
+
+static void report(const PulError *err) {
+    char buf[1024];
+    cli_error("referee", "%s", pul_error_format(err, buf, sizeof buf));
+}
+
+static bool match_open(Match *m, const char *path) {
+    bool from_stdin = !path || strcmp(path, "-") == 0;
+    m->source = from_stdin ? "<stdin>" : path;
+    FILE *f = from_stdin ? stdin : fopen(path, "rb");
+    size_t len = 0;
+    if (f) m->text = read_all(f, &len);
+    if (!f || !m->text) {
+        cli_error("referee", "%s: cannot read the record: %s", m->source, strerror(errno));
+        if (f && !from_stdin) fclose(f);
+        return false;
+    }
+    if (!from_stdin) fclose(f);
+    PulError err;
+    m->rec = pul_record_new();
+    if (!m->rec) {
+        cli_error("referee", "out of memory");
+        return false;
+    }
+    if (pul_record_parse(m->rec, m->text, len, m->source, &err) != PUL_OK) {
+        report(&err);
+        return false;
+    }
+    static const char *const required[] = {"Variant", "Players"};
+    for (int i = 0; i < 2; i++)
+        if (!pul_record_tag(m->rec, required[i])) {
+            cli_error("referee", "%s: the record has no %s tag; PMN.md requires [Variant \"...\"] "
+                                 "and [Players \"...\"]",
+                      m->source, required[i]);
+            return false;
+        }
+    const char *name = pul_record_tag(m->rec, "Variant");
+    m->variant = pul_variant_open(name, NULL, &err);
+    if (!m->variant) {
+        char buf[1024];
+        cli_error("referee", "%s:%d: Variant \"%s\": %s", m->source, tag_line(m->text, "Variant"),
+                  name, pul_error_format(&err, buf, sizeof buf));
+        return false;
+    }
+    m->game = pul_game_new(m->variant);
+    if (!m->game) {
+        cli_error("referee", "out of memory");
+        return false;
+    }
+    if (pul_record_start_game(m->rec, m->game, &err) != PUL_OK) {
+        report(&err);
+        return false;
+    }
+    return true;
+}
+
+/* Length of the valid UTF-8 sequence at s, 0 when it is not one. */
+static int utf8_len(const unsigned char *s) {
+    if (s[0] < 0x80) return 1;
+    int n = s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+          : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80) return 0;
+    if (n == 3 && ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0))) return 0;
+    if (n == 4 && ((s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90))) return 0;
+    return n;
+}
+
+/* The move as a JSON string: a record in another encoding still gives valid
+** JSON, each byte that is not UTF-8 becoming U+FFFD. */
+static void print_move(FILE *out, const char *text) {
+    const unsigned char *s = (const unsigned char *)text;
+    size_t bad = 0, len = 0;
+    for (int n; s[len]; len += n ? (size_t)n : 1)
+        if (!(n = utf8_len(s + len))) bad++;
+    if (!bad) {
+        cli_json_string(out, text);
+        return;
+    }
+    char *clean = malloc(len + 2 * bad + 1);
+    if (!clean) {
+        fputs("\"\"", out);
+        return;
+    }
+    size_t k = 0;
+    for (size_t i = 0; s[i];) {
+        int n = utf8_len(s + i);
+        if (n) {
+            memcpy(clean + k, s + i, (size_t)n);
+            k += (size_t)n;
+            i += (size_t)n;
+        } else {
+            memcpy(clean + k, "\xEF\xBF\xBD", 3);
+            k += 3;
+            i++;
+        }
+    }
+    clean[k] = '\0';
+    cli_json_string(out, clean);
+    free(clean);
+}
+
+static void print_seats(FILE *out, const int *v, int n, int add) {
+    fputc('[', out);
+    for (int i = 0; i < n; i++) fprintf(out, i ? ",%d" : "%d", v[i] + add);
+    fputc(']', out);
+}
+
+/* Plays move i; prints its line; false when it was illegal. */
+static bool referee_move(Match *m, int i, bool legal, FILE *out) {
+    PulGame *g = m->game;
+    const char *text = pul_record_move(m->rec, i);
+    bool over = pul_game_over(g);
+    int seat = pul_game_to_move(g);
+    int placements = legal && !over ? pul_legal_placements(g, NULL, 0) : 0;
+    PulAction a;
+    PulEvents ev;
+    ev.n = 0;
+    PulReason why;
+    if (!pul_action_parse(text, &a)) why = PUL_R_SYNTAX;
+    else if (over) why = PUL_R_GAME_OVER;
+    else why = pul_apply(g, &a, &ev);
+    int drawn = 0;
+    bool extra = false;
+    if (why == PUL_LEGAL) {
+        for (int k = 0; k < ev.n; k++) {
+            if (ev.ev[k].kind == PUL_EV_DREW) drawn += ev.ev[k].count;
+            if (ev.ev[k].kind == PUL_EV_EXTRA_TURN) extra = true;
+        }
+        extra = extra && !pul_game_over(g);
+    }
+    fprintf(out, "{\"n\":%d,\"player\":%d,\"move\":", i + 1, seat + 1);
+    print_move(out, text);
+    fprintf(out, ",\"ok\":%s,\"drawn\":%d,\"extra_turn\":%s,\"core\":%d",
+            why == PUL_LEGAL ? "true" : "false", drawn, extra ? "true" : "false",
+            pul_game_core_count(g));
+    if (legal) fprintf(out, ",\"placements\":%d", placements);
+    if (why != PUL_LEGAL) {
+        fprintf(out, ",\"error\":\"%s\",\"message\":", pul_reason_code(why));
+        if (why == PUL_R_HAND_FULL) {
+            char msg[96];
+            snprintf(msg, sizeof msg, "the hand already holds %d tiles",
+                     pul_variant_rules(m->variant)->hand_limit);
+            cli_json_string(out, msg);
+        } else {
+            cli_json_string(out, pul_reason_message(why));
+        }
+    }
+    fputs("}\n", out);
+    return why == PUL_LEGAL;
+}
+
+static void referee_final(const PulGame *g, FILE *out) {
+    int n = pul_game_seats(g);
+    int scores[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
+    pul_game_scores(g, scores);
+    int nw = pul_game_winners(g, winners);
+    fprintf(out, "{\"over\":%s,\"reason\":\"%s\",\"scores\":", pul_game_over(g) ? "true" : "false",
+            pul_end_reason_code(pul_game_end_reason(g)));
+    print_seats(out, scores, n, 0);
+    fputs(",\"winners\":", out);
+    print_seats(out, winners, nw, 1);
+    fputs("}\n", out);
+}
+
+int cmd_referee(int argc, char **argv) {
+    static const CliOption opts[] = {{"legal", 0, false}, {"help", 'h', false}, {NULL, 0, false}};
+    CliParser p;
+    cli_init(&p, "referee", argc, argv);
+    bool legal = false;
+    const char *path = NULL, *value;
+    for (int k; (k = cli_next(&p, opts, &value)) != CLI_END;) {
+        if (k == CLI_ERROR) return CLI_UNUSABLE;
+        if (k == 0) legal = true;
+        if (k == 1) {
+            fputs(usage, stdout);
+            return CLI_OK;
+        }
+        if (k == CLI_OPERAND) {
+            if (path) {
+                cli_error("referee", "one record at a time (got %s and %s)", path, value);
+                return CLI_UNUSABLE;
+            }
+            path = value;
+        }
+    }
+    Match m = {0};
+    if (!match_open(&m, path)) {
+        match_free(&m);
+        return CLI_UNUSABLE;
+    }
+    /* Records run to thousands of moves: one write per buffer, not per line. */
+    setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+    int rc = CLI_OK;
+    int nmoves = pul_record_nmoves(m.rec);
+    for (int i = 0; i < nmoves && rc == CLI_OK; i++)
+        if (!referee_move(&m, i, legal, stdout)) rc = CLI_WRONG;
+    if (rc == CLI_OK) referee_final(m.game, stdout);
+    match_free(&m);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        cli_error("referee", "cannot write the report: %s", strerror(errno));
+        return CLI_UNUSABLE;
+    }
+    return rc;
+}
