@@ -1,0 +1,4 @@
+# cli.cmake: the ctest entry for the pul command seen from outside (tests/cli_test.sh):
+# help, exit codes, play replayed by referee, bench --json; included from tests/CMakeLists.txt.
+add_test(NAME cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/cli_test.sh $<TARGET_FILE:pul-cli>)
+set_tests_properties(cli PROPERTIES ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")

@@ -1,0 +1,188 @@
+/*
+** cli.c: the helpers of cli.h: option parsing, checked numbers, variant
+** opening and JSON strings, so that every sub-command reports errors alike.
+*/
+#include "cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suggest.h" /* the engine's edit distance, shared rather than written twice */
+
+void cli_error(const char *cmd, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "pul %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void cli_init(CliParser *p, const char *cmd, int argc, char **argv) {
+    p->cmd = cmd;
+    p->argc = argc;
+    p->argv = argv;
+    p->i = 1;
+    p->operands_only = false;
+}
+
+static int find_long(const CliOption *opts, const char *name, size_t len) {
+    for (int k = 0; opts[k].name; k++)
+        if (strlen(opts[k].name) == len && strncmp(opts[k].name, name, len) == 0) return k;
+    return -1;
+}
+
+static void unknown_option(const CliParser *p, const CliOption *opts, const char *arg) {
+    const char *names[64];
+    char spelled[64][PUL_NAME_MAX + 2];
+    int n = 0;
+    for (int k = 0; opts[k].name && n < 64; k++) {
+        snprintf(spelled[n], sizeof spelled[n], "--%s", opts[k].name);
+        names[n] = spelled[n];
+        n++;
+    }
+    char word[64];
+    size_t len = strcspn(arg, "=");
+    snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), arg);
+    const char *near = cli_did_you_mean(word, names, n);
+    if (near)
+        cli_error(p->cmd, "unknown option %s; did you mean %s? (see pul %s --help)", word, near,
+                  p->cmd);
+    else
+        cli_error(p->cmd, "unknown option %s (see pul %s --help)", word, p->cmd);
+}
+
+int cli_next(CliParser *p, const CliOption *opts, const char **value) {
+    *value = NULL;
+    if (p->i >= p->argc) return CLI_END;
+    const char *arg = p->argv[p->i++];
+    if (p->operands_only || arg[0] != '-' || arg[1] == '\0') {
+        *value = arg;
+        return CLI_OPERAND;
+    }
+    if (strcmp(arg, "--") == 0) {
+        p->operands_only = true;
+        return cli_next(p, opts, value);
+    }
+    int k;
+    const char *inline_value = NULL;
+    if (arg[1] == '-') {
+        const char *name = arg + 2;
+        const char *eq = strchr(name, '=');
+        k = find_long(opts, name, eq ? (size_t)(eq - name) : strlen(name));
+        if (eq) inline_value = eq + 1;
+    } else {
+        k = -1;
+        if (arg[2] == '\0')
+            for (int j = 0; opts[j].name; j++)
+                if (opts[j].short_name && opts[j].short_name == arg[1]) k = j;
+    }
+    if (k < 0) {
+        unknown_option(p, opts, arg);
+        return CLI_ERROR;
+    }
+    if (!opts[k].takes_value) {
+        if (inline_value) {
+            cli_error(p->cmd, "--%s takes no value", opts[k].name);
+            return CLI_ERROR;
+        }
+        return k;
+    }
+    if (inline_value) {
+        *value = inline_value;
+    } else if (p->i < p->argc) {
+        *value = p->argv[p->i++];
+    } else {
+        cli_error(p->cmd, "--%s needs a value (see pul %s --help)", opts[k].name, p->cmd);
+        return CLI_ERROR;
+    }
+    return k;
+}
+
+bool cli_parse_int(const char *cmd, const char *opt, const char *text, long min, long max,
+                   long *out) {
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (text[0] == '\0' || *end != '\0' || errno == ERANGE || v < min || v > max) {
+        cli_error(cmd, "%s must be a whole number from %ld to %ld, not \"%s\"", opt, min, max, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool cli_parse_u64(const char *cmd, const char *opt, const char *text, uint64_t *out) {
+    char *end;
+    errno = 0;
+    /* strtoull accepts "-1" and wraps it, so a sign is refused first. */
+    unsigned long long v = strtoull(text, &end, 10);
+    if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno == ERANGE) {
+        cli_error(cmd, "%s must be a whole number from 0 to %llu, not \"%s\"", opt,
+                  (unsigned long long)UINT64_MAX, text);
+        return false;
+    }
+    *out = (uint64_t)v;
+    return true;
+}
+
+bool cli_parse_double(const char *cmd, const char *opt, const char *text, double min, double max,
+                      double *out) {
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (text[0] == '\0' || *end != '\0' || errno == ERANGE || !isfinite(v) || v < min || v > max) {
+        cli_error(cmd, "%s must be a number from %g to %g, not \"%s\"", opt, min, max, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+const char *cli_did_you_mean(const char *word, const char *const *candidates, int n) {
+    size_t len = strlen(word);
+    const char *near = suggest_pick(word, len, candidates, n);
+    if (near || len < 2) return near;
+    /* A typed prefix ("ref") is as good a hint, when only one name has it. */
+    for (int k = 0; k < n; k++) {
+        if (strncmp(candidates[k], word, len) != 0) continue;
+        if (near) return NULL;
+        near = candidates[k];
+    }
+    return near;
+}
+
+PulVariant *cli_open_variant(const char *cmd, const char *name) {
+    PulError err;
+    memset(&err, 0, sizeof err);
+    PulVariant *v = pul_variant_open(name, NULL, &err);
+    if (!v) {
+        char buf[1024];
+        cli_error(cmd, "%s", pul_error_format(&err, buf, sizeof buf));
+    }
+    return v;
+}
+
+void cli_json_string(FILE *f, const char *s) {
+    fputc('"', f);
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        switch (*c) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\r': fputs("\\r", f); break;
+        case '\t': fputs("\\t", f); break;
+        case '\b': fputs("\\b", f); break;
+        case '\f': fputs("\\f", f); break;
+        default:
+            if (*c < 0x20)
+                fprintf(f, "\\u%04x", *c);
+            else
+                fputc(*c, f);
+        }
+    }
+    fputc('"', f);
+}

@@ -1,0 +1,389 @@
+/*
+** cmd_bench.c: `pul bench`, the engine's speed on one thread: random games,
+** legal-placement enumeration on mid-game positions, and apply calls.
+*/
+#define _POSIX_C_SOURCE 200809L /* clock_gettime under -std=c11 */
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "commands.h"
+
+enum {
+    BENCH_POOL = 200,           /* positions per enumeration row */
+    BENCH_POOL_SEEDS = 4000,    /* seeds tried to fill the pools */
+    BENCH_REPLAY_GAMES = 64,    /* games recorded for the apply row */
+    BENCH_MAX_GAME = 100000     /* actions; only an engine bug gets there */
+};
+
+static const char bench_help[] =
+    "usage: pul bench [--json] [--seconds S] [--variant NAME]\n\n"
+    "Measures the engine on one thread. Each row has a warm-up of 0.3 S seconds,\n"
+    "then is measured for S seconds:\n"
+    "  games        random 2-player games from start to end, a new seed each\n"
+    "  placements   pul_legal_placements on 200 mid-game positions with 13 and\n"
+    "               with 20 tiles on the board, the player to move holding 6\n"
+    "               (reached by random players that refill their hand first)\n"
+    "  apply        pul_apply replaying recorded random games\n"
+    "Figures on a shared machine are only indicative.\n\n"
+    "Options:\n"
+    "  --json         print one JSON object instead of a table (keys games_per_s,\n"
+    "                 actions_per_game, enumerations_per_s, enumerations_13_per_s,\n"
+    "                 enumerations_20_per_s, placements_13_avg, placements_20_avg,\n"
+    "                 applies_per_s)\n"
+    "  --seconds S    measurement time per row (default 1)\n"
+    "  --variant NAME variant to measure (default micropul)\n"
+    "  -h, --help     show this text\n";
+
+typedef struct {
+    const PulVariant *v;
+    int nseats;
+    PulGame *g;            /* scratch game */
+    PulRng rng;
+    uint64_t next_seed;
+    uint64_t ops;          /* operations of the last measurement */
+    uint64_t aux;          /* a second count some rows keep (actions) */
+    volatile uint64_t sink;/* results land here so nothing is optimised away */
+    bool failed;
+    /* placements */
+    PulGame **pool;
+    int npool;
+    PulAction *buf;
+    /* apply */
+    PulGame *starts[BENCH_REPLAY_GAMES];
+    PulAction *moves;
+    int first_move[BENCH_REPLAY_GAMES + 1];
+} Bench;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* One batch of work; returns how many measured operations it did. */
+typedef uint64_t (*BenchStep)(Bench *b);
+
+/* Operations per second after a warm-up; b->aux counts only the measured part. */
+static double measure(Bench *b, BenchStep step, double seconds) {
+    double t0 = now();
+    while (now() - t0 < 0.3 * seconds && !b->failed) step(b);
+    b->aux = 0;
+    uint64_t ops = 0;
+    double elapsed;
+    t0 = now();
+    do {
+        ops += step(b);
+        elapsed = now() - t0;
+    } while (elapsed < seconds && !b->failed);
+    b->ops = ops;
+    return b->failed ? 0 : (double)ops / elapsed;
+}
+
+static bool start_game(Bench *b, PulGame *g, uint64_t seed) {
+    PulError err;
+    if (pul_game_start(g, b->nseats, seed, NULL, 0, &err) == PUL_OK) return true;
+    char text[1024];
+    cli_error("bench", "%s", pul_error_format(&err, text, sizeof text));
+    b->failed = true;
+    return false;
+}
+
+/* ------------------------------------------------------------------ games */
+
+static uint64_t step_game(Bench *b) {
+    if (!start_game(b, b->g, b->next_seed++)) return 0;
+    PulAction a;
+    uint64_t n = 0;
+    while (!pul_game_over(b->g) && pul_random_action(b->g, &b->rng, &a)) {
+        b->sink += pul_apply(b->g, &a, NULL);
+        if (++n == BENCH_MAX_GAME) {
+            cli_error("bench", "internal error: a random game did not end");
+            b->failed = true;
+            break;
+        }
+    }
+    b->aux += n;
+    return 1;
+}
+
+/* ------------------------------------------------------------- placements */
+
+static int placed_count(const PulGame *g) {
+    PulPlaced placed[PUL_MAX_TILES];
+    return pul_game_placed(g, placed);
+}
+
+static bool is_sample(const PulGame *g, int tiles) {
+    uint8_t hand[PUL_MAX_HAND];
+    return placed_count(g) == tiles && pul_game_hand(g, pul_game_to_move(g), hand) == 6;
+}
+
+/* Uniform random players rarely hold a full hand past the opening, so the
+** pool is built by random players that take from their supply whenever
+** they may: the positions then have the most placements to enumerate. */
+static bool hand_filling_action(Bench *b, PulAction *a) {
+    uint8_t tiles[PUL_MAX_TILES];
+    int seat = pul_game_to_move(b->g);
+    if (pul_game_hand(b->g, seat, tiles) < pul_variant_rules(b->v)->hand_limit &&
+        pul_game_supply(b->g, seat, tiles) > 0) {
+        memset(a, 0, sizeof *a);
+        a->kind = PUL_TAKE;
+        a->tile = PUL_NO_TILE;
+        if (pul_check(b->g, a) == PUL_LEGAL) return true;
+    }
+    return pul_random_action(b->g, &b->rng, a);
+}
+
+/* Positions with tiles on the board and 6 tiles in the mover's hand, one per
+** seed at most; seeds whose game never gets there are skipped. */
+static int fill_pool(Bench *b, int tiles) {
+    PulAction a;
+    b->npool = 0;
+    for (uint64_t seed = 1; seed <= BENCH_POOL_SEEDS && b->npool < BENCH_POOL; seed++) {
+        if (!start_game(b, b->g, seed)) return 0;
+        pul_rng_seed(&b->rng, seed);
+        int n = 0;
+        while (!pul_game_over(b->g) && placed_count(b->g) <= tiles) {
+            if (is_sample(b->g, tiles)) {
+                PulGame *copy = pul_game_new(b->v);
+                if (!copy) {
+                    cli_error("bench", "out of memory");
+                    b->failed = true;
+                    return 0;
+                }
+                pul_game_copy(copy, b->g);
+                b->pool[b->npool++] = copy;
+                break;
+            }
+            if (!hand_filling_action(b, &a) || ++n == BENCH_MAX_GAME) break;
+            pul_apply(b->g, &a, NULL);
+        }
+    }
+    return b->npool;
+}
+
+static void free_pool(Bench *b) {
+    for (int k = 0; k < b->npool; k++) pul_game_free(b->pool[k]);
+    b->npool = 0;
+}
+
+static uint64_t step_placements(Bench *b) {
+    for (int k = 0; k < b->npool; k++)
+        b->sink += (uint64_t)pul_legal_placements(b->pool[k], b->buf, PUL_MAX_ACTIONS);
+    return (uint64_t)b->npool;
+}
+
+static double average_placements(Bench *b) {
+    long total = 0;
+    for (int k = 0; k < b->npool; k++) total += pul_legal_placements(b->pool[k], b->buf, PUL_MAX_ACTIONS);
+    return b->npool ? (double)total / b->npool : 0;
+}
+
+/* ----------------------------------------------------------------- apply */
+
+/* Record random games as done (random takes resolved) for replaying. */
+static bool record_games(Bench *b) {
+    size_t cap = 4096, n = 0;
+    b->moves = malloc(cap * sizeof *b->moves);
+    PulEvents ev;
+    PulAction a;
+    for (int k = 0; k < BENCH_REPLAY_GAMES; k++) {
+        b->starts[k] = pul_game_new(b->v);
+        if (!b->moves || !b->starts[k]) goto oom;
+        if (!start_game(b, b->starts[k], 1000003 + (uint64_t)k)) return false;
+        pul_game_copy(b->g, b->starts[k]);
+        pul_rng_seed(&b->rng, 1000003 + (uint64_t)k);
+        b->first_move[k] = (int)n;
+        for (int m = 0; m < BENCH_MAX_GAME && !pul_game_over(b->g) &&
+                        pul_random_action(b->g, &b->rng, &a);
+             m++) {
+            pul_apply(b->g, &a, &ev);
+            if (n == cap) {
+                PulAction *more = realloc(b->moves, 2 * cap * sizeof *more);
+                if (!more) goto oom;
+                b->moves = more;
+                cap *= 2;
+            }
+            pul_events_action(&ev, &b->moves[n++]);
+        }
+    }
+    b->first_move[BENCH_REPLAY_GAMES] = (int)n;
+    return true;
+oom:
+    cli_error("bench", "out of memory");
+    b->failed = true;
+    return false;
+}
+
+static uint64_t step_apply(Bench *b) {
+    uint64_t n = 0;
+    for (int k = 0; k < BENCH_REPLAY_GAMES; k++) {
+        pul_game_copy(b->g, b->starts[k]);
+        for (int m = b->first_move[k]; m < b->first_move[k + 1]; m++) {
+            b->sink += pul_apply(b->g, &b->moves[m], NULL);
+            n++;
+        }
+    }
+    return n;
+}
+
+static void free_games(Bench *b) {
+    for (int k = 0; k < BENCH_REPLAY_GAMES; k++)
+        if (b->starts[k]) pul_game_free(b->starts[k]);
+    free(b->moves);
+}
+
+/* ---------------------------------------------------------------- output */
+
+typedef struct {
+    double games, actions_per_game, enum13, enum20, avg13, avg20, applies;
+    int pool13, pool20;
+} BenchResult;
+
+/* NaN would not be JSON: a row without positions prints null. */
+static void json_number(const char *key, double x, bool present, bool last) {
+    printf("  \"%s\": ", key);
+    if (present)
+        printf("%.1f", x);
+    else
+        fputs("null", stdout);
+    fputs(last ? "\n" : ",\n", stdout);
+}
+
+static void print_json(const Bench *b, const BenchResult *r, double seconds) {
+    int nenum = (r->pool13 > 0) + (r->pool20 > 0);
+    fputs("{\n  \"variant\": ", stdout);
+    cli_json_string(stdout, pul_variant_name(b->v));
+    printf(",\n  \"seats\": %d,\n  \"seconds\": %g,\n", b->nseats, seconds);
+    json_number("games_per_s", r->games, true, false);
+    json_number("actions_per_game", r->actions_per_game, true, false);
+    json_number("enumerations_per_s", nenum ? (r->enum13 + r->enum20) / nenum : 0, nenum > 0, false);
+    json_number("enumerations_13_per_s", r->enum13, r->pool13 > 0, false);
+    json_number("enumerations_20_per_s", r->enum20, r->pool20 > 0, false);
+    json_number("placements_13_avg", r->avg13, r->pool13 > 0, false);
+    json_number("placements_20_avg", r->avg20, r->pool20 > 0, false);
+    json_number("applies_per_s", r->applies, true, true);
+    fputs("}\n", stdout);
+}
+
+static void table_row(const char *name, double rate, const char *unit, const char *notes) {
+    printf("%-22s %14.0f  %-8s  %s\n", name, rate, unit, notes);
+}
+
+static void print_table(const Bench *b, const BenchResult *r, double seconds) {
+    char notes[128];
+    printf("pul bench: variant %s, %d seats, one thread, %g s per row\n\n",
+           pul_variant_name(b->v), b->nseats, seconds);
+    printf("%-22s %14s  %-8s  %s\n", "name", "rate", "unit", "notes");
+    snprintf(notes, sizeof notes, "%.1f actions per game", r->actions_per_game);
+    table_row("random games", r->games, "games/s", notes);
+    const int tiles[2] = {13, 20};
+    const double rate[2] = {r->enum13, r->enum20}, avg[2] = {r->avg13, r->avg20};
+    const int pool[2] = {r->pool13, r->pool20};
+    for (int k = 0; k < 2; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "placements, %d tiles", tiles[k]);
+        if (pool[k] == 0) {
+            printf("%-22s %14s  %-8s  %s\n", name, "-", "enum/s", "no position found");
+            continue;
+        }
+        snprintf(notes, sizeof notes, "%.1f placements per position, %d positions", avg[k],
+                 pool[k]);
+        table_row(name, rate[k], "enum/s", notes);
+    }
+    snprintf(notes, sizeof notes, "replaying %d recorded games (with one copy each)",
+             BENCH_REPLAY_GAMES);
+    table_row("apply", r->applies, "calls/s", notes);
+}
+
+/* ------------------------------------------------------------------ main */
+
+static bool run(Bench *b, double seconds, BenchResult *r) {
+    memset(r, 0, sizeof *r);
+    pul_rng_seed(&b->rng, 1);
+    b->next_seed = 1;
+    r->games = measure(b, step_game, seconds);
+    r->actions_per_game = b->ops ? (double)b->aux / (double)b->ops : 0;
+    if (b->failed) return false;
+
+    const int tiles[2] = {13, 20};
+    double *rate[2] = {&r->enum13, &r->enum20}, *avg[2] = {&r->avg13, &r->avg20};
+    int *pool[2] = {&r->pool13, &r->pool20};
+    for (int k = 0; k < 2; k++) {
+        *pool[k] = fill_pool(b, tiles[k]);
+        if (b->failed) return false;
+        if (*pool[k] > 0) {
+            *avg[k] = average_placements(b);
+            *rate[k] = measure(b, step_placements, seconds);
+        }
+        free_pool(b);
+    }
+
+    if (!record_games(b)) return false;
+    r->applies = measure(b, step_apply, seconds);
+    return !b->failed;
+}
+
+int cmd_bench(int argc, char **argv) {
+    static const CliOption opts[] = {
+        {"json", 0, false}, {"seconds", 0, true}, {"variant", 0, true}, {"help", 'h', false}, {0}};
+    enum { OPT_JSON, OPT_SECONDS, OPT_VARIANT, OPT_HELP };
+    const char *variant_name = "micropul", *value;
+    double seconds = 1.0;
+    bool json = false;
+    CliParser p;
+    cli_init(&p, "bench", argc, argv);
+    for (int k; (k = cli_next(&p, opts, &value)) != CLI_END;) {
+        switch (k) {
+        case OPT_JSON: json = true; break;
+        case OPT_SECONDS:
+            if (!cli_parse_double("bench", "--seconds", value, 0.001, 600, &seconds))
+                return CLI_UNUSABLE;
+            break;
+        case OPT_VARIANT: variant_name = value; break;
+        case OPT_HELP: fputs(bench_help, stdout); return CLI_OK;
+        case CLI_OPERAND:
+            cli_error("bench", "unexpected argument \"%s\" (see pul bench --help)", value);
+            return CLI_UNUSABLE;
+        default: return CLI_UNUSABLE;
+        }
+    }
+
+    PulVariant *v = cli_open_variant("bench", variant_name);
+    if (!v) return CLI_UNUSABLE;
+    Bench *b = calloc(1, sizeof *b);
+    if (!b) {
+        pul_variant_free(v);
+        cli_error("bench", "out of memory");
+        return CLI_UNUSABLE;
+    }
+    const PulRules *rules = pul_variant_rules(v);
+    b->v = v;
+    b->nseats = rules->max_players < 2 ? rules->max_players : 2;
+    b->g = pul_game_new(v);
+    b->pool = malloc(BENCH_POOL * sizeof *b->pool);
+    b->buf = malloc(PUL_MAX_ACTIONS * sizeof *b->buf);
+    BenchResult r;
+    bool ok = false;
+    if (!b->g || !b->pool || !b->buf)
+        cli_error("bench", "out of memory");
+    else
+        ok = run(b, seconds, &r);
+    if (ok) {
+        if (json)
+            print_json(b, &r, seconds);
+        else
+            print_table(b, &r, seconds);
+    }
+    free_pool(b);
+    free_games(b);
+    free(b->buf);
+    free(b->pool);
+    if (b->g) pul_game_free(b->g);
+    free(b);
+    pul_variant_free(v);
+    return ok ? CLI_OK : CLI_UNUSABLE;
+}

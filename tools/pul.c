@@ -1,0 +1,94 @@
+/*
+** pul.c: the pul command's entry point: help, version, and dispatch to the
+** sub-commands of commands.h, with one table for names and summaries.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} Command;
+
+static const Command commands[] = {
+    {"referee", cmd_referee, "check a PMN game record move by move, as JSON lines (PMN.md)"},
+    {"play", cmd_play, "play one game between random players and print its record"},
+    {"bench", cmd_bench, "measure the engine's speed: games, placements and applies per second"},
+};
+enum { NCOMMANDS = (int)(sizeof commands / sizeof commands[0]) };
+
+static void usage(FILE *f) {
+    fputs("usage: pul COMMAND [ARGUMENTS]\n"
+          "       pul help [COMMAND]   pul --help   pul --version\n\n"
+          "pul is an engine for the tile-laying game Micropul and its variants.\n\n"
+          "Commands:\n",
+          f);
+    for (int k = 0; k < NCOMMANDS; k++)
+        fprintf(f, "  %-9s %s\n", commands[k].name, commands[k].summary);
+    fputs("  help      show this text, or a command's options\n\n"
+          "'pul COMMAND --help' shows a command's options.\n"
+          "Exit codes: 0 success, 1 the input was judged and found wrong,\n"
+          "2 the input could not be used (bad usage, unreadable file, unknown variant).\n",
+          f);
+}
+
+static const Command *find_command(const char *name) {
+    for (int k = 0; k < NCOMMANDS; k++)
+        if (strcmp(commands[k].name, name) == 0) return &commands[k];
+    return NULL;
+}
+
+static int unknown_command(const char *name) {
+    const char *names[NCOMMANDS + 1];
+    for (int k = 0; k < NCOMMANDS; k++) names[k] = commands[k].name;
+    names[NCOMMANDS] = "help";
+    const char *near = cli_did_you_mean(name, names, NCOMMANDS + 1);
+    if (near)
+        fprintf(stderr, "pul: unknown command '%s'; did you mean '%s'? (see pul help)\n", name,
+                near);
+    else
+        fprintf(stderr, "pul: unknown command '%s' (see pul help)\n", name);
+    return CLI_UNUSABLE;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_UNUSABLE;
+    }
+    const char *first = argv[1];
+    if (strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0 ||
+        (strcmp(first, "help") == 0 && argc == 2)) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (strcmp(first, "--version") == 0) {
+        printf("pul %s\n", PUL_VERSION);
+        return CLI_OK;
+    }
+    if (strcmp(first, "help") == 0) {
+        if (argc > 3) {
+            fputs("pul help: give one command at most (see pul help)\n", stderr);
+            return CLI_UNUSABLE;
+        }
+        const Command *c = find_command(argv[2]);
+        if (!c) return strcmp(argv[2], "help") == 0 ? (usage(stdout), CLI_OK)
+                                                     : unknown_command(argv[2]);
+        /* Each command owns its option text, so help asks it for --help. */
+        char name[PUL_NAME_MAX], opt[] = "--help";
+        snprintf(name, sizeof name, "%s", c->name);
+        char *sub_argv[] = {name, opt, NULL};
+        return c->run(2, sub_argv);
+    }
+    if (first[0] == '-') {
+        fprintf(stderr, "pul: unknown option '%s' (see pul help)\n", first);
+        return CLI_UNUSABLE;
+    }
+    const Command *c = find_command(first);
+    if (!c) return unknown_command(first);
+    return c->run(argc - 1, argv + 1);
+}
