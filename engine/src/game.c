@@ -56,7 +56,10 @@ PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *c
         return err_set(err, PUL_ERR_RANGE, NULL, 0, 0,
                        "variant '%s' is for %d to %d players, not %d", v->name,
                        rules->min_players, rules->max_players, nseats);
-    if (core && check_core(ts, core, ncore, err) != PUL_OK) return err->status;
+    if (core) {
+        PulStatus st = check_core(ts, core, ncore, err);
+        if (st != PUL_OK) return st;
+    }
     /* The arrays need no clearing (see struct PulGame); a start clears only
     ** the counters and the cells in use, which keeps simulations fast. */
     board_clear(g);
@@ -71,11 +74,15 @@ PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *c
     if (core) {
         memcpy(g->core, core, (size_t)g->ncore);
     } else {
+        /* The shuffle has a generator of its own, so the game's generator
+        ** starts the same whether the core was shuffled or read from a record. */
+        PulRng shuffle;
+        pul_rng_seed(&shuffle, seed ^ UINT64_C(0x53485546464C4521));
         int n = 0;
         for (int t = 0; t < ts->ntiles; t++)
             if (t != ts->start) g->core[n++] = (uint8_t)t;
         for (int i = n - 1; i > 0; i--) {
-            int j = (int)pul_rng_below(&g->rng, (uint32_t)(i + 1));
+            int j = (int)pul_rng_below(&shuffle, (uint32_t)(i + 1));
             uint8_t t = g->core[i];
             g->core[i] = g->core[j];
             g->core[j] = t;
