@@ -17,22 +17,35 @@ int board_front_at(const PulGame *g, int32_t x, int32_t y) {
     return b >= FRONT_BASE ? (int)(b - FRONT_BASE) : -1;
 }
 
-static void front_remove(PulGame *g, int i) {
-    int last = --g->nfront;
-    if (i != last) {
-        g->front[i] = g->front[last];
-        g->grid[CELL_INDEX(g->front[i].x, g->front[i].y)] = (uint8_t)(FRONT_BASE + i);
-    }
+/* The frontier keeps the cells some micropul faces first, [0, nattach):
+** under rule 1 only they can take a tile, so the generators skip the rest. */
+static void front_swap(PulGame *g, int i, int j) {
+    if (i == j) return;
+    Front t = g->front[i];
+    g->front[i] = g->front[j];
+    g->front[j] = t;
+    g->grid[CELL_INDEX(g->front[i].x, g->front[i].y)] = (uint8_t)(FRONT_BASE + i);
+    g->grid[CELL_INDEX(g->front[j].x, g->front[j].y)] = (uint8_t)(FRONT_BASE + j);
 }
 
-/* Put the tile down, then tell each empty neighbour what the tile shows it. */
+static void front_remove(PulGame *g, int i) {
+    if (i < g->nattach) {
+        int last_attachable = --g->nattach;
+        front_swap(g, i, last_attachable);
+        i = last_attachable;
+    }
+    front_swap(g, i, --g->nfront);
+}
+
 void board_clear(PulGame *g) {
     for (int i = 0; i < g->nplaced; i++) g->grid[CELL_INDEX(g->placed[i].x, g->placed[i].y)] = 0;
     for (int i = 0; i < g->nfront; i++) g->grid[CELL_INDEX(g->front[i].x, g->front[i].y)] = 0;
     g->nplaced = 0;
     g->nfront = 0;
+    g->nattach = 0;
 }
 
+/* Put the tile down, then tell each empty neighbour what the tile shows it. */
 void board_place(PulGame *g, int tile, int rot, int x, int y, int nb[4]) {
     int idx = g->nplaced++;
     g->placed[idx] = (Placed){(uint8_t)tile, (uint8_t)rot, (int8_t)x, (int8_t)y};
@@ -70,7 +83,9 @@ void board_place(PulGame *g, int tile, int rot, int x, int y, int nb[4]) {
         Front *fr = &g->front[f];
         fr->ctx = (fr->ctx & ~(0xFFFFULL << (16 * os))) | (two << (16 * os));
         fr->ctx_nz = bytes_nonzero(fr->ctx);
+        bool was_attachable = fr->mic8 != 0;
         fr->mic8 |= (uint8_t)(((tr->mic_slots >> (2 * s)) & 3u) << (2 * os));
         fr->cat8 |= (uint8_t)(((tr->cat_slots >> (2 * s)) & 3u) << (2 * os));
+        if (!was_attachable && fr->mic8) front_swap(g, f, g->nattach++);
     }
 }

@@ -51,6 +51,7 @@ struct PulGame {
     uint8_t nhand[PUL_MAX_SEATS], nsupply[PUL_MAX_SEATS], stones[PUL_MAX_SEATS];
     int32_t group_points[PUL_MAX_SEATS];   /* points from scoring closed groups */
     uint8_t nplaced, nfront, nstones_placed;
+    uint8_t nattach;          /* frontier cells some micropul faces: front[0..nattach) */
     int8_t minx, maxx, miny, maxy;
     int16_t unclaimed;        /* groups carrying no stone */
 
@@ -89,6 +90,11 @@ static inline bool board_in_window(const PulGame *g, int32_t x, int32_t y) {
 int board_tile_at(const PulGame *g, int32_t x, int32_t y);
 /* Frontier index at (x, y), or -1. */
 int board_front_at(const PulGame *g, int32_t x, int32_t y);
+/* Frontier cells a placement could use: under rule 1 only those some
+** micropul faces (they come first in the list). */
+static inline int board_candidates(const PulGame *g) {
+    return g->v->rules.rule1_attachment ? g->nattach : g->nfront;
+}
 /* Put a tile down; nb receives the placed index on each side N E S W, or -1. */
 void board_place(PulGame *g, int tile, int rot, int x, int y, int nb[4]);
 /* Empty the board: clears exactly the cells the invariant allows to be set. */

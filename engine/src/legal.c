@@ -65,13 +65,14 @@ static inline void sink_put(Sink *k, PulAction a) {
 
 static void gen_placements(const PulGame *g, Sink *k) {
     const PulVariant *v = g->v;
+    int ncells = board_candidates(g);
     int seat = g->to_move;
     for (int h = 0; h < g->nhand[seat]; h++) {
         int t = g->hand[seat][h];
         for (int i = 0; i < v->nrots[t]; i++) {
             int r = v->rots[t][i];
             const TileRot *tr = &v->rot[t][r];
-            for (int f = 0; f < g->nfront; f++)
+            for (int f = 0; f < ncells; f++)
                 if (fit(&v->rules, tr, &g->front[f]) == PUL_LEGAL)
                     sink_put(k, make_place(t, r, &g->front[f]));
         }
@@ -107,11 +108,12 @@ bool legal_any(const PulGame *g) {
     if (g->in_extra || can_take(g, seat)) return true;
     if (g->stones[seat] > 0 && g->unclaimed > 0) return true;
     const PulVariant *v = g->v;
+    int ncells = board_candidates(g);
     for (int h = 0; h < g->nhand[seat]; h++) {
         int t = g->hand[seat][h];
         for (int k = 0; k < v->nrots[t]; k++) {
             const TileRot *tr = &v->rot[t][v->rots[t][k]];
-            for (int f = 0; f < g->nfront; f++)
+            for (int f = 0; f < ncells; f++)
                 if (fit(&v->rules, tr, &g->front[f]) == PUL_LEGAL) return true;
         }
     }
@@ -127,7 +129,7 @@ bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out) {
     const PulVariant *v = g->v;
     int seat = g->to_move;
     uint32_t per_cell = g->nhand[seat] * 4u;
-    uint32_t nplace = per_cell * g->nfront;
+    uint32_t nplace = per_cell * (uint32_t)board_candidates(g);
     uint32_t ntake = can_take(g, seat);
     uint32_t nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;
     uint32_t npass = g->in_extra;
