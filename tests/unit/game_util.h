@@ -1,0 +1,132 @@
+/*
+** game_util.h: helpers the engine's unit tests share: the Micropul variant
+** with given rules, scripted games from an explicit core, action builders.
+*/
+#ifndef PUL_GAME_UTIL_H
+#define PUL_GAME_UTIL_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "pul.h"
+
+#define MICROPUL_TILES "../variants/micropul/tiles.yaml"
+
+/* Micropul's features, as tiles.yaml declares them. */
+enum { F_WHITE = 0, F_BLACK, F_ONE, F_TWO, F_CROSS, F_BLANK };
+
+/* The Micropul tile set under the given rules (NULL: the defaults). */
+static inline PulVariant *micropul_with(const PulRules *rules) {
+    PulTileSet ts;
+    PulError err;
+    if (pul_tileset_load_file(&ts, MICROPUL_TILES, &err) != PUL_OK) {
+        fprintf(stderr, "cannot load %s: %s\n", MICROPUL_TILES, err.message);
+        return NULL;
+    }
+    PulVariant *v = pul_variant_new("micropul", &ts, rules, NULL, NULL, &err);
+    if (!v) fprintf(stderr, "cannot build micropul: %s\n", err.message);
+    return v;
+}
+
+/* A full core: the tiles of prefix first (top first), then every other
+** non-start tile in increasing id order. Returns its length. */
+static inline int make_core(const PulTileSet *ts, const int *prefix, int n, uint8_t *core) {
+    bool used[PUL_MAX_TILES] = {false};
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        core[k++] = (uint8_t)prefix[i];
+        used[prefix[i]] = true;
+    }
+    for (int t = 0; t < ts->ntiles; t++)
+        if (t != ts->start && !used[t]) core[k++] = (uint8_t)t;
+    return k;
+}
+
+/* A started game whose core begins with prefix: with hands of 6, seat 0
+** holds prefix[0..5], seat 1 prefix[6..11], and draws come from prefix[12..]. */
+static inline PulGame *scripted(const PulVariant *v, int nseats, const int *prefix, int n) {
+    uint8_t core[PUL_MAX_TILES];
+    int ncore = make_core(pul_variant_tileset(v), prefix, n, core);
+    PulGame *g = pul_game_new(v);
+    PulError err;
+    if (pul_game_start(g, nseats, 1, core, ncore, &err) != PUL_OK) {
+        fprintf(stderr, "cannot start: %s\n", err.message);
+        pul_game_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+static inline PulAction A_PLACE(int tile, int x, int y, int rot) {
+    PulAction a = {PUL_PLACE, (uint8_t)tile, (uint8_t)rot, 0, x, y};
+    return a;
+}
+static inline PulAction A_CLAIM(int quad, int x, int y) {
+    PulAction a = {PUL_CLAIM, PUL_NO_TILE, 0, (uint8_t)quad, x, y};
+    return a;
+}
+static inline PulAction A_TAKE(int tile) {
+    PulAction a = {PUL_TAKE, (uint8_t)tile, 0, 0, 0, 0};
+    return a;
+}
+static inline PulAction A_PASS(void) {
+    PulAction a = {PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
+    return a;
+}
+
+/* Apply an action that must be legal. */
+#define APPLY_OK(g, act, ev)                                  \
+    do {                                                      \
+        PulAction apply_a_ = (act);                           \
+        CHECK_INT(pul_apply((g), &apply_a_, (ev)), PUL_LEGAL); \
+    } while (0)
+
+/* An action that must be refused for `reason`, by pul_check and by
+** pul_apply, with the game left byte for byte as it was. */
+#define CHECK_REFUSED(g, act, reason)                                          \
+    do {                                                                       \
+        PulAction ref_a_ = (act);                                              \
+        CHECK_STR(pul_reason_code(pul_check((g), &ref_a_)), pul_reason_code(reason)); \
+        PulGame *ref_copy_ = pul_game_new(pul_game_variant(g));                \
+        pul_game_copy(ref_copy_, (g));                                         \
+        PulEvents ref_ev_;                                                     \
+        ref_ev_.n = 0;                                                         \
+        CHECK_INT(pul_apply((g), &ref_a_, &ref_ev_), (reason));                \
+        CHECK(memcmp(ref_copy_, (g), pul_game_size()) == 0);                   \
+        pul_game_free(ref_copy_);                                              \
+    } while (0)
+
+static inline int count_events(const PulEvents *ev, int kind) {
+    int n = 0;
+    for (int i = 0; i < ev->n; i++) n += ev->ev[i].kind == kind;
+    return n;
+}
+
+/* The first event of a kind, or NULL. */
+static inline const PulEvent *find_event(const PulEvents *ev, int kind) {
+    for (int i = 0; i < ev->n; i++)
+        if (ev->ev[i].kind == kind) return &ev->ev[i];
+    return NULL;
+}
+
+/* Whether an ACTIVATED event names this catalyst. */
+static inline bool activated(const PulEvents *ev, int x, int y, int quad, int feature) {
+    for (int i = 0; i < ev->n; i++) {
+        const PulEvent *e = &ev->ev[i];
+        if (e->kind == PUL_EV_ACTIVATED && e->x == x && e->y == y && e->quad == quad &&
+            e->feature == feature)
+            return true;
+    }
+    return false;
+}
+
+static inline bool hand_has(const PulGame *g, int seat, int tile) {
+    uint8_t h[PUL_MAX_HAND];
+    int n = pul_game_hand(g, seat, h);
+    for (int i = 0; i < n; i++)
+        if (h[i] == tile) return true;
+    return false;
+}
+
+#endif
