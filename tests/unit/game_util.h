@@ -97,6 +97,21 @@ static inline PulAction A_PASS(void) {
         pul_game_free(ref_copy_);                                              \
     } while (0)
 
+/* Two actions are the same move (fields a kind does not use are ignored). */
+static inline bool same_action(const PulAction *a, const PulAction *b) {
+    if (a->kind != b->kind) return false;
+    switch (a->kind) {
+    case PUL_PLACE:
+        return a->tile == b->tile && a->rot == b->rot && a->x == b->x && a->y == b->y;
+    case PUL_CLAIM:
+        return a->quad == b->quad && a->x == b->x && a->y == b->y;
+    case PUL_TAKE:
+        return a->tile == b->tile;
+    default:
+        return true;
+    }
+}
+
 static inline int count_events(const PulEvents *ev, int kind) {
     int n = 0;
     for (int i = 0; i < ev->n; i++) n += ev->ev[i].kind == kind;

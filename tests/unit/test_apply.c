@@ -164,20 +164,6 @@ static void test_game_over_first(void) {
     pul_variant_free(v);
 }
 
-static bool same_action(const PulAction *a, const PulAction *b) {
-    if (a->kind != b->kind) return false;
-    switch (a->kind) {
-    case PUL_PLACE:
-        return a->tile == b->tile && a->rot == b->rot && a->x == b->x && a->y == b->y;
-    case PUL_CLAIM:
-        return a->quad == b->quad && a->x == b->x && a->y == b->y;
-    case PUL_TAKE:
-        return a->tile == b->tile;
-    default:
-        return true;
-    }
-}
-
 /* The rules FAQ example: tile 4 at (1,0) in rotation 1 is W+/BW, tile 12 at
 ** (0,-1) in rotation 2 is .1/.W. The big white 42 (one-dot centre) at
 ** (1,-1) touches the white nw of (1,0) and the white se of (0,-1): its

@@ -98,20 +98,6 @@ typedef struct {
     long ends[4];
 } Ctx;
 
-static bool same_action(const PulAction *a, const PulAction *b) {
-    if (a->kind != b->kind) return false;
-    switch (a->kind) {
-    case PUL_PLACE:
-        return a->tile == b->tile && a->rot == b->rot && a->x == b->x && a->y == b->y;
-    case PUL_CLAIM:
-        return a->quad == b->quad && a->x == b->x && a->y == b->y;
-    case PUL_TAKE:
-        return a->tile == b->tile;
-    default:
-        return true;
-    }
-}
-
 /* Every tile exactly once across board, hands, supplies and the core. */
 static void check_accounting(Ctx *c) {
     const PulGame *g = c->g;
