@@ -67,7 +67,6 @@ PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *c
     g->v = v;
     g->nseats = (uint8_t)nseats;
     g->loser = -1;
-    g->core_empty_seat = -1;
     g->seed = seed;
     pul_rng_seed(&g->rng, seed);
     g->ncore = (uint8_t)(ts->ntiles - 1);

@@ -45,7 +45,6 @@ struct PulGame {
     uint8_t extra_left;       /* extra turns earned and not yet begun */
     uint8_t over, end_reason;
     int8_t loser;
-    int8_t core_empty_seat;   /* seat that emptied the core, -1 before */
     int16_t turns;
     uint8_t ncore, core_top;  /* core[core_top..ncore) is still in the core */
     uint8_t nhand[PUL_MAX_SEATS], nsupply[PUL_MAX_SEATS], stones[PUL_MAX_SEATS];
@@ -101,7 +100,6 @@ void board_place(PulGame *g, int tile, int rot, int x, int y, int nb[4]);
 void board_clear(PulGame *g);
 
 /* groups.c */
-static inline int groups_find(const PulGame *g, int node) { return g->root[node]; }
 /* Add the nodes of the just-placed tile and join them; emits MERGED/CLOSED.
 ** seen is what the cell's neighbours showed it before (its frontier entry). */
 void groups_add_tile(PulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev);

@@ -51,7 +51,6 @@ void turn_finish(PulGame *g, bool earned_extra, int extra_count, PulEvents *ev) 
     }
     if (g->core_top == g->ncore) {
         int mode = g->v->rules.core_empty_end;
-        if (g->core_empty_seat < 0) g->core_empty_seat = (int8_t)seat;
         bool more = g->extra_left > 0;
         if (mode == PUL_END_FINISH_ROUND) more = more || (seat + 1) % g->nseats != 0;
         if (mode == PUL_END_IMMEDIATE || !more) {

@@ -50,7 +50,6 @@ static void compile(PulVariant *v) {
             if (same == r) v->rots[t][v->nrots[t]++] = (uint8_t)r;
         }
         v->node_points[t] = (int16_t)(ts->tile[t].big ? v->rules.points_big : v->rules.points_micropul);
-        v->node_size[t] = 1;
     }
 }
 

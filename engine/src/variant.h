@@ -35,7 +35,6 @@ struct PulVariant {
     uint8_t nrots[PUL_MAX_TILES];       /* distinct layouts of each tile */
     uint8_t rots[PUL_MAX_TILES][4];     /* their (lowest) rotations */
     int16_t node_points[PUL_MAX_TILES]; /* points one quadrant node of the tile is worth */
-    int16_t node_size[PUL_MAX_TILES];   /* micropul one quadrant node counts for */
     int32_t draw[PUL_MAX_FEATURES];     /* per feature: tiles a catalyst draws */
     bool extra[PUL_MAX_FEATURES];       /* per feature: a catalyst granting an extra turn */
 };
