@@ -105,9 +105,10 @@ static void draw_tiles(PulGame *g, int seat, int want, PulEvents *ev) {
 static void apply_place(PulGame *g, const PulAction *a, PulEvents *ev, int *extra) {
     int seat = g->to_move;
     remove_at(g->hand[seat], &g->nhand[seat], index_of(g->hand[seat], g->nhand[seat], a->tile));
-    Front seen = g->front[board_front_at(g, a->x, a->y)];
+    int f = board_front_at(g, a->x, a->y);
+    Front seen = g->front[f];
     int nb[4];
-    board_place(g, a->tile, a->rot, a->x, a->y, nb);
+    board_place(g, a->tile, a->rot, a->x, a->y, f, nb);
     int idx = g->nplaced - 1;
     PulEvent *e = event_push(ev, PUL_EV_PLACED, seat);
     if (e) {

@@ -46,15 +46,14 @@ void board_clear(PulGame *g) {
 }
 
 /* Put the tile down, then tell each empty neighbour what the tile shows it. */
-void board_place(PulGame *g, int tile, int rot, int x, int y, int nb[4]) {
+void board_place(PulGame *g, int tile, int rot, int x, int y, int f_here, int nb[4]) {
     int idx = g->nplaced++;
     g->placed[idx] = (Placed){(uint8_t)tile, (uint8_t)rot, (int8_t)x, (int8_t)y};
     if (idx == 0) {
         g->minx = g->maxx = (int8_t)x;
         g->miny = g->maxy = (int8_t)y;
     } else {
-        int f = board_front_at(g, x, y);
-        if (f >= 0) front_remove(g, f);
+        if (f_here >= 0) front_remove(g, f_here);
         if (x < g->minx) g->minx = (int8_t)x;
         if (x > g->maxx) g->maxx = (int8_t)x;
         if (y < g->miny) g->miny = (int8_t)y;

@@ -88,7 +88,7 @@ PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *c
         }
     }
     int nb[4];
-    board_place(g, ts->start, 0, 0, 0, nb);
+    board_place(g, ts->start, 0, 0, 0, -1, nb);
     const Front nothing = {0, 0, 0, 0, 0, 0};
     groups_add_tile(g, 0, nb, &nothing, NULL);
     for (int s = 0; s < nseats; s++) {

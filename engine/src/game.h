@@ -94,8 +94,9 @@ int board_front_at(const PulGame *g, int32_t x, int32_t y);
 static inline int board_candidates(const PulGame *g) {
     return g->v->rules.rule1_attachment ? g->nattach : g->nfront;
 }
-/* Put a tile down; nb receives the placed index on each side N E S W, or -1. */
-void board_place(PulGame *g, int tile, int rot, int x, int y, int nb[4]);
+/* Put a tile down on frontier cell f (-1 for the start tile); nb receives
+** the placed index on each side N E S W, or -1. */
+void board_place(PulGame *g, int tile, int rot, int x, int y, int f, int nb[4]);
 /* Empty the board: clears exactly the cells the invariant allows to be set. */
 void board_clear(PulGame *g);
 
