@@ -46,13 +46,16 @@ typedef enum {
 /* Filled by every call that can fail; nothing in the library prints. */
 typedef struct {
     PulStatus status;
+    char code[32];    /* what kind of mistake, stable for scripts and tests:
+                         "unknown-key", "wrong-type", "missing-field", ...
+                         (the list is in variants/README.md) */
     char file[256];   /* file or source name, "" when none */
     int line;         /* 1-based, 0 when unknown */
     int column;       /* 1-based, 0 when unknown */
     char message[512];/* what was wrong and what to do */
 } PulError;
 
-/* "file:line:col: message", for printing. Returns buf. */
+/* "file:line:col: code: message", for printing. Returns buf. */
 const char *pul_error_format(const PulError *err, char *buf, size_t size);
 
 /* Allocation hook, after lua_Alloc: nsize 0 frees, else (re)allocates. */

@@ -34,7 +34,14 @@ static inline int lowest_set(unsigned x) {
 /* Fill err (if not NULL) and return status. file may be NULL. */
 PulStatus err_set(PulError *err, PulStatus status, const char *file, int line, int column,
                   const char *fmt, ...) PUL_PRINTF(6, 7);
+/* The same with an error code (the table in error.c); the status follows from it. */
+PulStatus err_setc(PulError *err, const char *code, const char *file, int line, int column,
+                   const char *fmt, ...) PUL_PRINTF(6, 7);
 void err_clear(PulError *err);
+/* Replace the code err_set derived from the status with a finer one. */
+void err_code(PulError *err, const char *code);
+/* The status an error code stands for (the table in error.c). */
+PulStatus err_code_status(const char *code);
 
 /* The default allocator (realloc/free). */
 void *mem_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize);

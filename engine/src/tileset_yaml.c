@@ -60,7 +60,7 @@ static PulStatus read_feature(YDoc *doc, const YNode *n, int index, PulTileSet *
     snprintf(what, sizeof what, "feature %d", index);
     if (n->kind != YDOC_MAP)
         return ydoc_fail(
-            doc, n, PUL_ERR_SCHEMA,
+            doc, n, "wrong-type",
             "%s must be a mapping like {symbol: W, name: white, class: micropul}, not %s", what,
             ydoc_kind(n, text, sizeof text));
     const YNode *val[K_COUNT], *keyn[K_COUNT];
@@ -76,14 +76,14 @@ static PulStatus read_feature(YDoc *doc, const YNode *n, int index, PulTileSet *
     const YNode *s = val[K_SYMBOL];
     if (s->kind != YDOC_SCALAR || s->len != 1 || s->text[0] <= ' ' || s->text[0] > '~' ||
         s->text[0] == '/')
-        return ydoc_fail(doc, s, PUL_ERR_SCHEMA,
+        return ydoc_fail(doc, s, "bad-value",
                          "the symbol of %s must be one printable ASCII character other than '/' "
                          "and space, not %s",
                          what, ydoc_kind(s, text, sizeof text));
     f->symbol = s->text[0];
     for (int j = 0; j < index; j++)
         if (ts->feature[j].symbol == f->symbol)
-            return ydoc_fail(doc, s, PUL_ERR_SCHEMA,
+            return ydoc_fail(doc, s, "duplicate-name",
                              "symbol '%c' is already used by feature %d '%s' (line %d); give each "
                              "feature its own symbol",
                              f->symbol, j, ts->feature[j].name, symnode[j]->line);
@@ -96,7 +96,7 @@ static PulStatus read_feature(YDoc *doc, const YNode *n, int index, PulTileSet *
     for (int j = 0; j < index; j++)
         if (strcmp(ts->feature[j].name, f->name) == 0)
             return ydoc_fail(
-                doc, val[K_NAME], PUL_ERR_SCHEMA,
+                doc, val[K_NAME], "duplicate-name",
                 "name '%s' is already used by feature %d; give each feature its own name", f->name,
                 j);
 
@@ -108,7 +108,7 @@ static PulStatus read_feature(YDoc *doc, const YNode *n, int index, PulTileSet *
             c->kind == YDOC_SCALAR ? suggest_pick(c->text, c->len, class_names, 3) : NULL;
         snprintf(other, sizeof other, "; did you mean '%s'?", hint ? hint : "");
         return ydoc_fail(
-            doc, c, PUL_ERR_SCHEMA,
+            doc, c, "bad-value",
             "unknown class %s for feature '%s'%s a class is micropul, catalyst or blank",
             ydoc_kind(c, text, sizeof text), f->name, hint ? other : ";");
     }
@@ -118,22 +118,22 @@ static PulStatus read_feature(YDoc *doc, const YNode *n, int index, PulTileSet *
         const YNode *d = val[K_DRAW];
         long long v;
         if (cls != PUL_FEATURE_CATALYST)
-            return ydoc_fail(doc, keyn[K_DRAW], PUL_ERR_SCHEMA,
+            return ydoc_fail(doc, keyn[K_DRAW], "unknown-key",
                              "draw applies only to a catalyst, and '%s' is a %s feature; remove it",
                              f->name, class_names[cls]);
         if (!ydoc_int(d, &v))
-            return ydoc_fail(doc, d, PUL_ERR_SCHEMA,
+            return ydoc_fail(doc, d, "wrong-type",
                              "draw of '%s' must be a whole number of tiles (unquoted), not %s",
                              f->name, ydoc_kind(d, text, sizeof text));
         if (v < 0 || v > 1000)
-            return ydoc_fail(doc, d, PUL_ERR_RANGE,
+            return ydoc_fail(doc, d, "out-of-range",
                              "draw of '%s' is %s; a catalyst draws from 0 to 1000 tiles", f->name,
                              ydoc_shown(d, text, sizeof text));
         f->draw = (int32_t)v;
     }
     if (val[K_EXTRA]) {
         if (cls != PUL_FEATURE_CATALYST)
-            return ydoc_fail(doc, keyn[K_EXTRA], PUL_ERR_SCHEMA,
+            return ydoc_fail(doc, keyn[K_EXTRA], "unknown-key",
                              "extra_turn applies only to a catalyst, and '%s' is a %s feature; "
                              "remove it",
                              f->name, class_names[cls]);
@@ -147,15 +147,15 @@ static PulStatus read_feature(YDoc *doc, const YNode *n, int index, PulTileSet *
 static PulStatus read_features(YDoc *doc, const YNode *n, PulTileSet *ts) {
     char text[48], list[128];
     if (n->kind != YDOC_SEQ)
-        return ydoc_fail(doc, n, PUL_ERR_SCHEMA,
+        return ydoc_fail(doc, n, "wrong-type",
                          "features must be a list of features, each like '- {symbol: W, name: "
                          "white, class: micropul}', not %s",
                          ydoc_kind(n, text, sizeof text));
     if (n->nkid == 0)
-        return ydoc_fail(doc, n, PUL_ERR_SCHEMA,
+        return ydoc_fail(doc, n, "missing-field",
                          "features is empty; declare at least one micropul feature");
     if (n->nkid > PUL_MAX_FEATURES)
-        return ydoc_fail(doc, ydoc_kid(doc, n, PUL_MAX_FEATURES), PUL_ERR_RANGE,
+        return ydoc_fail(doc, ydoc_kid(doc, n, PUL_MAX_FEATURES), "too-large",
                          "more than %d features; a tile set declares at most %d", PUL_MAX_FEATURES,
                          PUL_MAX_FEATURES);
     const YNode *symnode[PUL_MAX_FEATURES];
@@ -165,7 +165,7 @@ static PulStatus read_features(YDoc *doc, const YNode *n, PulTileSet *ts) {
     }
     ts->nfeatures = n->nkid;
     if (symbols(ts, PUL_FEATURE_MICROPUL, " ", list, sizeof list)[0] == '\0')
-        return ydoc_fail(doc, n, PUL_ERR_SCHEMA,
+        return ydoc_fail(doc, n, "missing-field",
                          "no feature of class micropul; tiles join only through micropul, so "
                          "declare at least one");
     return PUL_OK;
@@ -194,7 +194,7 @@ static PulStatus read_big(YDoc *doc, const YNode *n, int id, PulTileSet *ts) {
                             "a big tile is written {big: W, catalyst: \"+\"}");
     int m = feature_ref(ts, val[0]);
     if (m < 0 || ts->feature[m].cls != PUL_FEATURE_MICROPUL)
-        return ydoc_fail(doc, val[0], PUL_ERR_SCHEMA,
+        return ydoc_fail(doc, val[0], "bad-reference",
                          "big of tile %d is %s, which is not a micropul feature; use one of %s", id,
                          ydoc_kind(val[0], text, sizeof text),
                          symbols(ts, PUL_FEATURE_MICROPUL, ", ", list, sizeof list));
@@ -203,7 +203,7 @@ static PulStatus read_big(YDoc *doc, const YNode *n, int id, PulTileSet *ts) {
         if (!symbols(ts, PUL_FEATURE_CATALYST, ", ", list, sizeof list)[0])
             snprintf(list, sizeof list, "(none: declare a feature of class catalyst)");
         return ydoc_fail(
-            doc, val[1], PUL_ERR_SCHEMA,
+            doc, val[1], "bad-reference",
             "catalyst of tile %d is %s, which is not a catalyst feature; use one of %s", id,
             ydoc_kind(val[1], text, sizeof text), list);
     }
@@ -218,12 +218,12 @@ static PulStatus read_tile(YDoc *doc, const YNode *n, int id, PulTileSet *ts) {
     char text[48], list[128];
     if (n->kind == YDOC_MAP) return read_big(doc, n, id, ts);
     if (n->kind != YDOC_SCALAR)
-        return ydoc_fail(doc, n, PUL_ERR_SCHEMA,
+        return ydoc_fail(doc, n, "wrong-type",
                          "tile %d must be text like W./.. or a big tile like {big: W, catalyst: "
                          "\"+\"}, not a list",
                          id);
     if (n->len != 5 || n->text[2] != '/')
-        return ydoc_fail(doc, n, PUL_ERR_SCHEMA,
+        return ydoc_fail(doc, n, "bad-value",
                          "tile %d is %s; a tile is 5 characters 'ab/cd' (nw ne / sw se), one "
                          "feature symbol per quadrant",
                          id, ydoc_kind(n, text, sizeof text));
@@ -237,7 +237,7 @@ static PulStatus read_tile(YDoc *doc, const YNode *n, int id, PulTileSet *ts) {
                 snprintf(text, sizeof text, "'%c'", c);
             else
                 snprintf(text, sizeof text, "byte 0x%02X", (unsigned)(unsigned char)c);
-            return ydoc_fail_at(doc, n->line, ydoc_char_col(n, (size_t)at[q]), PUL_ERR_SCHEMA,
+            return ydoc_fail_at(doc, n->line, ydoc_char_col(n, (size_t)at[q]), "bad-reference",
                                 "%s in tile %d is not a declared symbol; the symbols are %s", text,
                                 id, symbols(ts, -1, " ", list, sizeof list));
         }
@@ -246,7 +246,7 @@ static PulStatus read_tile(YDoc *doc, const YNode *n, int id, PulTileSet *ts) {
     bool micropul = false;
     for (int q = 0; q < 4; q++) micropul |= ts->feature[d->quad[q]].cls == PUL_FEATURE_MICROPUL;
     if (!micropul)
-        return ydoc_fail(doc, n, PUL_ERR_SCHEMA,
+        return ydoc_fail(doc, n, "bad-tile",
                          "tile %d (%s) has no micropul, so it could never be placed; give it at "
                          "least one of %s",
                          id, ydoc_shown(n, text, sizeof text),
@@ -257,15 +257,15 @@ static PulStatus read_tile(YDoc *doc, const YNode *n, int id, PulTileSet *ts) {
 static PulStatus read_tiles(YDoc *doc, const YNode *n, PulTileSet *ts) {
     char text[48];
     if (n->kind != YDOC_SEQ)
-        return ydoc_fail(doc, n, PUL_ERR_SCHEMA,
+        return ydoc_fail(doc, n, "wrong-type",
                          "tiles must be a list of tiles, each like '- W./..', not %s",
                          ydoc_kind(n, text, sizeof text));
     if (n->nkid > PUL_MAX_TILES)
-        return ydoc_fail(doc, ydoc_kid(doc, n, PUL_MAX_TILES), PUL_ERR_RANGE,
+        return ydoc_fail(doc, ydoc_kid(doc, n, PUL_MAX_TILES), "too-large",
                          "more than %d tiles; a tile set holds at most %d, the start tile included",
                          PUL_MAX_TILES, PUL_MAX_TILES);
     if (n->nkid < 2)
-        return ydoc_fail(doc, n, PUL_ERR_RANGE,
+        return ydoc_fail(doc, n, "out-of-range",
                          "tiles lists %d tile%s; a tile set needs at least 2 (the start tile and "
                          "one to play)",
                          n->nkid, n->nkid == 1 ? "" : "s");
@@ -281,11 +281,11 @@ static PulStatus read_start(YDoc *doc, const YNode *n, PulTileSet *ts) {
     char text[48];
     long long v;
     if (!ydoc_int(n, &v))
-        return ydoc_fail(doc, n, PUL_ERR_SCHEMA, "start must be a tile id (a whole number), not %s",
+        return ydoc_fail(doc, n, "wrong-type", "start must be a tile id (a whole number), not %s",
                          ydoc_kind(n, text, sizeof text));
     if (v < 0 || v >= ts->ntiles)
         return ydoc_fail(
-            doc, n, PUL_ERR_RANGE,
+            doc, n, "out-of-range",
             "start is %s, but the tiles have ids 0 to %d; give the id of the start tile",
             ydoc_shown(n, text, sizeof text), ts->ntiles - 1);
     ts->start = (int)v;
@@ -316,15 +316,15 @@ static PulStatus read_tileset(YDoc *doc, PulTileSet *out) {
     char text[48];
     const YNode *root = ydoc_root(doc);
     if (!root)
-        return ydoc_fail_at(doc, 1, 1, PUL_ERR_SCHEMA,
+        return ydoc_fail_at(doc, 1, 1, "missing-field",
                             "no tile set here, the text is empty; write the keys name, "
                             "features, tiles and start (see variants/micropul/tiles.yaml)");
     if (root->kind == YDOC_SCALAR && root->len == 0)
-        return ydoc_fail(doc, root, PUL_ERR_SCHEMA,
+        return ydoc_fail(doc, root, "missing-field",
                          "the document is empty; write the keys name, features, tiles and "
                          "start (see variants/micropul/tiles.yaml)");
     if (root->kind != YDOC_MAP)
-        return ydoc_fail(doc, root, PUL_ERR_SCHEMA,
+        return ydoc_fail(doc, root, "wrong-type",
                          "a tile set is a mapping of name, features, tiles and start, not %s",
                          ydoc_kind(root, text, sizeof text));
     const YNode *val[K_COUNT], *keyn[K_COUNT];
@@ -347,7 +347,7 @@ static PulStatus read_tileset(YDoc *doc, PulTileSet *out) {
     PulError verr;
     if (pul_tileset_validate(&ts, &verr) != PUL_OK) {
         const YNode *at = blame(doc, verr.message, root, val);
-        return ydoc_fail(doc, at, verr.status, "%s", verr.message);
+        return ydoc_fail(doc, at, verr.code, "%s", verr.message);
     }
     *out = ts;
     err_clear(doc->err);

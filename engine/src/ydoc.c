@@ -17,26 +17,28 @@
 ** memory. */
 enum { YDOC_MAX_BYTES = 1 << 20, YDOC_MAX_DEPTH = 16, YDOC_MAX_NODES = 20000 };
 
-static PulStatus vfail(YDoc *d, int line, int col, PulStatus st, const char *fmt, va_list ap)
+static PulStatus vfail(YDoc *d, int line, int col, const char *code, const char *fmt, va_list ap)
     PUL_PRINTF(5, 0);
-static PulStatus vfail(YDoc *d, int line, int col, PulStatus st, const char *fmt, va_list ap) {
+static PulStatus vfail(YDoc *d, int line, int col, const char *code, const char *fmt, va_list ap) {
     char msg[sizeof((PulError *)0)->message];
     vsnprintf(msg, sizeof msg, fmt, ap);
-    return err_set(d->err, st, d->src, line, col, "%s", msg);
+    PulStatus st = err_set(d->err, err_code_status(code), d->src, line, col, "%s", msg);
+    err_code(d->err, code);
+    return st;
 }
 
-PulStatus ydoc_fail_at(YDoc *d, int line, int col, PulStatus st, const char *fmt, ...) {
+PulStatus ydoc_fail_at(YDoc *d, int line, int col, const char *code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vfail(d, line, col, st, fmt, ap);
+    PulStatus st = vfail(d, line, col, code, fmt, ap);
     va_end(ap);
     return st;
 }
 
-PulStatus ydoc_fail(YDoc *d, const YNode *n, PulStatus st, const char *fmt, ...) {
+PulStatus ydoc_fail(YDoc *d, const YNode *n, const char *code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vfail(d, n->line, n->col, st, fmt, ap);
+    PulStatus st = vfail(d, n->line, n->col, code, fmt, ap);
     va_end(ap);
     return st;
 }
@@ -92,25 +94,25 @@ static PulStatus parser_fail(YDoc *d, const yaml_parser_t *p) {
     int line, col;
     switch (p->error) {
     case YAML_MEMORY_ERROR:
-        return ydoc_fail_at(d, 0, 0, PUL_ERR_MEMORY, "out of memory while reading the YAML");
+        return ydoc_fail_at(d, 0, 0, "out-of-memory", "out of memory while reading the YAML");
     case YAML_READER_ERROR:
         position(d->buf, d->len, p->problem_offset, &line, &col);
         if (p->problem_value != -1)
-            return ydoc_fail_at(d, line, col, PUL_ERR_SYNTAX,
+            return ydoc_fail_at(d, line, col, "bad-encoding",
                                 "%s (0x%X): %s is UTF-8 text; is this the right file?", problem,
                                 (unsigned)p->problem_value, d->what);
-        return ydoc_fail_at(d, line, col, PUL_ERR_SYNTAX,
+        return ydoc_fail_at(d, line, col, "bad-encoding",
                             "%s: %s is UTF-8 text; is this the right file?", problem, d->what);
     default:
         line = (int)p->problem_mark.line + 1;
         col = (int)p->problem_mark.column + 1;
         if (p->context)
-            return ydoc_fail_at(d, line, col, PUL_ERR_SYNTAX,
+            return ydoc_fail_at(d, line, col, "yaml-syntax",
                                 "YAML syntax: %s %s at line %d, column %d; check the brackets, "
                                 "quotes and indentation",
                                 problem, p->context, (int)p->context_mark.line + 1,
                                 (int)p->context_mark.column + 1);
-        return ydoc_fail_at(d, line, col, PUL_ERR_SYNTAX,
+        return ydoc_fail_at(d, line, col, "yaml-syntax",
                             "YAML syntax: %s; check the brackets, quotes and indentation", problem);
     }
 }
@@ -118,7 +120,7 @@ static PulStatus parser_fail(YDoc *d, const yaml_parser_t *p) {
 static int node_new(YDoc *d, int kind, const yaml_event_t *ev, PulStatus *st) {
     int line = (int)ev->start_mark.line + 1, col = (int)ev->start_mark.column + 1;
     if (d->nnode >= YDOC_MAX_NODES) {
-        *st = ydoc_fail_at(d, line, col, PUL_ERR_RANGE,
+        *st = ydoc_fail_at(d, line, col, "too-large",
                            "more than %d YAML values; %s needs a few hundred: is this the "
                            "right file?",
                            YDOC_MAX_NODES, d->what);
@@ -148,7 +150,7 @@ static int node_new(YDoc *d, int kind, const yaml_event_t *ev, PulStatus *st) {
     }
     return d->nnode++;
 oom:
-    *st = ydoc_fail_at(d, line, col, PUL_ERR_MEMORY, "out of memory while reading the YAML");
+    *st = ydoc_fail_at(d, line, col, "out-of-memory", "out of memory while reading the YAML");
     return -1;
 }
 
@@ -158,7 +160,7 @@ static PulStatus kid_add(YDoc *d, int parent, int child) {
         int cap = p->cap ? p->cap * 2 : 8;
         int *grown = realloc(p->kid, (size_t)cap * sizeof *grown);
         if (!grown)
-            return ydoc_fail_at(d, p->line, p->col, PUL_ERR_MEMORY,
+            return ydoc_fail_at(d, p->line, p->col, "out-of-memory",
                                 "out of memory while reading the YAML");
         p->kid = grown;
         p->cap = cap;
@@ -200,13 +202,13 @@ static PulStatus build(YDoc *d, yaml_parser_t *p) {
             break;
         case YAML_DOCUMENT_START_EVENT:
             if (++ndocs > 1)
-                st = ydoc_fail_at(d, line, col, PUL_ERR_SCHEMA,
+                st = ydoc_fail_at(d, line, col, "yaml-unsupported",
                                   "a second YAML document starts here; %s is one document, so "
                                   "remove this one or merge it into the first",
                                   d->what);
             break;
         case YAML_ALIAS_EVENT:
-            st = ydoc_fail_at(d, line, col, PUL_ERR_SCHEMA,
+            st = ydoc_fail_at(d, line, col, "yaml-unsupported",
                               "alias '*%.40s': %s does not use anchors and aliases; write "
                               "the value out in full",
                               (const char *)ev.data.alias.anchor, d->what);
@@ -216,13 +218,13 @@ static PulStatus build(YDoc *d, yaml_parser_t *p) {
         case YAML_MAPPING_START_EVENT: {
             const yaml_char_t *tag = event_tag(&ev);
             if (tag) {
-                st = ydoc_fail_at(d, line, col, PUL_ERR_SCHEMA,
+                st = ydoc_fail_at(d, line, col, "yaml-unsupported",
                                   "the tag '%.60s' has no meaning in %s; remove it",
                                   (const char *)tag, d->what);
                 break;
             }
             if (kind != YDOC_SCALAR && depth == YDOC_MAX_DEPTH) {
-                st = ydoc_fail_at(d, line, col, PUL_ERR_RANGE,
+                st = ydoc_fail_at(d, line, col, "too-large",
                                   "nested more than %d levels deep; %s needs three or four "
                                   "(a mapping, a list, an entry)",
                                   YDOC_MAX_DEPTH, d->what);
@@ -262,14 +264,14 @@ PulStatus ydoc_parse(YDoc *d, const char *text, size_t len, const char *src, con
     if (d->len > YDOC_MAX_BYTES) {
         int line, col;
         position(d->buf, d->len, YDOC_MAX_BYTES, &line, &col);
-        return ydoc_fail_at(d, line, col, PUL_ERR_RANGE,
+        return ydoc_fail_at(d, line, col, "too-large",
                             "the text goes on past %d bytes; %s is a few kilobytes: is this "
                             "the right file?",
                             YDOC_MAX_BYTES, what);
     }
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser))
-        return ydoc_fail_at(d, 0, 0, PUL_ERR_MEMORY, "out of memory while reading the YAML");
+        return ydoc_fail_at(d, 0, 0, "out-of-memory", "out of memory while reading the YAML");
     yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
     yaml_parser_set_input_string(&parser, (const unsigned char *)d->buf, d->len);
     PulStatus st = build(d, &parser);
@@ -361,7 +363,7 @@ PulStatus ydoc_map(YDoc *d, const YNode *map, const char *what, const char *cons
     for (int i = 0; i + 1 < map->nkid; i += 2) {
         const YNode *key = ydoc_kid(d, map, i);
         if (key->kind != YDOC_SCALAR)
-            return ydoc_fail(d, key, PUL_ERR_SCHEMA, "a key of %s must be a word, not %s", what,
+            return ydoc_fail(d, key, "wrong-type", "a key of %s must be a word, not %s", what,
                              ydoc_kind(key, text, sizeof text));
         int k = 0;
         while (k < nkeys && !ydoc_is(key, keys[k])) k++;
@@ -369,14 +371,14 @@ PulStatus ydoc_map(YDoc *d, const YNode *map, const char *what, const char *cons
             const char *hint = suggest_pick(key->text, key->len, keys, nkeys);
             join(list, sizeof list, keys, nkeys);
             if (hint)
-                return ydoc_fail(d, key, PUL_ERR_SCHEMA,
+                return ydoc_fail(d, key, "unknown-key",
                                  "unknown key '%s' in %s: did you mean '%s'? (the keys are %s)",
                                  ydoc_shown(key, text, sizeof text), what, hint, list);
-            return ydoc_fail(d, key, PUL_ERR_SCHEMA, "unknown key '%s' in %s; the keys are %s",
+            return ydoc_fail(d, key, "unknown-key", "unknown key '%s' in %s; the keys are %s",
                              ydoc_shown(key, text, sizeof text), what, list);
         }
         if (keyn[k])
-            return ydoc_fail(d, key, PUL_ERR_SCHEMA,
+            return ydoc_fail(d, key, "duplicate-key",
                              "key '%s' appears twice in %s (first at line %d, column %d); keep "
                              "one",
                              keys[k], what, keyn[k]->line, keyn[k]->col);
@@ -388,22 +390,22 @@ PulStatus ydoc_map(YDoc *d, const YNode *map, const char *what, const char *cons
 
 PulStatus ydoc_missing(YDoc *d, const YNode *map, const char *what, const char *key,
                        const char *hint) {
-    return ydoc_fail(d, map, PUL_ERR_SCHEMA, "%s has no '%s' key; %s", what, key, hint);
+    return ydoc_fail(d, map, "missing-field", "%s has no '%s' key; %s", what, key, hint);
 }
 
 PulStatus ydoc_name(YDoc *d, const YNode *n, const char *what, char out[PUL_NAME_MAX]) {
     char text[48];
     if (n->kind != YDOC_SCALAR)
-        return ydoc_fail(d, n, PUL_ERR_SCHEMA, "%s must be text, not %s", what,
+        return ydoc_fail(d, n, "wrong-type", "%s must be text, not %s", what,
                          ydoc_kind(n, text, sizeof text));
-    if (n->len == 0) return ydoc_fail(d, n, PUL_ERR_SCHEMA, "%s is empty; write one", what);
+    if (n->len == 0) return ydoc_fail(d, n, "bad-value", "%s is empty; write one", what);
     if (n->len >= PUL_NAME_MAX)
-        return ydoc_fail(d, n, PUL_ERR_RANGE, "%s '%s' is %zu bytes long; shorten it to %d at most",
+        return ydoc_fail(d, n, "too-long", "%s '%s' is %zu bytes long; shorten it to %d at most",
                          what, ydoc_shown(n, text, sizeof text), n->len, PUL_NAME_MAX - 1);
     for (size_t i = 0; i < n->len; i++) {
         unsigned char b = (unsigned char)n->text[i];
         if (b < 0x20 || b == 0x7F)
-            return ydoc_fail(d, n, PUL_ERR_SCHEMA,
+            return ydoc_fail(d, n, "bad-value",
                              "%s holds a control character; use printable text", what);
     }
     memcpy(out, n->text, n->len);
@@ -435,7 +437,7 @@ PulStatus ydoc_bool(YDoc *d, const YNode *n, const char *what, bool *out) {
         *out = false;
         return PUL_OK;
     }
-    return ydoc_fail(d, n, PUL_ERR_SCHEMA,
+    return ydoc_fail(d, n, "wrong-type",
                      "%s must be true or false (unquoted; yes/no and on/off are not accepted), "
                      "not %s",
                      what, ydoc_kind(n, text, sizeof text));

@@ -40,9 +40,11 @@ void ydoc_free(YDoc *d);
 ** where the limit falls). *buf is malloc'd. */
 PulStatus ydoc_read_file(const char *path, char **buf, size_t *len, PulError *err);
 
-/* Fill d->err at a node or a position and return st. */
-PulStatus ydoc_fail(YDoc *d, const YNode *n, PulStatus st, const char *fmt, ...) PUL_PRINTF(4, 5);
-PulStatus ydoc_fail_at(YDoc *d, int line, int col, PulStatus st, const char *fmt, ...)
+/* Fill d->err at a node or a position with an error code (the table in
+** error.c: "unknown-key", "wrong-type", ...) and return the code's status. */
+PulStatus ydoc_fail(YDoc *d, const YNode *n, const char *code, const char *fmt, ...)
+    PUL_PRINTF(4, 5);
+PulStatus ydoc_fail_at(YDoc *d, int line, int col, const char *code, const char *fmt, ...)
     PUL_PRINTF(5, 6);
 
 const YNode *ydoc_root(const YDoc *d); /* NULL when the stream holds no document */
