@@ -106,6 +106,11 @@ PulStatus pul_tileset_load_string(PulTileSet *ts, const char *text, size_t len,
 PulStatus pul_tileset_validate(const PulTileSet *ts, PulError *err);
 /* Quadrant features of tile t in rotation r (0-3, quarter turns clockwise). */
 void pul_tileset_rotated(const PulTileSet *ts, int t, int r, uint8_t quad[4]);
+/* The lowest tile id before t that is the same as t up to rotation, or -1. */
+int pul_tileset_twin(const PulTileSet *ts, int t);
+/* Distinct layouts of tile t over the four rotations: 1, 2 or 4 (0 for an
+** id outside the set). */
+int pul_tileset_layouts(const PulTileSet *ts, int t);
 
 /* ----------------------------------------------------------------- rules */
 
@@ -145,6 +150,86 @@ typedef struct {
 void pul_rules_default(PulRules *rules);
 PulStatus pul_rules_validate(const PulRules *rules, PulError *err);
 
+/* The rule parameters by name, for variant files, scripts and reports: one
+** row per field of PulRules, in the struct's order. */
+typedef enum { PUL_PARAM_INT = 0, PUL_PARAM_BOOL, PUL_PARAM_ENUM } PulParamType;
+typedef struct {
+    const char *name;         /* the field's name, as in variant.yaml: "hand_size" */
+    int type;                 /* PulParamType */
+    int min, max;             /* allowed values (bool: 0..1; enum: 0..nwords-1) */
+    const char *const *words; /* enum: the value names, "immediate" ...; else NULL */
+    const char *help;         /* one line for a person */
+} PulParamInfo;
+
+int pul_rules_nparams(void);
+const PulParamInfo *pul_rules_param(int i);           /* NULL when out of range */
+int pul_rules_param_find(const char *name);           /* index, or -1 */
+int pul_rules_get(const PulRules *rules, int i);
+/* Set parameter i; PUL_ERR_RANGE (nothing changed) outside min..max. */
+PulStatus pul_rules_set(PulRules *rules, int i, int value, PulError *err);
+
+/* -------------------------------------------------------------- languages */
+
+/* The four languages of the rule books; every theme and variant text has an
+** English version, the others fall back to it. */
+typedef enum { PUL_LANG_EN = 0, PUL_LANG_JA, PUL_LANG_FR, PUL_LANG_ES, PUL_NLANGS } PulLang;
+const char *pul_lang_code(int lang);      /* "en", "ja", "fr", "es"; NULL out of range */
+int pul_lang_find(const char *code);      /* PulLang, or -1 */
+
+#define PUL_LABEL_MAX 96     /* a localised name, UTF-8 bytes with the NUL */
+#define PUL_TEXT_MAX  1024   /* a localised description */
+#define PUL_GLYPH_MAX 16
+#define PUL_COLOUR_MAX 24
+#define PUL_ART_MAX   4096   /* one SVG snippet */
+#define PUL_PATH_MAX  1024
+#define PUL_MAX_SCRIPTS 16
+
+/* ---------------------------------------------------------------- themes */
+
+/* The things a theme names besides the tile set's feature kinds. */
+typedef enum {
+    PUL_PART_BIG = 0,   /* big micropul (Farmopul: big farmland) */
+    PUL_PART_STONE,     /* stone (farmer) */
+    PUL_PART_CORE,      /* the core (land) */
+    PUL_PART_SUPPLY,    /* a supply (owned land) */
+    PUL_PART_GROUP,     /* a group (farm) */
+    PUL_NPARTS
+} PulPart;
+const char *pul_part_key(int part);       /* "big", "stone", ... "group"; NULL out of range */
+
+/* How one feature kind or part looks and is called. */
+typedef struct {
+    char key[PUL_NAME_MAX];               /* the feature's name in the tile set, or the part key */
+    char name[PUL_NLANGS][PUL_LABEL_MAX]; /* every language filled (English where not given) */
+    char glyph[PUL_GLYPH_MAX];            /* UTF-8, one or two terminal cells */
+    char colour[PUL_COLOUR_MAX];          /* terminal colour: "#rrggbb" or an ANSI name */
+    char art[PUL_ART_MAX];                /* SVG elements in the unit square (0,0)-(1,1):
+                                             a quadrant for a feature, the tile for "big",
+                                             the stone itself for "stone"; may be "" for
+                                             core, supply and group */
+} PulThemeEntry;
+
+/* A theme: what theme.yaml describes (see variants/README.md). */
+typedef struct {
+    char name[PUL_NAME_MAX];
+    char title[PUL_NLANGS][PUL_LABEL_MAX];
+    int nfeatures;
+    PulThemeEntry feature[PUL_MAX_FEATURES]; /* bound to a tile set: entry i is feature i */
+    PulThemeEntry part[PUL_NPARTS];
+} PulTheme;
+
+/* Read a theme. With ts, every feature of ts must have an entry and every
+** entry a feature, and the entries are put in ts's feature order; without
+** it (NULL), the file is checked alone and entries keep the file's order.
+** The theme is malloc'd: free it with pul_theme_free. */
+PulTheme *pul_theme_load_file(const char *path, const PulTileSet *ts, PulError *err);
+PulTheme *pul_theme_load_string(const char *text, size_t len, const char *source_name,
+                                const PulTileSet *ts, PulError *err);
+void pul_theme_free(PulTheme *theme);
+/* Text in lang, never NULL. */
+const char *pul_theme_feature_name(const PulTheme *theme, int feature, int lang);
+const char *pul_theme_part_name(const PulTheme *theme, int part, int lang);
+
 /* -------------------------------------------------------------- variants */
 
 /* A variant: a tile set compiled into lookup tables, plus rules. Immutable
@@ -159,11 +244,42 @@ const char *pul_variant_name(const PulVariant *v);
 const PulTileSet *pul_variant_tileset(const PulVariant *v);
 const PulRules *pul_variant_rules(const PulVariant *v);
 
-/* Find a variant by name or path. A name is looked up as <dir>/<name>/ in
-** each directory of the search path: ./variants, then search_dirs (a
-** ':'-separated list, may be NULL), then $PUL_PATH, then the installed data
-** directory. A path is a variant folder. */
+/* What variant.yaml says beyond the tile set and rules. */
+typedef struct {
+    char name[PUL_NAME_MAX];
+    char title[PUL_NLANGS][PUL_LABEL_MAX];       /* every language filled */
+    char description[PUL_NLANGS][PUL_TEXT_MAX];  /* every language filled */
+    char extends[PUL_NAME_MAX];                  /* the parent's name; "" for none */
+    char dir[PUL_PATH_MAX];                      /* the variant folder */
+    char file[PUL_PATH_MAX];                     /* its variant.yaml ("" for a bare tile set) */
+    char tiles_file[PUL_PATH_MAX];
+    char theme_file[PUL_PATH_MAX];               /* "" when the variant has no theme */
+    int nscripts;
+    char script[PUL_MAX_SCRIPTS][PUL_PATH_MAX];  /* Lua files, resolved, in load order */
+} PulVariantInfo;
+
+/* Find a variant by name or path and load it with everything it names.
+** A name is looked up as <dir>/<name>/variant.yaml in each directory of the
+** search path: ./variants, search_dirs (a ':'-separated list, may be NULL),
+** the installed data directory, then $PUL_PATH. A path is a variant folder,
+** a variant.yaml, or a tile set file (a variant with the default rules). */
 PulVariant *pul_variant_open(const char *name_or_path, const char *search_dirs, PulError *err);
+/* Load a variant from variant.yaml text. Relative paths in it are taken
+** from dir; extends: is looked up with search_dirs as above. */
+PulVariant *pul_variant_load_string(const char *text, size_t len, const char *source_name,
+                                    const char *dir, const char *search_dirs, PulError *err);
+const PulVariantInfo *pul_variant_info(const PulVariant *v);
+const PulTheme *pul_variant_theme(const PulVariant *v);   /* NULL when it has none */
+/* Text in lang, never NULL. */
+const char *pul_variant_title(const PulVariant *v, int lang);
+
+/* Every variant folder on the search path (a folder holding variant.yaml),
+** in search order, names sorted within each directory. A name found again in
+** a later directory is passed too: the first is the one pul_variant_open
+** uses, the later ones are shadowed. Calls fn with the name and folder;
+** stops early when fn returns false. Returns the number of calls. */
+int pul_variant_list(const char *search_dirs,
+                     bool (*fn)(const char *name, const char *dir, void *ud), void *ud);
 /* The directory pul_variant_open would use for name, written to out. */
 PulStatus pul_variant_locate(const char *name, const char *search_dirs, char *out,
                              size_t size, PulError *err);

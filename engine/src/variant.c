@@ -71,6 +71,9 @@ PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRul
     }
     memset(v, 0, sizeof *v);
     snprintf(v->name, sizeof v->name, "%s", name ? name : ts->name);
+    snprintf(v->info.name, sizeof v->info.name, "%.*s", PUL_NAME_MAX - 1, v->name);
+    for (int l = 0; l < PUL_NLANGS; l++)
+        snprintf(v->info.title[l], sizeof v->info.title[l], "%s", v->info.name);
     v->ts = *ts;
     v->rules = *rules;
     v->alloc = alloc;
@@ -81,7 +84,23 @@ PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRul
 }
 
 void pul_variant_free(PulVariant *v) {
-    if (v) v->alloc(v->ud, v, sizeof *v, 0);
+    if (!v) return;
+    pul_theme_free(v->theme);
+    v->alloc(v->ud, v, sizeof *v, 0);
+}
+
+void variant_attach(PulVariant *v, const PulVariantInfo *info, PulTheme *theme) {
+    v->info = *info;
+    pul_theme_free(v->theme);
+    v->theme = theme;
+}
+
+const PulVariantInfo *pul_variant_info(const PulVariant *v) { return &v->info; }
+const PulTheme *pul_variant_theme(const PulVariant *v) { return v->theme; }
+
+const char *pul_variant_title(const PulVariant *v, int lang) {
+    if (lang < 0 || lang >= PUL_NLANGS) lang = PUL_LANG_EN;
+    return v->info.title[lang][0] ? v->info.title[lang] : v->info.title[PUL_LANG_EN];
 }
 
 const char *pul_variant_name(const PulVariant *v) { return v->name; }

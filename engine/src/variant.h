@@ -29,6 +29,8 @@ struct PulVariant {
     char name[128];
     PulTileSet ts;
     PulRules rules;
+    PulVariantInfo info;  /* what variant.yaml said besides tiles and rules */
+    PulTheme *theme;      /* owned; NULL when the variant has none */
     PulAlloc alloc;
     void *ud;
     TileRot rot[PUL_MAX_TILES][4];
@@ -38,6 +40,27 @@ struct PulVariant {
     int32_t draw[PUL_MAX_FEATURES];     /* per feature: tiles a catalyst draws */
     bool extra[PUL_MAX_FEATURES];       /* per feature: a catalyst granting an extra turn */
 };
+
+/* Where a variant is: its folder and its manifest (variant.yaml), or a bare
+** tile set file standing for a variant with the default rules. */
+typedef struct {
+    char dir[PUL_PATH_MAX];
+    char file[PUL_PATH_MAX];
+    char name[128];   /* the folder's name (the tile set file's, for a bare one) */
+    bool manifest;    /* file is a variant.yaml */
+} VariantPlace;
+
+/* Find a variant by name on the search path or by path. Manifests whose real
+** path is in skip (nskip of them) are passed over; when that leaves none, the
+** error code is extends-cycle. */
+PulStatus variant_find(const char *name_or_path, const char *search_dirs, const char *const *skip,
+                       int nskip, VariantPlace *out, PulError *err);
+/* Load the variant.yaml at file (in folder dir, named folder). */
+PulVariant *variant_load_manifest(const char *file, const char *dir, const char *folder,
+                                  const char *search_dirs, PulError *err);
+
+/* Give v the manifest's facts and a theme (v takes ownership of theme). */
+void variant_attach(PulVariant *v, const PulVariantInfo *info, PulTheme *theme);
 
 /* 0x80 in each byte of x that is not zero, exactly (no carries across bytes). */
 static inline uint64_t bytes_nonzero(uint64_t x) {

@@ -95,14 +95,24 @@ static PulStatus parser_fail(YDoc *d, const yaml_parser_t *p) {
     switch (p->error) {
     case YAML_MEMORY_ERROR:
         return ydoc_fail_at(d, 0, 0, "out-of-memory", "out of memory while reading the YAML");
-    case YAML_READER_ERROR:
-        position(d->buf, d->len, p->problem_offset, &line, &col);
+    case YAML_READER_ERROR: {
+        /* libyaml points at the bad trailing byte; the person wants the
+        ** character it belongs to, which starts at the lead byte before. */
+        size_t off = p->problem_offset;
+        if (strstr(problem, "trailing")) {
+            size_t k = off < d->len ? off : d->len;
+            while (k > 0 && off - k < 3 && ((unsigned char)d->buf[k - 1] & 0xC0) == 0x80) k--;
+            if (k > 0 && (unsigned char)d->buf[k - 1] >= 0xC0) k--;
+            off = k;
+        }
+        position(d->buf, d->len, off, &line, &col);
         if (p->problem_value != -1)
             return ydoc_fail_at(d, line, col, "bad-encoding",
                                 "%s (0x%X): %s is UTF-8 text; is this the right file?", problem,
                                 (unsigned)p->problem_value, d->what);
         return ydoc_fail_at(d, line, col, "bad-encoding",
                             "%s: %s is UTF-8 text; is this the right file?", problem, d->what);
+    }
     default:
         line = (int)p->problem_mark.line + 1;
         col = (int)p->problem_mark.column + 1;
@@ -358,7 +368,7 @@ static void join(char *buf, size_t size, const char *const *words, int n) {
 
 PulStatus ydoc_map(YDoc *d, const YNode *map, const char *what, const char *const *keys, int nkeys,
                    const YNode **val, const YNode **keyn) {
-    char text[48], list[160];
+    char text[48], list[400];
     for (int k = 0; k < nkeys; k++) val[k] = keyn[k] = NULL;
     for (int i = 0; i + 1 < map->nkid; i += 2) {
         const YNode *key = ydoc_kid(d, map, i);

@@ -12,52 +12,47 @@
 #include "check.h"
 #include "pul.h"
 
-/* A scratch tree: <root>/a/micropul/tiles.yaml (a copy), <root>/b/empty/ */
+/* A scratch tree:
+**   <root>/a/micropul/variant.yaml   extends micropul by name (the next one on the path)
+**   <root>/b/empty/                  a folder with no variant.yaml
+**   <root>/c/x, <root>/c/y           two variants extending each other
+**   <root>/c/z                       extends ../z2, which extends ./ (itself) by path */
 static char root[64];
 
-static void write_copy(const char *to) {
-    FILE *in = fopen("../variants/micropul/tiles.yaml", "rb");
-    FILE *out = fopen(to, "wb");
-    CHECK(in && out);
-    if (in && out) {
-        char buf[4096];
-        size_t n;
-        while ((n = fread(buf, 1, sizeof buf, in)) > 0) fwrite(buf, 1, n, out);
+static void write_file(const char *rel, const char *text) {
+    char p[256];
+    snprintf(p, sizeof p, "%s/%s", root, rel);
+    FILE *out = fopen(p, "wb");
+    CHECK(out != NULL);
+    if (out) {
+        fputs(text, out);
+        fclose(out);
     }
-    if (in) fclose(in);
-    if (out) fclose(out);
+}
+
+static void make_dir(const char *rel) {
+    char p[256];
+    snprintf(p, sizeof p, "%s/%s", root, rel);
+    CHECK_INT(mkdir(p, 0700), 0);
 }
 
 static bool make_tree(void) {
     snprintf(root, sizeof root, "/tmp/pul-find-XXXXXX");
     if (!mkdtemp(root)) return false;
-    char p[256];
-    snprintf(p, sizeof p, "%s/a", root);
-    mkdir(p, 0700);
-    snprintf(p, sizeof p, "%s/a/micropul", root);
-    mkdir(p, 0700);
-    snprintf(p, sizeof p, "%s/a/micropul/tiles.yaml", root);
-    write_copy(p);
-    snprintf(p, sizeof p, "%s/b", root);
-    mkdir(p, 0700);
-    snprintf(p, sizeof p, "%s/b/empty", root);
-    mkdir(p, 0700);
+    const char *dirs[] = {"a", "a/micropul", "b", "b/empty", "c", "c/x", "c/y", "c/z", "c/z2"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) make_dir(dirs[i]);
+    write_file("a/micropul/variant.yaml", "name: micropul\nextends: micropul\nrules: {stones: 4}\n");
+    write_file("c/x/variant.yaml", "name: x\nextends: y\n");
+    write_file("c/y/variant.yaml", "name: y\nextends: x\n");
+    write_file("c/z/variant.yaml", "name: z\nextends: ../z2\n");
+    write_file("c/z2/variant.yaml", "name: z2\nextends: ../z\n");
     return true;
 }
 
 static void remove_tree(void) {
-    char p[256];
-    snprintf(p, sizeof p, "%s/a/micropul/tiles.yaml", root);
-    remove(p);
-    snprintf(p, sizeof p, "%s/a/micropul", root);
-    rmdir(p);
-    snprintf(p, sizeof p, "%s/a", root);
-    rmdir(p);
-    snprintf(p, sizeof p, "%s/b/empty", root);
-    rmdir(p);
-    snprintf(p, sizeof p, "%s/b", root);
-    rmdir(p);
-    rmdir(root);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    CHECK_INT(system(cmd), 0);
 }
 
 static void test_search_order(void) {
@@ -102,7 +97,7 @@ static void test_paths(void) {
               PUL_ERR_NOT_FOUND);
     CHECK(strstr(err.message, "./no-such-folder") != NULL);
     CHECK_INT(pul_variant_locate("../variants", NULL, out, sizeof out, &err), PUL_ERR_NOT_FOUND);
-    CHECK(strstr(err.message, "has no tiles.yaml") != NULL);
+    CHECK(strstr(err.message, "has no variant.yaml") != NULL);
 }
 
 static void test_not_found(void) {
@@ -118,10 +113,10 @@ static void test_not_found(void) {
               PUL_ERR_NOT_FOUND);
     CHECK(strstr(err.message, "did you mean") == NULL);
     CHECK(strstr(err.message, "give a variant name") != NULL);
-    /* a folder of that name without tiles.yaml is reported */
+    /* a folder of that name without variant.yaml is reported */
     snprintf(dirs, sizeof dirs, "%s/b", root);
     CHECK_INT(pul_variant_locate("empty", dirs, out, sizeof out, &err), PUL_ERR_NOT_FOUND);
-    CHECK(strstr(err.message, "has no tiles.yaml") != NULL);
+    CHECK(strstr(err.message, "has no variant.yaml") != NULL);
     CHECK_INT(pul_variant_locate("bad name!", NULL, out, sizeof out, &err), PUL_ERR_NOT_FOUND);
     CHECK(strstr(err.message, "neither a variant name") != NULL);
     CHECK_INT(pul_variant_locate("", NULL, out, sizeof out, &err), PUL_ERR_NOT_FOUND);
@@ -155,6 +150,64 @@ static void test_open(void) {
     CHECK(pul_data_dir() != NULL && pul_data_dir()[0] != '\0');
 }
 
+/* extends: by name past itself, and cycles by name and by path. */
+static void test_extends(void) {
+    char dirs[256];
+    PulError err;
+    unsetenv("PUL_PATH");
+    snprintf(dirs, sizeof dirs, "%s/a:../variants", root);
+    PulVariant *v = pul_variant_open("micropul", dirs, &err);
+    CHECK(v != NULL);
+    if (v) {
+        /* the scratch micropul, extending the real one */
+        CHECK_INT(pul_variant_rules(v)->stones, 4);
+        CHECK_INT(pul_variant_tileset(v)->ntiles, 48);
+        CHECK_STR(pul_variant_info(v)->extends, "micropul");
+        CHECK(strstr(pul_variant_info(v)->tiles_file, "../variants/micropul/tiles.yaml") != NULL);
+        CHECK(pul_variant_theme(v) != NULL);
+        CHECK_STR(pul_variant_title(v, PUL_LANG_EN), "Micropul");
+        pul_variant_free(v);
+    }
+    snprintf(dirs, sizeof dirs, "%s/c", root);
+    CHECK(pul_variant_open("x", dirs, &err) == NULL);
+    CHECK_STR(err.code, "extends-cycle");
+    CHECK_INT(err.line, 2);
+    CHECK_INT(err.column, 10);
+    CHECK(strstr(err.message, "x extends y extends x") != NULL);
+    CHECK(pul_variant_open("z", dirs, &err) == NULL);
+    CHECK_STR(err.code, "extends-cycle");
+    CHECK(strstr(err.message, "z extends z2 extends ../z") != NULL);
+}
+
+static bool count_variant(const char *name, const char *dir, void *ud) {
+    int *seen = ud;
+    if (strcmp(name, "micropul") == 0) seen[0]++;
+    if (strcmp(name, "x") == 0 && strstr(dir, "/c/x")) seen[1]++;
+    if (strcmp(name, "empty") == 0) seen[2]++;
+    return true;
+}
+
+static bool stop_at_once(const char *name, const char *dir, void *ud) {
+    (void)name;
+    (void)dir;
+    (*(int *)ud)++;
+    return false;
+}
+
+static void test_list(void) {
+    char dirs[256];
+    int seen[3] = {0, 0, 0}, calls = 0;
+    unsetenv("PUL_PATH");
+    snprintf(dirs, sizeof dirs, "%s/a:%s/b:%s/c:../variants", root, root, root);
+    int n = pul_variant_list(dirs, count_variant, seen);
+    CHECK_INT(seen[0], 2); /* the scratch one, then the shadowed real one */
+    CHECK_INT(seen[1], 1);
+    CHECK_INT(seen[2], 0); /* no variant.yaml: not a variant */
+    CHECK(n >= 7);         /* micropul, x, y, z, z2, and the real ones */
+    CHECK_INT(pul_variant_list(dirs, stop_at_once, &calls), 1);
+    CHECK_INT(calls, 1);
+}
+
 int main(void) {
     if (!make_tree()) {
         fprintf(stderr, "cannot make a scratch folder under /tmp\n");
@@ -164,6 +217,8 @@ int main(void) {
     RUN(test_paths);
     RUN(test_not_found);
     RUN(test_open);
+    RUN(test_extends);
+    RUN(test_list);
     remove_tree();
     return CHECK_DONE();
 }

@@ -1,0 +1,593 @@
+/*
+** theme_yaml.c: the theme.yaml schema, read from a YAML tree into a PulTheme:
+** what each feature kind of a tile set and each part of the game is called
+** and how it looks, so that the renderers draw any theme without code of
+** their own. Every complaint names the file, line and column at fault.
+**
+** The schema (one YAML document, a mapping with exactly these four keys):
+**
+**   name: micropul                # required, 1 to 31 bytes of printable text
+**   title: {en: Micropul, fr: micropul}   # required, a localised text (below)
+**   features:                     # required: one entry per feature kind of
+**     white:                      # the tile set, keyed by the feature's name
+**       name: {en: white micropul, fr: micropul blanc}   # required, localised
+**       glyph: "○"                # required
+**       colour: white             # required
+**       art: |                    # required
+**         <circle cx="0.5" cy="0.5" r="0.42" fill="#f4f1e8"/>
+**     ...
+**   parts:                        # required: exactly these five keys
+**     big:    {name: big micropul, glyph: "◎", colour: white, art: ...}
+**     stone:  {name: stone, glyph: "■", colour: red, art: ...}
+**     core:   {name: core, glyph: "▦", colour: cyan}      # art optional
+**     supply: {name: supply, glyph: "▤", colour: cyan}    # art optional
+**     group:  {name: group, glyph: "◌", colour: yellow}   # art optional
+**
+** A localised text (title, name) is either plain text, which is English, or
+** a mapping of the language codes en, ja, fr, es to texts; en is required and
+** a language left out falls back to English. A text is 1 to PUL_LABEL_MAX-1
+** bytes without control characters.
+**
+** glyph: what a terminal draws: one character (code point), 1 or 2 terminal
+** cells wide, not a control character nor a zero-width one (a combining
+** mark, a variation selector), which may be followed by one zero-width
+** character ("e" and U+0301, "⚙" and U+FE0F); shorter than PUL_GLYPH_MAX
+** bytes. Quote it when YAML would read it otherwise (":", "#").
+**
+** colour: the terminal colour, "#rrggbb" (quoted: # starts a YAML comment) or
+** one of black red green yellow blue magenta cyan white, or one of those
+** with "bright-" before it (bright-black ... bright-white).
+**
+** art: SVG elements drawn in the unit square (0,0)-(1,1): one quadrant for a
+** feature, the whole tile for big, the stone itself for stone. Shorter than
+** PUL_ART_MAX bytes, only simple shapes with presentation attributes (the
+** whitelist is in svg_check.h), and for features, big and stone at least one
+** shape; core, supply and group may leave art out. Write it as a literal
+** block (art: |) so that an error in it is reported at its line and column.
+**
+** Bound to a tile set, every feature of the set needs an entry and every
+** entry must name a feature; entries are stored in the tile set's feature
+** order. Read alone, entries are stored in the file's order. Unknown and
+** repeated keys, aliases (*x), tags (!x) and a second document are errors.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "suggest.h"
+#include "svg_check.h"
+#include "ydoc.h"
+
+/* ----------------------------------------------------------- texts */
+
+/* One language's text: printable, 1 to PUL_LABEL_MAX-1 bytes. */
+static PulStatus read_text(YDoc *doc, const YNode *n, const char *what, char out[PUL_LABEL_MAX]) {
+    char text[48];
+    if (n->kind != YDOC_SCALAR)
+        return ydoc_fail(doc, n, "wrong-type", "%s must be text, not %s", what,
+                         ydoc_kind(n, text, sizeof text));
+    if (n->len == 0) return ydoc_fail(doc, n, "bad-value", "%s is empty; write the text", what);
+    if (n->len >= PUL_LABEL_MAX)
+        return ydoc_fail(doc, n, "too-long", "%s '%s' is %zu bytes long; shorten it to %d at most",
+                         what, ydoc_shown(n, text, sizeof text), n->len, PUL_LABEL_MAX - 1);
+    for (size_t i = 0; i < n->len; i++) {
+        unsigned char b = (unsigned char)n->text[i];
+        if (b < 0x20 || b == 0x7F)
+            return ydoc_fail(doc, n, "bad-value",
+                             "%s holds a control character (a line break?); write it on one line "
+                             "of printable text",
+                             what);
+    }
+    memcpy(out, n->text, n->len);
+    out[n->len] = '\0';
+    return PUL_OK;
+}
+
+/* A localised text: plain text (English) or {en: ..., ja: ..., fr: ..., es: ...}. */
+static PulStatus read_label(YDoc *doc, const YNode *n, const char *what,
+                            char out[PUL_NLANGS][PUL_LABEL_MAX]) {
+    char text[48], label[96];
+    if (n->kind == YDOC_SEQ)
+        return ydoc_fail(doc, n, "wrong-type",
+                         "%s must be text or a mapping of languages like {en: ..., ja: ..., fr: "
+                         "..., es: ...}, not %s",
+                         what, ydoc_kind(n, text, sizeof text));
+    if (n->kind == YDOC_SCALAR) {
+        PulStatus st = read_text(doc, n, what, out[PUL_LANG_EN]);
+        for (int l = 1; l < PUL_NLANGS && st == PUL_OK; l++) memcpy(out[l], out[0], PUL_LABEL_MAX);
+        return st;
+    }
+    const char *keys[PUL_NLANGS];
+    for (int l = 0; l < PUL_NLANGS; l++) keys[l] = pul_lang_code(l);
+    const YNode *val[PUL_NLANGS], *keyn[PUL_NLANGS];
+    PulStatus st = ydoc_map(doc, n, what, keys, PUL_NLANGS, val, keyn);
+    if (st != PUL_OK) return st;
+    if (!val[PUL_LANG_EN])
+        return ydoc_missing(doc, n, what, "en",
+                            "every text needs English, which the other languages fall back to");
+    for (int l = 0; l < PUL_NLANGS; l++) {
+        if (!val[l]) continue;
+        snprintf(label, sizeof label, "%s (%s)", what, keys[l]);
+        st = read_text(doc, val[l], label, out[l]);
+        if (st != PUL_OK) return st;
+    }
+    for (int l = 1; l < PUL_NLANGS; l++)
+        if (!val[l]) memcpy(out[l], out[PUL_LANG_EN], PUL_LABEL_MAX);
+    return PUL_OK;
+}
+
+/* ----------------------------------------------------------- glyphs */
+
+/* The code point at s (n bytes left) and its length in *used; -1 when the
+** bytes are not UTF-8 (libyaml has checked the input, escapes may not be). */
+static long utf8_next(const unsigned char *s, size_t n, size_t *used) {
+    int extra = s[0] < 0x80    ? 0
+                : s[0] >= 0xF8 ? -1
+                : s[0] >= 0xF0 ? 3
+                : s[0] >= 0xE0 ? 2
+                : s[0] >= 0xC0 ? 1
+                               : -1;
+    if (extra < 0 || (size_t)extra >= n) return -1;
+    long cp = extra == 0 ? s[0] : s[0] & (0x3F >> extra);
+    for (int k = 1; k <= extra; k++) {
+        if ((s[k] & 0xC0) != 0x80) return -1;
+        cp = (cp << 6) | (s[k] & 0x3F);
+    }
+    *used = (size_t)extra + 1;
+    return cp;
+}
+
+static bool is_control_cp(long cp) {
+    return cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0x2028 || cp == 0x2029;
+}
+
+/* Terminal cells of one code point: 0 for combining marks, joiners and
+** variation selectors, 2 for East Asian wide and emoji blocks, else 1. */
+static int cells(long cp) {
+    static const long zero[][2] = {
+        {0x0300, 0x036F}, {0x0483, 0x0489}, {0x0591, 0x05BD}, {0x0610, 0x061A}, {0x064B, 0x065F},
+        {0x1AB0, 0x1AFF}, {0x1DC0, 0x1DFF}, {0x200B, 0x200F}, {0x2060, 0x2064}, {0x20D0, 0x20FF},
+        {0x3099, 0x309A}, {0xFE00, 0xFE0F}, {0xFE20, 0xFE2F}, {0xFEFF, 0xFEFF}, {0xE0100, 0xE01EF}};
+    static const long wide[][2] = {
+        {0x1100, 0x115F},   {0x231A, 0x231B},   {0x2329, 0x232A},   {0x23E9, 0x23EC},
+        {0x23F0, 0x23F0},   {0x23F3, 0x23F3},   {0x25FD, 0x25FE},   {0x2614, 0x2615},
+        {0x2648, 0x2653},   {0x267F, 0x267F},   {0x2693, 0x2693},   {0x26A1, 0x26A1},
+        {0x26AA, 0x26AB},   {0x26BD, 0x26BE},   {0x26C4, 0x26C5},   {0x26CE, 0x26CE},
+        {0x26D4, 0x26D4},   {0x26EA, 0x26EA},   {0x26F2, 0x26F3},   {0x26F5, 0x26F5},
+        {0x26FA, 0x26FA},   {0x26FD, 0x26FD},   {0x2705, 0x2705},   {0x270A, 0x270B},
+        {0x2728, 0x2728},   {0x274C, 0x274C},   {0x274E, 0x274E},   {0x2753, 0x2755},
+        {0x2757, 0x2757},   {0x2795, 0x2797},   {0x27B0, 0x27B0},   {0x27BF, 0x27BF},
+        {0x2B1B, 0x2B1C},   {0x2B50, 0x2B50},   {0x2B55, 0x2B55},   {0x2E80, 0x303E},
+        {0x3041, 0x33FF},   {0x3400, 0x4DBF},   {0x4E00, 0x9FFF},   {0xA000, 0xA4CF},
+        {0xA960, 0xA97F},   {0xAC00, 0xD7A3},   {0xF900, 0xFAFF},   {0xFE10, 0xFE19},
+        {0xFE30, 0xFE6F},   {0xFF00, 0xFF60},   {0xFFE0, 0xFFE6},   {0x1F004, 0x1F004},
+        {0x1F0CF, 0x1F0CF}, {0x1F18E, 0x1F18E}, {0x1F191, 0x1F19A}, {0x1F200, 0x1F251},
+        {0x1F300, 0x1F64F}, {0x1F680, 0x1F6FF}, {0x1F7E0, 0x1F7EB}, {0x1F900, 0x1F9FF},
+        {0x1FA70, 0x1FAFF}, {0x20000, 0x3FFFD}};
+    for (size_t i = 0; i < sizeof zero / sizeof zero[0]; i++)
+        if (cp >= zero[i][0] && cp <= zero[i][1]) return 0;
+    for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++)
+        if (cp >= wide[i][0] && cp <= wide[i][1]) return 2;
+    return 1;
+}
+
+static PulStatus read_glyph(YDoc *doc, const YNode *n, const char *what, char out[PUL_GLYPH_MAX]) {
+    char text[48];
+    if (n->kind != YDOC_SCALAR)
+        return ydoc_fail(doc, n, "wrong-type", "the glyph of %s must be one character, not %s",
+                         what, ydoc_kind(n, text, sizeof text));
+    if (n->len == 0)
+        return ydoc_fail(doc, n, "bad-value",
+                         "the glyph of %s is empty; give the character a terminal shows for it, "
+                         "such as \"o\"",
+                         what);
+    if (n->len >= PUL_GLYPH_MAX)
+        return ydoc_fail(doc, n, "too-long",
+                         "the glyph of %s is %zu bytes long; a glyph is one character (at most "
+                         "%d bytes)",
+                         what, n->len, PUL_GLYPH_MAX - 1);
+    const unsigned char *s = (const unsigned char *)n->text;
+    long cp[PUL_GLYPH_MAX];
+    int count = 0;
+    for (size_t i = 0, used = 0; i < n->len; i += used, count++) {
+        cp[count] = utf8_next(s + i, n->len - i, &used);
+        if (cp[count] < 0)
+            return ydoc_fail(doc, n, "bad-value", "the glyph of %s is not UTF-8 text", what);
+        if (is_control_cp(cp[count]))
+            return ydoc_fail(doc, n, "bad-value",
+                             "the glyph of %s holds a control character; use a visible "
+                             "character such as \"o\"",
+                             what);
+    }
+    if (cells(cp[0]) == 0)
+        return ydoc_fail(doc, n, "bad-value",
+                         "the glyph of %s starts with a combining mark or other zero-width "
+                         "character, which draws nothing alone; put a visible character first",
+                         what);
+    /* One character, 1 or 2 cells, and at most one zero-width mark on it:
+    ** so a glyph never takes more than 2 cells. */
+    if (count > 2 || (count == 2 && cells(cp[1]) != 0))
+        return ydoc_fail(doc, n, "bad-value",
+                         "the glyph of %s is '%s', %d characters; a glyph is one character, "
+                         "which a combining mark or variation selector may follow",
+                         what, ydoc_shown(n, text, sizeof text), count);
+    memcpy(out, n->text, n->len);
+    out[n->len] = '\0';
+    return PUL_OK;
+}
+
+/* ----------------------------------------------------------- colours */
+
+static const char *const colour_names[] = {
+    "black",        "red",           "green",       "yellow",         "blue",
+    "magenta",      "cyan",          "white",       "bright-black",   "bright-red",
+    "bright-green", "bright-yellow", "bright-blue", "bright-magenta", "bright-cyan",
+    "bright-white"};
+enum { NCOLOURS = sizeof colour_names / sizeof colour_names[0] };
+
+static bool is_hex(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static PulStatus read_colour(YDoc *doc, const YNode *n, const char *what,
+                             char out[PUL_COLOUR_MAX]) {
+    char text[48], hint[48] = "";
+    if (n->kind != YDOC_SCALAR)
+        return ydoc_fail(doc, n, "wrong-type",
+                         "the colour of %s must be text such as white or \"#f4f1e8\", not %s", what,
+                         ydoc_kind(n, text, sizeof text));
+    if (n->len >= PUL_COLOUR_MAX)
+        return ydoc_fail(doc, n, "too-long",
+                         "the colour of %s is %zu bytes long; a colour is \"#rrggbb\" or a name "
+                         "such as bright-white",
+                         what, n->len);
+    if (n->len > 0 && n->text[0] == '#') {
+        bool ok = n->len == 7;
+        for (size_t i = 1; i < n->len && ok; i++) ok = is_hex(n->text[i]);
+        if (!ok)
+            return ydoc_fail(doc, n, "bad-value",
+                             "the colour of %s is '%s'; write \"#rrggbb\" with six hex digits, "
+                             "such as \"#f4f1e8\"",
+                             what, ydoc_shown(n, text, sizeof text));
+        for (size_t i = 0; i < n->len; i++)
+            out[i] =
+                (n->text[i] >= 'A' && n->text[i] <= 'F') ? (char)(n->text[i] | 0x20) : n->text[i];
+        out[n->len] = '\0';
+        return PUL_OK;
+    }
+    for (int c = 0; c < NCOLOURS; c++)
+        if (ydoc_is(n, colour_names[c])) {
+            memcpy(out, n->text, n->len + 1);
+            return PUL_OK;
+        }
+    const char *close = suggest_pick(n->text, n->len, colour_names, NCOLOURS);
+    if (close) snprintf(hint, sizeof hint, " did you mean '%s'?", close);
+    return ydoc_fail(doc, n, "bad-value",
+                     "unknown colour %s for %s;%s a colour is \"#rrggbb\" or one of black, red, "
+                     "green, yellow, blue, magenta, cyan, white, each also with bright- before it",
+                     ydoc_kind(n, text, sizeof text), what, hint);
+}
+
+/* ----------------------------------------------------------- art */
+
+/* The byte where line (1-based) starts in the document, or NULL; line breaks
+** are counted as libyaml counts them (\n, \r\n, \r). */
+static const char *line_start(const YDoc *doc, int line) {
+    const char *s = doc->buf, *end = doc->buf + doc->len;
+    for (int ln = 1; ln < line; ln++) {
+        while (s < end && *s != '\n' && *s != '\r') s++;
+        if (s == end) return NULL;
+        s += (s[0] == '\r' && s + 1 < end && s[1] == '\n') ? 2 : 1;
+    }
+    return s;
+}
+
+static size_t line_length(const YDoc *doc, const char *s) {
+    size_t n = 0, left = (size_t)(doc->buf + doc->len - s);
+    while (n < left && s[n] != '\n' && s[n] != '\r') n++;
+    return n;
+}
+
+static int utf8_chars(const char *s, size_t n) {
+    int c = 0;
+    for (size_t i = 0; i < n; i++) c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return c;
+}
+
+/* Line and column of byte off of scalar n's text. Exact for a one-line
+** scalar without escapes and for a literal block (art: |), whose lines
+** stand in the source as they are, after the indentation; otherwise the
+** scalar's start. A literal line is trusted only when the source line is
+** spaces followed by exactly that text. */
+static void art_position(const YDoc *doc, const YNode *n, size_t off, int *line, int *col) {
+    *line = n->line;
+    *col = n->col;
+    if (n->end_line == n->line) {
+        *col = ydoc_char_col(n, off);
+        return;
+    }
+    const char *head = line_start(doc, n->line);
+    if (!head) return;
+    size_t hlen = line_length(doc, head), i = 0;
+    for (int c = 1; c < n->col && i < hlen; c++) {
+        i++;
+        while (i < hlen && ((unsigned char)head[i] & 0xC0) == 0x80) i++;
+    }
+    if (i >= hlen || head[i] != '|') return;
+    if (off >= n->len) off = n->len ? n->len - 1 : 0;
+    size_t from = off;
+    while (from > 0 && n->text[from - 1] != '\n') from--;
+    size_t to = off;
+    while (to < n->len && n->text[to] != '\n') to++;
+    int k = 0;
+    for (size_t j = 0; j < from; j++) k += n->text[j] == '\n';
+    const char *src = line_start(doc, n->line + 1 + k);
+    if (!src) return;
+    size_t slen = line_length(doc, src), tlen = to - from;
+    if (slen < tlen || memcmp(src + slen - tlen, n->text + from, tlen) != 0) return;
+    for (size_t j = 0; j < slen - tlen; j++)
+        if (src[j] != ' ') return;
+    *line = n->line + 1 + k;
+    *col = 1 + (int)(slen - tlen) + utf8_chars(n->text + from, off - from);
+}
+
+static PulStatus read_art(YDoc *doc, const YNode *n, const char *what, bool required,
+                          char out[PUL_ART_MAX]) {
+    char text[48];
+    if (n->kind != YDOC_SCALAR)
+        return ydoc_fail(doc, n, "wrong-type",
+                         "the art of %s must be text holding SVG elements (write it as a block, "
+                         "'art: |', with the elements on the lines below), not %s",
+                         what, ydoc_kind(n, text, sizeof text));
+    if (n->len >= PUL_ART_MAX)
+        return ydoc_fail(doc, n, "too-long",
+                         "the art of %s is %zu bytes long; shorten it to %d at most (fewer "
+                         "points, fewer decimals)",
+                         what, n->len, PUL_ART_MAX - 1);
+    SvgReport rep;
+    if (!svg_check(n->text, n->len, &rep)) {
+        int line, col;
+        art_position(doc, n, rep.offset, &line, &col);
+        return ydoc_fail_at(doc, line, col, "bad-svg", "in the art of %s: %s", what, rep.message);
+    }
+    if (required && rep.shapes == 0)
+        return ydoc_fail(doc, n, "bad-value",
+                         "the art of %s draws nothing; give it at least one shape, such as <rect "
+                         "x=\"0\" y=\"0\" width=\"1\" height=\"1\" fill=\"#ddd\"/>",
+                         what);
+    memcpy(out, n->text, n->len);
+    out[n->len] = '\0';
+    return PUL_OK;
+}
+
+/* ----------------------------------------------------------- entries */
+
+static PulStatus read_entry(YDoc *doc, const YNode *n, const char *what, bool art_required,
+                            PulThemeEntry *e) {
+    static const char *const keys[] = {"name", "glyph", "colour", "art"};
+    enum { K_NAME, K_GLYPH, K_COLOUR, K_ART, K_COUNT };
+    char text[48], label[96];
+    if (n->kind != YDOC_MAP)
+        return ydoc_fail(doc, n, "wrong-type",
+                         "%s must be a mapping of name, glyph, colour and art, not %s", what,
+                         ydoc_kind(n, text, sizeof text));
+    const YNode *val[K_COUNT], *keyn[K_COUNT];
+    PulStatus st = ydoc_map(doc, n, what, keys, K_COUNT, val, keyn);
+    if (st != PUL_OK) return st;
+    if (!val[K_NAME])
+        return ydoc_missing(doc, n, what, "name",
+                            "give what it is called: name: {en: ..., ja: ..., fr: ..., es: ...}");
+    if (!val[K_GLYPH])
+        return ydoc_missing(doc, n, what, "glyph",
+                            "give the character a terminal draws for it, such as glyph: \"o\"");
+    if (!val[K_COLOUR])
+        return ydoc_missing(doc, n, what, "colour",
+                            "give its terminal colour, such as colour: white or colour: "
+                            "\"#f4f1e8\"");
+    if (!val[K_ART] && art_required)
+        return ydoc_missing(doc, n, what, "art",
+                            "give the SVG shapes that draw it in the unit square, as a block "
+                            "under 'art: |'");
+    snprintf(label, sizeof label, "the name of %s", what);
+    st = read_label(doc, val[K_NAME], label, e->name);
+    if (st == PUL_OK) st = read_glyph(doc, val[K_GLYPH], what, e->glyph);
+    if (st == PUL_OK) st = read_colour(doc, val[K_COLOUR], what, e->colour);
+    if (st == PUL_OK && val[K_ART]) st = read_art(doc, val[K_ART], what, art_required, e->art);
+    return st;
+}
+
+/* "white, black, one-dot" */
+static const char *feature_list(const PulTileSet *ts, char *buf, size_t size) {
+    size_t o = 0;
+    buf[0] = '\0';
+    for (int f = 0; f < ts->nfeatures && o < size; f++)
+        o += (size_t)snprintf(buf + o, size - o, "%s%s", f ? ", " : "", ts->feature[f].name);
+    return buf;
+}
+
+/* The tile-set feature a key of features: names, or a failure. */
+static PulStatus bind_feature(YDoc *doc, const YNode *key, const PulTileSet *ts, int *out) {
+    char text[48], list[PUL_MAX_FEATURES * 8], hint[64] = "";
+    const char *names[PUL_MAX_FEATURES];
+    for (int f = 0; f < ts->nfeatures; f++) {
+        names[f] = ts->feature[f].name;
+        if (ydoc_is(key, names[f])) {
+            *out = f;
+            return PUL_OK;
+        }
+    }
+    const char *close = suggest_pick(key->text, key->len, names, ts->nfeatures);
+    if (close) snprintf(hint, sizeof hint, " did you mean '%s'?", close);
+    return ydoc_fail(doc, key, "bad-reference",
+                     "features has an entry for '%s', which is not a feature of tile set '%s';%s "
+                     "its features are %s",
+                     ydoc_shown(key, text, sizeof text), ts->name, hint,
+                     feature_list(ts, list, sizeof list));
+}
+
+static PulStatus read_features(YDoc *doc, const YNode *n, const PulTileSet *ts, PulTheme *th) {
+    char text[48], what[PUL_NAME_MAX + 16];
+    if (n->kind != YDOC_MAP)
+        return ydoc_fail(doc, n, "wrong-type",
+                         "features must be a mapping from each feature's name to how it looks, "
+                         "like 'white: {name: ..., glyph: ..., colour: ..., art: ...}', not %s",
+                         ydoc_kind(n, text, sizeof text));
+    int count = n->nkid / 2;
+    if (!ts && count > PUL_MAX_FEATURES)
+        return ydoc_fail(doc, ydoc_kid(doc, n, 2 * PUL_MAX_FEATURES), "too-large",
+                         "more than %d entries in features; a tile set has at most %d feature "
+                         "kinds",
+                         PUL_MAX_FEATURES, PUL_MAX_FEATURES);
+    const YNode *seen[PUL_MAX_FEATURES] = {NULL};
+    for (int i = 0; i < count; i++) {
+        const YNode *key = ydoc_kid(doc, n, 2 * i);
+        char name[PUL_NAME_MAX] = ""; /* zero-filled, so that entries compare bytewise */
+        int slot = i;
+        if (key->kind != YDOC_SCALAR)
+            return ydoc_fail(doc, key, "wrong-type",
+                             "a key of features must be a feature's name, not %s",
+                             ydoc_kind(key, text, sizeof text));
+        PulStatus st = ts ? bind_feature(doc, key, ts, &slot)
+                          : ydoc_name(doc, key, "a feature's name in features", name);
+        if (st != PUL_OK) return st;
+        if (ts) snprintf(name, sizeof name, "%s", ts->feature[slot].name);
+        const YNode *first = ts ? seen[slot] : NULL;
+        for (int j = 0; !ts && j < i && !first; j++)
+            if (strcmp(th->feature[j].key, name) == 0) first = seen[j];
+        if (first)
+            return ydoc_fail(doc, key, "duplicate-key",
+                             "'%s' appears twice in features (first at line %d, column %d); keep "
+                             "one",
+                             name, first->line, first->col);
+        seen[slot] = key;
+        snprintf(what, sizeof what, "feature '%s'", name);
+        st = read_entry(doc, ydoc_kid(doc, n, 2 * i + 1), what, true, &th->feature[slot]);
+        if (st != PUL_OK) return st;
+        memcpy(th->feature[slot].key, name, PUL_NAME_MAX);
+    }
+    if (!ts) {
+        if (count == 0)
+            return ydoc_fail(doc, n, "missing-field",
+                             "features is empty; give an entry for each feature kind of the tile "
+                             "set");
+        th->nfeatures = count;
+        return PUL_OK;
+    }
+    for (int f = 0; f < ts->nfeatures; f++)
+        if (!seen[f])
+            return ydoc_fail(doc, n, "missing-field",
+                             "features has no entry for '%s', feature %d of tile set '%s'; add "
+                             "'%s: {name: ..., glyph: ..., colour: ..., art: ...}'",
+                             ts->feature[f].name, f, ts->name, ts->feature[f].name);
+    th->nfeatures = ts->nfeatures;
+    return PUL_OK;
+}
+
+static PulStatus read_parts(YDoc *doc, const YNode *n, PulTheme *th) {
+    char text[48], what[32], hint[128];
+    if (n->kind != YDOC_MAP)
+        return ydoc_fail(doc, n, "wrong-type",
+                         "parts must be a mapping of big, stone, core, supply and group, not %s",
+                         ydoc_kind(n, text, sizeof text));
+    const char *keys[PUL_NPARTS];
+    for (int p = 0; p < PUL_NPARTS; p++) keys[p] = pul_part_key(p);
+    const YNode *val[PUL_NPARTS], *keyn[PUL_NPARTS];
+    PulStatus st = ydoc_map(doc, n, "parts", keys, PUL_NPARTS, val, keyn);
+    if (st != PUL_OK) return st;
+    for (int p = 0; p < PUL_NPARTS; p++) {
+        bool art = p == PUL_PART_BIG || p == PUL_PART_STONE;
+        snprintf(hint, sizeof hint, "add '%s: {name: ..., glyph: ..., colour: ...%s}'", keys[p],
+                 art ? ", art: ..." : "");
+        if (!val[p]) return ydoc_missing(doc, n, "parts", keys[p], hint);
+    }
+    for (int p = 0; p < PUL_NPARTS; p++) {
+        snprintf(what, sizeof what, "part '%s'", keys[p]);
+        bool art = p == PUL_PART_BIG || p == PUL_PART_STONE;
+        st = read_entry(doc, val[p], what, art, &th->part[p]);
+        if (st != PUL_OK) return st;
+        snprintf(th->part[p].key, sizeof th->part[p].key, "%s", keys[p]);
+    }
+    return PUL_OK;
+}
+
+static PulStatus read_theme(YDoc *doc, const PulTileSet *ts, PulTheme *th) {
+    static const char *const keys[] = {"name", "title", "features", "parts"};
+    enum { K_NAME, K_TITLE, K_FEATURES, K_PARTS, K_COUNT };
+    char text[48];
+    const YNode *root = ydoc_root(doc);
+    if (!root || (root->kind == YDOC_SCALAR && root->len == 0))
+        return ydoc_fail_at(doc, root ? root->line : 1, root ? root->col : 1, "missing-field",
+                            "no theme here, the text is empty; write the keys name, title, "
+                            "features and parts (see variants/micropul/theme.yaml)");
+    if (root->kind != YDOC_MAP)
+        return ydoc_fail(doc, root, "wrong-type",
+                         "a theme is a mapping of name, title, features and parts, not %s",
+                         ydoc_kind(root, text, sizeof text));
+    const YNode *val[K_COUNT], *keyn[K_COUNT];
+    PulStatus st = ydoc_map(doc, root, "the theme", keys, K_COUNT, val, keyn);
+    if (st != PUL_OK) return st;
+    static const char *const hint[K_COUNT] = {
+        "add 'name: <its name>'", "add 'title: {en: ..., ja: ..., fr: ..., es: ...}'",
+        "add 'features:' with an entry for each feature kind of the tile set",
+        "add 'parts:' with big, stone, core, supply and group"};
+    for (int k = 0; k < K_COUNT; k++)
+        if (!val[k]) return ydoc_missing(doc, root, "the theme", keys[k], hint[k]);
+    st = ydoc_name(doc, val[K_NAME], "the name of the theme", th->name);
+    if (st == PUL_OK) st = read_label(doc, val[K_TITLE], "the title of the theme", th->title);
+    if (st == PUL_OK) st = read_features(doc, val[K_FEATURES], ts, th);
+    if (st == PUL_OK) st = read_parts(doc, val[K_PARTS], th);
+    return st;
+}
+
+/* ------------------------------------------------------------------ public */
+
+PulTheme *pul_theme_load_string(const char *text, size_t len, const char *source_name,
+                                const PulTileSet *ts, PulError *err) {
+    const char *src = source_name && source_name[0] ? source_name : "<string>";
+    if ((!text && len) || (ts && (ts->nfeatures < 0 || ts->nfeatures > PUL_MAX_FEATURES))) {
+        err_setc(err, "bad-state", src, 0, 0,
+                 "pul_theme_load_string needs the text to read and, if any, a valid tile set");
+        return NULL;
+    }
+    PulTheme *th = calloc(1, sizeof *th);
+    if (!th) {
+        err_setc(err, "out-of-memory", src, 0, 0, "out of memory reading the theme");
+        return NULL;
+    }
+    YDoc doc;
+    PulStatus st = ydoc_parse(&doc, text, len, src, "a theme", err);
+    if (st == PUL_OK) st = read_theme(&doc, ts, th);
+    ydoc_free(&doc);
+    if (st != PUL_OK) {
+        free(th);
+        return NULL;
+    }
+    err_clear(err);
+    return th;
+}
+
+PulTheme *pul_theme_load_file(const char *path, const PulTileSet *ts, PulError *err) {
+    char *buf;
+    size_t len;
+    if (ydoc_read_file(path, &buf, &len, err) != PUL_OK) return NULL;
+    PulTheme *th = pul_theme_load_string(buf, len, path, ts, err);
+    free(buf);
+    return th;
+}
+
+void pul_theme_free(PulTheme *theme) { free(theme); }
+
+static const char *entry_name(const PulThemeEntry *e, int lang) {
+    if (lang < 0 || lang >= PUL_NLANGS || !e->name[lang][0]) lang = PUL_LANG_EN;
+    return e->name[lang];
+}
+
+const char *pul_theme_feature_name(const PulTheme *theme, int feature, int lang) {
+    if (!theme || feature < 0 || feature >= theme->nfeatures || feature >= PUL_MAX_FEATURES)
+        return "";
+    return entry_name(&theme->feature[feature], lang);
+}
+
+const char *pul_theme_part_name(const PulTheme *theme, int part, int lang) {
+    if (!theme || part < 0 || part >= PUL_NPARTS) return "";
+    return entry_name(&theme->part[part], lang);
+}

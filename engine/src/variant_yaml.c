@@ -1,0 +1,553 @@
+/*
+** variant_yaml.c: variant.yaml, the manifest of an edition, read into a
+** PulVariant with its tile set, theme, rules and scripts.
+**
+** The schema (variants/README.md has it field by field, with examples):
+**
+**   name: farmopul             # required; the folder's name
+**   title: Farmopul            # text, or {en: ..., ja: ..., fr: ..., es: ...}
+**   description: ...           # like title; optional
+**   extends: micropul          # optional: a variant name, or a path from here
+**   players: {min: 1, max: 2}
+**   tiles: tiles.yaml          # a path from this file's folder
+**   theme: theme.yaml          # likewise
+**   rules: {extra_turn_chains: false, merged_scoring: one_owner}
+**   scripts: [solo_peek.lua]   # Lua files (run by the scripting layer)
+**
+** Without extends, title, players, tiles and theme are required. With it,
+** every field starts as the parent's and the child overrides what it gives:
+** rules and players key by key, the others whole (a title given replaces all
+** of the parent's languages and drops the parent's description unless one is
+** given too; scripts given replace the parent's list). Rules not set
+** anywhere in the chain are the base rules, RULES.md section 1.
+*/
+#define _XOPEN_SOURCE 700 /* realpath */
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "suggest.h"
+#include "variant.h"
+#include "ydoc.h"
+
+enum { MAX_CHAIN = 8 };
+
+/* What a chain of manifests says, the parent's first, overridden by each child. */
+typedef struct {
+    PulVariantInfo info;
+    PulRules rules;
+    bool has_title, has_players, has_tiles, has_theme;
+} Manifest;
+
+/* The manifests being read, child first, to find a variant that extends itself. */
+typedef struct {
+    int n;
+    char real[MAX_CHAIN][PATH_MAX];
+    char name[MAX_CHAIN][PUL_NAME_MAX];
+    const char *search_dirs;
+} Chain;
+
+static PulStatus read_manifest(const char *file, const char *dir, const char *folder,
+                               Chain *chain, Manifest *m, PulError *err);
+
+static bool is_file(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* ------------------------------------------------------------------- texts */
+
+/* One localised text: plain text (English), or a mapping of languages with
+** en required. Languages not given are English. cap is each slot's size;
+** multiline allows line breaks (descriptions). */
+static PulStatus read_text(YDoc *doc, const YNode *n, const char *what, char *out, size_t stride,
+                           size_t cap, bool multiline) {
+    static const char *const langs[PUL_NLANGS] = {"en", "ja", "fr", "es"};
+    const YNode *val[PUL_NLANGS], *keyn[PUL_NLANGS];
+    char text[48], label[64];
+    if (n->kind == YDOC_MAP) {
+        PulStatus st = ydoc_map(doc, n, what, langs, PUL_NLANGS, val, keyn);
+        if (st != PUL_OK) return st;
+        if (!val[PUL_LANG_EN])
+            return ydoc_missing(doc, n, what, "en",
+                                "English is the text every other language falls back to");
+    } else if (n->kind == YDOC_SCALAR) {
+        val[PUL_LANG_EN] = n;
+        for (int l = 1; l < PUL_NLANGS; l++) val[l] = NULL;
+    } else {
+        return ydoc_fail(doc, n, "wrong-type",
+                         "%s must be text, or a mapping like {en: ..., fr: ...}, not %s", what,
+                         ydoc_kind(n, text, sizeof text));
+    }
+    for (int l = 0; l < PUL_NLANGS; l++) {
+        const YNode *v = val[l] ? val[l] : val[PUL_LANG_EN];
+        snprintf(label, sizeof label, "%s (%s)", what, langs[l]);
+        if (v->kind != YDOC_SCALAR)
+            return ydoc_fail(doc, v, "wrong-type", "%s must be text, not %s", label,
+                             ydoc_kind(v, text, sizeof text));
+        if (v->len == 0) return ydoc_fail(doc, v, "bad-value", "%s is empty; write it", label);
+        if (v->len >= cap)
+            return ydoc_fail(doc, v, "too-long", "%s is %zu bytes long; shorten it to %zu at most",
+                             label, v->len, cap - 1);
+        for (size_t i = 0; i < v->len; i++) {
+            unsigned char b = (unsigned char)v->text[i];
+            if ((b < 0x20 && !(multiline && b == '\n')) || b == 0x7F)
+                return ydoc_fail(doc, v, "bad-value", "%s holds a control character%s", label,
+                                 multiline ? "; use printable text and line breaks"
+                                           : "; write it on one line");
+        }
+        memcpy(out + (size_t)l * stride, v->text, v->len);
+        out[(size_t)l * stride + v->len] = '\0';
+    }
+    return PUL_OK;
+}
+
+/* ------------------------------------------------------------------- paths */
+
+/* A file the manifest names, relative to dir unless absolute. */
+static PulStatus read_path(YDoc *doc, const YNode *n, const char *what, const char *dir, char *out,
+                           size_t size) {
+    char text[48];
+    if (n->kind != YDOC_SCALAR || n->len == 0)
+        return ydoc_fail(doc, n, "wrong-type", "%s must be a file name, not %s", what,
+                         ydoc_kind(n, text, sizeof text));
+    if (memchr(n->text, '\0', n->len))
+        return ydoc_fail(doc, n, "bad-value", "%s holds a NUL byte; write a file name", what);
+    int len = n->text[0] == '/' ? snprintf(out, size, "%s", n->text)
+                                : snprintf(out, size, "%s/%s", dir, n->text);
+    if (len < 0 || (size_t)len >= size)
+        return ydoc_fail(doc, n, "too-long", "%s makes a path longer than %zu bytes; shorten it",
+                         what, size - 1);
+    return PUL_OK;
+}
+
+static PulStatus require_file(YDoc *doc, const YNode *n, const char *what, const char *path,
+                              const char *hint) {
+    if (is_file(path)) return PUL_OK;
+    return ydoc_fail(doc, n, "missing-file", "%s '%s' is not a file (looked for %s); %s", what,
+                     n->text, path, hint);
+}
+
+/* A script: from the variant's folder, or by bare file name from the scripts
+** folder beside the variants folder, then the installed one. */
+static PulStatus read_script(YDoc *doc, const YNode *n, const char *dir, char *out, size_t size) {
+    PulStatus st = read_path(doc, n, "a script", dir, out, size);
+    if (st != PUL_OK || is_file(out)) return st;
+    if (n->text[0] != '/' && !strchr(n->text, '/')) {
+        char alt[PUL_PATH_MAX];
+        int len = snprintf(alt, sizeof alt, "%s/../../scripts/%s", dir, n->text);
+        if (len > 0 && (size_t)len < sizeof alt && is_file(alt)) {
+            snprintf(out, size, "%s", alt);
+            return PUL_OK;
+        }
+        len = snprintf(alt, sizeof alt, "%s/scripts/%s", pul_data_dir(), n->text);
+        if (len > 0 && (size_t)len < sizeof alt && is_file(alt)) {
+            snprintf(out, size, "%s", alt);
+            return PUL_OK;
+        }
+        return ydoc_fail(doc, n, "missing-file",
+                         "script '%s' is not in %s, nor in the scripts folder beside the "
+                         "variants, nor in %s/scripts; check the name",
+                         n->text, dir, pul_data_dir());
+    }
+    return require_file(doc, n, "script", out, "check the path (it is taken from the variant's folder)");
+}
+
+static PulStatus read_scripts(YDoc *doc, const YNode *n, const char *dir, PulVariantInfo *info) {
+    char text[48];
+    if (n->kind == YDOC_SCALAR && n->len == 0) {
+        info->nscripts = 0; /* "scripts:" with nothing: none, overriding the parent */
+        return PUL_OK;
+    }
+    if (n->kind != YDOC_SEQ)
+        return ydoc_fail(doc, n, "wrong-type",
+                         "scripts must be a list of Lua files like [solo_peek.lua], not %s",
+                         ydoc_kind(n, text, sizeof text));
+    if (n->nkid > PUL_MAX_SCRIPTS)
+        return ydoc_fail(doc, ydoc_kid(doc, n, PUL_MAX_SCRIPTS), "too-large",
+                         "more than %d scripts; a variant uses at most %d", PUL_MAX_SCRIPTS,
+                         PUL_MAX_SCRIPTS);
+    info->nscripts = 0;
+    for (int i = 0; i < n->nkid; i++) {
+        const YNode *s = ydoc_kid(doc, n, i);
+        PulStatus st = read_script(doc, s, dir, info->script[i], sizeof info->script[i]);
+        if (st != PUL_OK) return st;
+        info->nscripts = i + 1;
+    }
+    return PUL_OK;
+}
+
+/* ------------------------------------------------------------------- rules */
+
+static PulStatus read_param(YDoc *doc, const YNode *key, const YNode *v, int p, PulRules *rules) {
+    const PulParamInfo *info = pul_rules_param(p);
+    char text[48], what[64];
+    long long value = 0;
+    snprintf(what, sizeof what, "rule %s", info->name);
+    if (info->type == PUL_PARAM_BOOL) {
+        bool b;
+        PulStatus st = ydoc_bool(doc, v, what, &b);
+        if (st != PUL_OK) return st;
+        value = b;
+    } else if (info->type == PUL_PARAM_ENUM) {
+        int nwords = info->max + 1;
+        while (value < nwords && !ydoc_is(v, info->words[value])) value++;
+        if (value == nwords) {
+            char list[160] = "";
+            size_t o = 0;
+            for (int w = 0; w < nwords && o < sizeof list; w++)
+                o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", w ? ", " : "",
+                                      info->words[w]);
+            const char *hint = v->kind == YDOC_SCALAR
+                                   ? suggest_pick(v->text, v->len, info->words, nwords)
+                                   : NULL;
+            if (hint)
+                return ydoc_fail(doc, v, "bad-value", "%s is %s: did you mean '%s'? (one of %s)",
+                                 what, ydoc_kind(v, text, sizeof text), hint, list);
+            return ydoc_fail(doc, v, "bad-value", "%s is %s; it is one of %s", what,
+                             ydoc_kind(v, text, sizeof text), list);
+        }
+    } else {
+        if (!ydoc_int(v, &value))
+            return ydoc_fail(doc, v, "wrong-type", "%s must be a whole number (unquoted), not %s",
+                             what, ydoc_kind(v, text, sizeof text));
+        if (value < info->min || value > info->max)
+            return ydoc_fail(doc, v, "out-of-range", "%s is %s; it must be from %d to %d (%s)",
+                             what, ydoc_shown(v, text, sizeof text), info->min, info->max,
+                             info->help);
+    }
+    (void)key;
+    return pul_rules_set(rules, p, (int)value, NULL);
+}
+
+static PulStatus read_rules(YDoc *doc, const YNode *n, PulRules *rules) {
+    enum { MAXP = 64 };
+    const char *names[MAXP];
+    int index[MAXP], count = 0;
+    char text[48];
+    if (n->kind == YDOC_SCALAR && n->len == 0) return PUL_OK; /* "rules:" with nothing */
+    if (n->kind != YDOC_MAP)
+        return ydoc_fail(doc, n, "wrong-type",
+                         "rules must be a mapping of rule parameters like {hand_size: 6}, not %s",
+                         ydoc_kind(n, text, sizeof text));
+    /* The players are set under players:, not here. */
+    for (int i = 0; i + 1 < n->nkid; i += 2) {
+        const YNode *k = ydoc_kid(doc, n, i);
+        if (ydoc_is(k, "min_players") || ydoc_is(k, "max_players"))
+            return ydoc_fail(doc, k, "unknown-key",
+                             "%s is not a rule here; write the seat counts as players: {min: "
+                             "N, max: M}",
+                             k->text);
+    }
+    for (int p = 0; p < pul_rules_nparams() && count < MAXP; p++) {
+        const char *name = pul_rules_param(p)->name;
+        if (strcmp(name, "min_players") == 0 || strcmp(name, "max_players") == 0) continue;
+        names[count] = name;
+        index[count++] = p;
+    }
+    const YNode *val[MAXP], *keyn[MAXP];
+    PulStatus st = ydoc_map(doc, n, "rules", names, count, val, keyn);
+    for (int k = 0; st == PUL_OK && k < count; k++)
+        if (val[k]) st = read_param(doc, keyn[k], val[k], index[k], rules);
+    return st;
+}
+
+static PulStatus read_players(YDoc *doc, const YNode *n, PulRules *rules) {
+    static const char *const keys[] = {"min", "max"};
+    const YNode *val[2], *keyn[2];
+    char text[48];
+    if (n->kind != YDOC_MAP)
+        return ydoc_fail(doc, n, "wrong-type",
+                         "players must be a mapping like {min: 1, max: 2}, not %s",
+                         ydoc_kind(n, text, sizeof text));
+    PulStatus st = ydoc_map(doc, n, "players", keys, 2, val, keyn);
+    if (st != PUL_OK) return st;
+    if (!val[0] && !val[1])
+        return ydoc_missing(doc, n, "players", "min", "write players: {min: 1, max: 2}");
+    int value[2] = {rules->min_players, rules->max_players};
+    for (int k = 0; k < 2; k++) {
+        long long v;
+        if (!val[k]) continue;
+        if (!ydoc_int(val[k], &v))
+            return ydoc_fail(doc, val[k], "wrong-type",
+                             "players %s must be a whole number (unquoted), not %s", keys[k],
+                             ydoc_kind(val[k], text, sizeof text));
+        if (v < 1 || v > PUL_MAX_SEATS)
+            return ydoc_fail(doc, val[k], "out-of-range",
+                             "players %s is %s; the engine seats 1 to %d players", keys[k],
+                             ydoc_shown(val[k], text, sizeof text), PUL_MAX_SEATS);
+        value[k] = (int)v;
+    }
+    if (value[0] > value[1])
+        return ydoc_fail(doc, val[0] ? val[0] : val[1], "out-of-range",
+                         "players min is %d but max is %d; make min at most max", value[0],
+                         value[1]);
+    rules->min_players = value[0];
+    rules->max_players = value[1];
+    return PUL_OK;
+}
+
+/* ----------------------------------------------------------------- extends */
+
+static PulStatus read_extends(YDoc *doc, const YNode *n, const char *dir, Chain *chain,
+                              Manifest *m, PulError *err) {
+    char text[48];
+    if (n->kind != YDOC_SCALAR || n->len == 0 || n->len >= PUL_PATH_MAX ||
+        memchr(n->text, '\0', n->len))
+        return ydoc_fail(doc, n, "wrong-type",
+                         "extends must name a variant (such as micropul) or give a path to one, "
+                         "not %s",
+                         ydoc_kind(n, text, sizeof text));
+    if (chain->n >= MAX_CHAIN)
+        return ydoc_fail(doc, n, "too-large",
+                         "variants extend each other more than %d deep here; shorten the chain",
+                         MAX_CHAIN);
+    VariantPlace *place = malloc(sizeof *place);
+    if (!place) return ydoc_fail(doc, n, "out-of-memory", "out of memory reading extends");
+    PulError ferr;
+    bool cycle = false;
+    PulStatus st;
+    if (strchr(n->text, '/') || n->text[0] == '.') {
+        char path[PUL_PATH_MAX];
+        st = read_path(doc, n, "extends", dir, path, sizeof path);
+        if (st == PUL_OK) st = variant_find(path, NULL, NULL, 0, place, &ferr);
+    } else {
+        /* A name skips the manifests already being read: a variant may extend
+        ** the one of the same name further down the search path. */
+        const char *skip[MAX_CHAIN];
+        for (int i = 0; i < chain->n; i++) skip[i] = chain->real[i];
+        st = variant_find(n->text, chain->search_dirs, skip, chain->n, place, &ferr);
+        cycle = st != PUL_OK && ferr.code[0] && strcmp(ferr.code, "extends-cycle") == 0;
+    }
+    if (st == PUL_OK) {
+        char real[PATH_MAX];
+        if (realpath(place->file, real))
+            for (int i = 0; i < chain->n; i++)
+                if (strcmp(real, chain->real[i]) == 0) cycle = true;
+    }
+    if (cycle) {
+        char path[512] = "";
+        size_t o = 0;
+        for (int i = 0; i < chain->n && o < sizeof path; i++)
+            o += (size_t)snprintf(path + o, sizeof path - o, "%s extends ", chain->name[i]);
+        st = ydoc_fail(doc, n, "extends-cycle",
+                       "%s%.40s again: a variant cannot extend itself, even through others; "
+                       "extend a different variant",
+                       path, n->text);
+    } else if (st != PUL_OK) {
+        st = ydoc_fail(doc, n, strcmp(ferr.code, "not-found") == 0 ? "bad-reference" : ferr.code,
+                       "extends: %s", ferr.message);
+    } else {
+        st = read_manifest(place->file, place->dir, place->name, chain, m, err);
+        if (st != PUL_OK) {
+            free(place);
+            return st; /* the parent's own error, in its own file */
+        }
+        snprintf(m->info.extends, sizeof m->info.extends, "%.*s", PUL_NAME_MAX - 1, place->name);
+    }
+    free(place);
+    return st;
+}
+
+/* ---------------------------------------------------------------- manifest */
+
+static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain *chain,
+                           Manifest *m, PulError *err) {
+    static const char *const keys[] = {"name",  "title", "description", "extends", "players",
+                                       "tiles", "theme", "rules",       "scripts"};
+    enum { K_NAME, K_TITLE, K_DESC, K_EXTENDS, K_PLAYERS, K_TILES, K_THEME, K_RULES, K_SCRIPTS,
+           K_COUNT };
+    const YNode *root = ydoc_root(doc), *val[K_COUNT], *keyn[K_COUNT];
+    char text[48];
+    if (!root || (root->kind == YDOC_SCALAR && root->len == 0))
+        return ydoc_fail_at(doc, root ? root->line : 1, root ? root->col : 1, "missing-field",
+                            "the manifest is empty; write at least name, title, players, tiles "
+                            "and theme (or name and extends)");
+    if (root->kind != YDOC_MAP)
+        return ydoc_fail(doc, root, "wrong-type",
+                         "a variant manifest is a mapping of name, title, players, tiles, "
+                         "theme, rules ..., not %s",
+                         ydoc_kind(root, text, sizeof text));
+    PulStatus st = ydoc_map(doc, root, "the variant", keys, K_COUNT, val, keyn);
+    if (st != PUL_OK) return st;
+    if (!val[K_NAME])
+        return ydoc_missing(doc, root, "the variant", "name",
+                            folder ? "add 'name:' with the folder's name" : "add 'name:'");
+
+    /* The parent first: this file's fields override it. */
+    char name[PUL_NAME_MAX];
+    st = ydoc_name(doc, val[K_NAME], "the name of the variant", name);
+    if (st != PUL_OK) return st;
+    if (folder && strcmp(name, folder) != 0)
+        return ydoc_fail(doc, val[K_NAME], "bad-value",
+                         "the variant is named '%s' but its folder is '%s'; a variant is found "
+                         "and recorded by its folder's name, so make them the same",
+                         name, folder);
+    snprintf(chain->name[chain->n - 1], PUL_NAME_MAX, "%s", name);
+    if (val[K_EXTENDS]) {
+        st = read_extends(doc, val[K_EXTENDS], dir, chain, m, err);
+        if (st != PUL_OK) return st;
+    } else {
+        static const char *const hint[K_COUNT] = {
+            [K_TITLE] = "add 'title:' with the edition's name for people (or 'extends:' to "
+                        "inherit one)",
+            [K_PLAYERS] = "add 'players: {min: 1, max: 2}' (or 'extends:')",
+            [K_TILES] = "add 'tiles: tiles.yaml' naming its tile set (or 'extends:')",
+            [K_THEME] = "add 'theme: theme.yaml' naming its theme (or 'extends:')"};
+        const int need[] = {K_TITLE, K_PLAYERS, K_TILES, K_THEME};
+        for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+            if (!val[need[i]])
+                return ydoc_missing(doc, root, "the variant", keys[need[i]], hint[need[i]]);
+    }
+    PulVariantInfo *info = &m->info;
+    snprintf(info->name, sizeof info->name, "%s", name);
+    if (val[K_TITLE]) {
+        st = read_text(doc, val[K_TITLE], "title", info->title[0], sizeof info->title[0],
+                       sizeof info->title[0], false);
+        if (st != PUL_OK) return st;
+        /* A new title without a new description must not keep the parent's. */
+        if (!val[K_DESC]) memset(info->description, 0, sizeof info->description);
+    }
+    if (val[K_DESC]) {
+        st = read_text(doc, val[K_DESC], "description", info->description[0],
+                       sizeof info->description[0], sizeof info->description[0], true);
+        if (st != PUL_OK) return st;
+    }
+    if (val[K_PLAYERS]) {
+        st = read_players(doc, val[K_PLAYERS], &m->rules);
+        if (st != PUL_OK) return st;
+    }
+    if (val[K_TILES]) {
+        st = read_path(doc, val[K_TILES], "tiles", dir, info->tiles_file, sizeof info->tiles_file);
+        if (st == PUL_OK)
+            st = require_file(doc, val[K_TILES], "tile set", info->tiles_file,
+                              "give the tile set's file, relative to this manifest's folder");
+        if (st != PUL_OK) return st;
+    }
+    if (val[K_THEME]) {
+        st = read_path(doc, val[K_THEME], "theme", dir, info->theme_file, sizeof info->theme_file);
+        if (st == PUL_OK)
+            st = require_file(doc, val[K_THEME], "theme", info->theme_file,
+                              "give the theme's file, relative to this manifest's folder");
+        if (st != PUL_OK) return st;
+    }
+    if (val[K_RULES]) {
+        st = read_rules(doc, val[K_RULES], &m->rules);
+        if (st != PUL_OK) return st;
+    }
+    if (val[K_SCRIPTS]) {
+        st = read_scripts(doc, val[K_SCRIPTS], dir, info);
+        if (st != PUL_OK) return st;
+    }
+    /* Checks across fields, where the rules end up in this file. */
+    const PulRules *r = &m->rules;
+    if (r->hand_size > r->hand_limit)
+        return ydoc_fail(doc, val[K_RULES] ? val[K_RULES] : root, "out-of-range",
+                         "hand_size is %d but hand_limit is %d; a hand is dealt at most its "
+                         "limit",
+                         r->hand_size, r->hand_limit);
+    PulError rerr;
+    if (pul_rules_validate(r, &rerr) != PUL_OK)
+        return ydoc_fail(doc, val[K_RULES] ? val[K_RULES] : root, rerr.code, "%s",
+                         rerr.message);
+    return PUL_OK;
+}
+
+static PulStatus read_manifest_text(const char *text, size_t len, const char *file,
+                                    const char *dir, const char *folder, Chain *chain,
+                                    Manifest *m, PulError *err) {
+    YDoc doc;
+    PulStatus st = ydoc_parse(&doc, text, len, file, "a variant manifest", err);
+    if (st == PUL_OK) {
+        snprintf(m->info.file, sizeof m->info.file, "%s", file);
+        snprintf(m->info.dir, sizeof m->info.dir, "%s", dir);
+        st = read_root(&doc, dir, folder, chain, m, err);
+        /* The child's own file and folder, not the parent's. */
+        snprintf(m->info.file, sizeof m->info.file, "%s", file);
+        snprintf(m->info.dir, sizeof m->info.dir, "%s", dir);
+    }
+    ydoc_free(&doc);
+    return st;
+}
+
+static PulStatus read_manifest(const char *file, const char *dir, const char *folder,
+                               Chain *chain, Manifest *m, PulError *err) {
+    if (!realpath(file, chain->real[chain->n]))
+        snprintf(chain->real[chain->n], sizeof chain->real[0], "%s", file);
+    chain->name[chain->n][0] = '\0';
+    chain->n++;
+    char *buf;
+    size_t len;
+    PulStatus st = ydoc_read_file(file, &buf, &len, err);
+    if (st == PUL_OK) {
+        st = read_manifest_text(buf, len, file, dir, folder, chain, m, err);
+        free(buf);
+    }
+    chain->n--;
+    return st;
+}
+
+/* ------------------------------------------------------------------ build */
+
+static PulVariant *build(Manifest *m, PulError *err) {
+    PulTileSet *ts = malloc(sizeof *ts);
+    if (!ts) {
+        err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory loading a variant");
+        return NULL;
+    }
+    PulVariant *v = NULL;
+    PulTheme *theme = NULL;
+    if (pul_tileset_load_file(ts, m->info.tiles_file, err) == PUL_OK &&
+        (theme = pul_theme_load_file(m->info.theme_file, ts, err)) != NULL &&
+        (v = pul_variant_new(m->info.name, ts, &m->rules, NULL, NULL, err)) != NULL) {
+        variant_attach(v, &m->info, theme);
+        theme = NULL;
+    }
+    pul_theme_free(theme);
+    free(ts);
+    return v;
+}
+
+static PulVariant *load(const char *text, size_t len, const char *file, const char *dir,
+                        const char *folder, const char *search_dirs, PulError *err) {
+    Manifest *m = calloc(1, sizeof *m);
+    Chain *chain = calloc(1, sizeof *chain);
+    PulVariant *v = NULL;
+    if (!m || !chain) {
+        err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory loading a variant");
+    } else {
+        pul_rules_default(&m->rules);
+        chain->search_dirs = search_dirs;
+        PulStatus st;
+        if (text) {
+            snprintf(chain->real[0], sizeof chain->real[0], "%s", file);
+            chain->n = 1;
+            st = read_manifest_text(text, len, file, dir, folder, chain, m, err);
+        } else {
+            st = read_manifest(file, dir, folder, chain, m, err);
+        }
+        if (st == PUL_OK) v = build(m, err);
+    }
+    if (v) err_clear(err);
+    free(m);
+    free(chain);
+    return v;
+}
+
+PulVariant *variant_load_manifest(const char *file, const char *dir, const char *folder,
+                                  const char *search_dirs, PulError *err) {
+    return load(NULL, 0, file, dir, folder, search_dirs, err);
+}
+
+PulVariant *pul_variant_load_string(const char *text, size_t len, const char *source_name,
+                                    const char *dir, const char *search_dirs, PulError *err) {
+    if (!text || !dir) {
+        err_setc(err, "bad-state", source_name, 0, 0,
+                 "pul_variant_load_string needs the text and the folder its paths start from");
+        return NULL;
+    }
+    return load(text, len, source_name ? source_name : "variant.yaml", dir, NULL, search_dirs,
+                err);
+}
