@@ -2,3 +2,8 @@
 # help, exit codes, play replayed by referee, bench --json; included from tests/CMakeLists.txt.
 add_test(NAME cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/cli_test.sh $<TARGET_FILE:pul-cli>)
 set_tests_properties(cli PROPERTIES ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
+
+# check_test.sh: pul check and pul variants (exit codes, error lines, figures counted from the YAML).
+add_test(NAME check COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/check_test.sh $<TARGET_FILE:pul-cli>
+                            ${PROJECT_SOURCE_DIR})
+set_tests_properties(check PROPERTIES ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")

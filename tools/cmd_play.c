@@ -165,7 +165,12 @@ int cmd_play(int argc, char **argv) {
         cli_error("play", "%s", pul_error_format(&err, buf, sizeof buf));
         goto done;
     }
-    if (pul_record_from_start(rec, g) != PUL_OK || pul_record_set_tag(rec, "Seed", seed_text) != PUL_OK) {
+    /* A variant given by path is recorded by that path, so that the referee
+    ** opens the same files, not some edition that happens to share the name. */
+    bool by_path = variant_name && (strchr(variant_name, '/') || variant_name[0] == '.');
+    if (pul_record_from_start(rec, g) != PUL_OK ||
+        pul_record_set_tag(rec, "Seed", seed_text) != PUL_OK ||
+        (by_path && pul_record_set_tag(rec, "Variant", variant_name) != PUL_OK)) {
         cli_error("play", "could not start the record");
         goto done;
     }

@@ -8,5 +8,7 @@
 int cmd_referee(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_variants(int argc, char **argv);
 
 #endif

@@ -18,6 +18,8 @@ static const Command commands[] = {
     {"referee", cmd_referee, "check a PMN game record move by move, as JSON lines (PMN.md)"},
     {"play", cmd_play, "play one game between random players and print its record"},
     {"bench", cmd_bench, "measure the engine's speed: games, placements and applies per second"},
+    {"check", cmd_check, "check variants, tile sets and themes, and summarise what they hold"},
+    {"variants", cmd_variants, "list the editions found along the search path"},
 };
 enum { NCOMMANDS = (int)(sizeof commands / sizeof commands[0]) };
 
