@@ -5,10 +5,8 @@
 */
 #define _XOPEN_SOURCE 700 /* realpath */
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -54,7 +52,7 @@ static void add_shadowed(Edition *e, const char *dir);
 
 static bool collect(const char *name, const char *dir, void *ud) {
     Editions *list = ud;
-    /* The list gives each name once; should a later copy come too, it is a shadowed one. */
+    /* A name already listed, found again further down the search path: shadowed. */
     for (int k = 0; k < list->n; k++)
         if (strcmp(list->e[k].name, name) == 0) {
             if (!same_folder(list->e[k].dir, dir)) add_shadowed(&list->e[k], dir);
@@ -79,11 +77,6 @@ static bool collect(const char *name, const char *dir, void *ud) {
 
 /* ------------------------------------------------------------ shadowing */
 
-static bool is_file(const char *path) {
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 static bool same_folder(const char *a, const char *b) {
     char *ra = realpath(a, NULL), *rb = realpath(b, NULL);
     bool same = ra && rb ? strcmp(ra, rb) == 0 : strcmp(a, b) == 0;
@@ -97,58 +90,6 @@ static void add_shadowed(Edition *e, const char *dir) {
         if (same_folder(dir, e->shadowed[s])) return;
     if (e->nshadowed < MAX_SHADOWED)
         snprintf(e->shadowed[e->nshadowed++], sizeof e->shadowed[0], "%s", dir);
-}
-
-/* A folder holding a variant: what the search path would take for one. */
-static bool holds_variant(const char *dir) {
-    char path[PUL_PATH_MAX + 16];
-    snprintf(path, sizeof path, "%s/variant.yaml", dir);
-    return is_file(path);
-}
-
-/* Note every folder in dir that holds a listed name but is not the listed folder. */
-static void scan_for_shadowed(Editions *list, const char *dir) {
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *ent;
-    char path[PUL_PATH_MAX];
-    while ((ent = readdir(d)) != NULL) {
-        if (ent->d_name[0] == '.') continue;
-        for (int k = 0; k < list->n; k++) {
-            Edition *e = &list->e[k];
-            if (strcmp(e->name, ent->d_name) != 0) continue;
-            int n = snprintf(path, sizeof path, "%s/%s", dir, ent->d_name);
-            if (n >= 0 && (size_t)n < sizeof path && holds_variant(path) &&
-                !same_folder(path, e->dir))
-                add_shadowed(e, path);
-        }
-    }
-    closedir(d);
-}
-
-static void scan_list(Editions *list, const char *dirs) {
-    for (const char *p = dirs; p && *p;) {
-        const char *end = strchr(p, ':');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        if (len > 0 && len < PUL_PATH_MAX) {
-            char dir[PUL_PATH_MAX];
-            memcpy(dir, p, len);
-            dir[len] = '\0';
-            scan_for_shadowed(list, dir);
-        }
-        if (!end) break;
-        p = end + 1;
-    }
-}
-
-/* Every folder of the search path, in its order (see the help text). */
-static void find_shadowed(Editions *list, const char *search_dirs) {
-    char data[PUL_PATH_MAX];
-    snprintf(data, sizeof data, "%s/variants", pul_data_dir());
-    scan_list(list, "./variants");
-    scan_list(list, search_dirs);
-    scan_list(list, data);
-    scan_list(list, getenv("PUL_PATH"));
 }
 
 /* ---------------------------------------------------------------- output */
@@ -280,7 +221,6 @@ int cmd_variants(int argc, char **argv) {
         cli_error("variants", "out of memory");
         return CLI_UNUSABLE;
     }
-    find_shadowed(&list, search_dirs);
     if (list.n == 0 && !json)
         printf("no editions found along the search path (see pul variants --help)\n");
     int status = CLI_OK;

@@ -59,60 +59,10 @@
 
 /* ----------------------------------------------------------- texts */
 
-/* One language's text: printable, 1 to PUL_LABEL_MAX-1 bytes. */
-static PulStatus read_text(YDoc *doc, const YNode *n, const char *what, char out[PUL_LABEL_MAX]) {
-    char text[48];
-    if (n->kind != YDOC_SCALAR)
-        return ydoc_fail(doc, n, "wrong-type", "%s must be text, not %s", what,
-                         ydoc_kind(n, text, sizeof text));
-    if (n->len == 0) return ydoc_fail(doc, n, "bad-value", "%s is empty; write the text", what);
-    if (n->len >= PUL_LABEL_MAX)
-        return ydoc_fail(doc, n, "too-long", "%s '%s' is %zu bytes long; shorten it to %d at most",
-                         what, ydoc_shown(n, text, sizeof text), n->len, PUL_LABEL_MAX - 1);
-    for (size_t i = 0; i < n->len; i++) {
-        unsigned char b = (unsigned char)n->text[i];
-        if (b < 0x20 || b == 0x7F)
-            return ydoc_fail(doc, n, "bad-value",
-                             "%s holds a control character (a line break?); write it on one line "
-                             "of printable text",
-                             what);
-    }
-    memcpy(out, n->text, n->len);
-    out[n->len] = '\0';
-    return PUL_OK;
-}
-
-/* A localised text: plain text (English) or {en: ..., ja: ..., fr: ..., es: ...}. */
+/* A localised name: plain text (English) or {en: ..., ja: ..., fr: ..., es: ...}. */
 static PulStatus read_label(YDoc *doc, const YNode *n, const char *what,
                             char out[PUL_NLANGS][PUL_LABEL_MAX]) {
-    char text[48], label[96];
-    if (n->kind == YDOC_SEQ)
-        return ydoc_fail(doc, n, "wrong-type",
-                         "%s must be text or a mapping of languages like {en: ..., ja: ..., fr: "
-                         "..., es: ...}, not %s",
-                         what, ydoc_kind(n, text, sizeof text));
-    if (n->kind == YDOC_SCALAR) {
-        PulStatus st = read_text(doc, n, what, out[PUL_LANG_EN]);
-        for (int l = 1; l < PUL_NLANGS && st == PUL_OK; l++) memcpy(out[l], out[0], PUL_LABEL_MAX);
-        return st;
-    }
-    const char *keys[PUL_NLANGS];
-    for (int l = 0; l < PUL_NLANGS; l++) keys[l] = pul_lang_code(l);
-    const YNode *val[PUL_NLANGS], *keyn[PUL_NLANGS];
-    PulStatus st = ydoc_map(doc, n, what, keys, PUL_NLANGS, val, keyn);
-    if (st != PUL_OK) return st;
-    if (!val[PUL_LANG_EN])
-        return ydoc_missing(doc, n, what, "en",
-                            "every text needs English, which the other languages fall back to");
-    for (int l = 0; l < PUL_NLANGS; l++) {
-        if (!val[l]) continue;
-        snprintf(label, sizeof label, "%s (%s)", what, keys[l]);
-        st = read_text(doc, val[l], label, out[l]);
-        if (st != PUL_OK) return st;
-    }
-    for (int l = 1; l < PUL_NLANGS; l++)
-        if (!val[l]) memcpy(out[l], out[PUL_LANG_EN], PUL_LABEL_MAX);
-    return PUL_OK;
+    return ydoc_localised(doc, n, what, out[0], PUL_LABEL_MAX, PUL_LABEL_MAX, false);
 }
 
 /* ----------------------------------------------------------- glyphs */

@@ -106,36 +106,43 @@ static bool skipped(Search *s, const char *file) {
     return hit;
 }
 
-/* Try name in each entry of a ':'-separated list; empty entries are skipped. */
-static bool try_list(const char *list, const char *name, VariantPlace *out, Search *s) {
-    if (!list) return false;
-    const char *p = list;
-    while (*p) {
-        const char *end = strchr(p, ':');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
+/* The next non-empty entry of a ':'-separated list, from *p on, into dir
+** (too-long entries are passed over). False at the end of the list. */
+static bool next_dir(const char **p, char dir[PUL_PATH_MAX], size_t *dlen) {
+    while (*p && **p) {
+        const char *start = *p, *end = strchr(start, ':');
+        size_t len = end ? (size_t)(end - start) : strlen(start);
+        *p = end ? end + 1 : start + len;
         if (len > 0 && len < PUL_PATH_MAX) {
-            char dir[PUL_PATH_MAX];
-            memcpy(dir, p, len);
+            memcpy(dir, start, len);
             dir[len] = '\0';
-            note_looked(s, dir, len);
-            if (path_join(out->dir, sizeof out->dir, dir, len, name) &&
-                path_join(out->file, sizeof out->file, out->dir, strlen(out->dir),
-                          "variant.yaml") &&
-                is_dir(out->dir)) {
-                if (is_file(out->file)) {
-                    if (!skipped(s, out->file)) {
-                        snprintf(out->name, sizeof out->name, "%s", name);
-                        out->manifest = true;
-                        return true;
-                    }
-                } else if (!s->no_manifest[0]) {
-                    snprintf(s->no_manifest, sizeof s->no_manifest, "%s", out->dir);
-                }
-            }
-            if (s->hint_d > 0) note_close(s, dir, name);
+            *dlen = len;
+            return true;
         }
-        if (!end) break;
-        p = end + 1;
+    }
+    return false;
+}
+
+/* Try name in each entry of a ':'-separated list. */
+static bool try_list(const char *list, const char *name, VariantPlace *out, Search *s) {
+    char dir[PUL_PATH_MAX];
+    size_t len;
+    for (const char *p = list; next_dir(&p, dir, &len);) {
+        note_looked(s, dir, len);
+        if (path_join(out->dir, sizeof out->dir, dir, len, name) &&
+            path_join(out->file, sizeof out->file, out->dir, strlen(out->dir), "variant.yaml") &&
+            is_dir(out->dir)) {
+            if (is_file(out->file)) {
+                if (!skipped(s, out->file)) {
+                    snprintf(out->name, sizeof out->name, "%s", name);
+                    out->manifest = true;
+                    return true;
+                }
+            } else if (!s->no_manifest[0]) {
+                snprintf(s->no_manifest, sizeof s->no_manifest, "%s", out->dir);
+            }
+        }
+        if (s->hint_d > 0) note_close(s, dir, name);
     }
     return false;
 }
@@ -372,19 +379,11 @@ int pul_variant_list(const char *search_dirs,
     int calls = 0;
     bool stop = false;
     for (int i = 0; i < 4 && !stop; i++) {
-        const char *p = lists[i];
-        while (p && *p && !stop) {
-            const char *end = strchr(p, ':');
-            size_t len = end ? (size_t)(end - p) : strlen(p);
-            if (len > 0 && len < PUL_PATH_MAX) {
-                char dir[PUL_PATH_MAX];
-                memcpy(dir, p, len);
-                dir[len] = '\0';
-                while (len > 1 && dir[len - 1] == '/') dir[--len] = '\0';
-                calls += list_dir(dir, fn, ud, &stop);
-            }
-            if (!end) break;
-            p = end + 1;
+        char dir[PUL_PATH_MAX];
+        size_t len;
+        for (const char *p = lists[i]; !stop && next_dir(&p, dir, &len);) {
+            while (len > 1 && dir[len - 1] == '/') dir[--len] = '\0';
+            calls += list_dir(dir, fn, ud, &stop);
         }
     }
     return calls;

@@ -59,51 +59,6 @@ static bool is_file(const char *path) {
 
 /* ------------------------------------------------------------------- texts */
 
-/* One localised text: plain text (English), or a mapping of languages with
-** en required. Languages not given are English. cap is each slot's size;
-** multiline allows line breaks (descriptions). */
-static PulStatus read_text(YDoc *doc, const YNode *n, const char *what, char *out, size_t stride,
-                           size_t cap, bool multiline) {
-    static const char *const langs[PUL_NLANGS] = {"en", "ja", "fr", "es"};
-    const YNode *val[PUL_NLANGS], *keyn[PUL_NLANGS];
-    char text[48], label[64];
-    if (n->kind == YDOC_MAP) {
-        PulStatus st = ydoc_map(doc, n, what, langs, PUL_NLANGS, val, keyn);
-        if (st != PUL_OK) return st;
-        if (!val[PUL_LANG_EN])
-            return ydoc_missing(doc, n, what, "en",
-                                "English is the text every other language falls back to");
-    } else if (n->kind == YDOC_SCALAR) {
-        val[PUL_LANG_EN] = n;
-        for (int l = 1; l < PUL_NLANGS; l++) val[l] = NULL;
-    } else {
-        return ydoc_fail(doc, n, "wrong-type",
-                         "%s must be text, or a mapping like {en: ..., fr: ...}, not %s", what,
-                         ydoc_kind(n, text, sizeof text));
-    }
-    for (int l = 0; l < PUL_NLANGS; l++) {
-        const YNode *v = val[l] ? val[l] : val[PUL_LANG_EN];
-        snprintf(label, sizeof label, "%s (%s)", what, langs[l]);
-        if (v->kind != YDOC_SCALAR)
-            return ydoc_fail(doc, v, "wrong-type", "%s must be text, not %s", label,
-                             ydoc_kind(v, text, sizeof text));
-        if (v->len == 0) return ydoc_fail(doc, v, "bad-value", "%s is empty; write it", label);
-        if (v->len >= cap)
-            return ydoc_fail(doc, v, "too-long", "%s is %zu bytes long; shorten it to %zu at most",
-                             label, v->len, cap - 1);
-        for (size_t i = 0; i < v->len; i++) {
-            unsigned char b = (unsigned char)v->text[i];
-            if ((b < 0x20 && !(multiline && b == '\n')) || b == 0x7F)
-                return ydoc_fail(doc, v, "bad-value", "%s holds a control character%s", label,
-                                 multiline ? "; use printable text and line breaks"
-                                           : "; write it on one line");
-        }
-        memcpy(out + (size_t)l * stride, v->text, v->len);
-        out[(size_t)l * stride + v->len] = '\0';
-    }
-    return PUL_OK;
-}
-
 /* ------------------------------------------------------------------- paths */
 
 /* A file the manifest names, relative to dir unless absolute. */
@@ -404,15 +359,15 @@ static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain
     PulVariantInfo *info = &m->info;
     snprintf(info->name, sizeof info->name, "%s", name);
     if (val[K_TITLE]) {
-        st = read_text(doc, val[K_TITLE], "title", info->title[0], sizeof info->title[0],
-                       sizeof info->title[0], false);
+        st = ydoc_localised(doc, val[K_TITLE], "title", info->title[0], sizeof info->title[0],
+                            sizeof info->title[0], false);
         if (st != PUL_OK) return st;
         /* A new title without a new description must not keep the parent's. */
         if (!val[K_DESC]) memset(info->description, 0, sizeof info->description);
     }
     if (val[K_DESC]) {
-        st = read_text(doc, val[K_DESC], "description", info->description[0],
-                       sizeof info->description[0], sizeof info->description[0], true);
+        st = ydoc_localised(doc, val[K_DESC], "description", info->description[0],
+                            sizeof info->description[0], sizeof info->description[0], true);
         if (st != PUL_OK) return st;
     }
     if (val[K_PLAYERS]) {

@@ -452,3 +452,62 @@ PulStatus ydoc_bool(YDoc *d, const YNode *n, const char *what, bool *out) {
                      "not %s",
                      what, ydoc_kind(n, text, sizeof text));
 }
+
+PulStatus ydoc_text(YDoc *d, const YNode *n, const char *what, char *out, size_t cap,
+                    bool multiline) {
+    char text[48];
+    if (n->kind != YDOC_SCALAR)
+        return ydoc_fail(d, n, "wrong-type", "%s must be text, not %s", what,
+                         ydoc_kind(n, text, sizeof text));
+    if (n->len == 0) return ydoc_fail(d, n, "bad-value", "%s is empty; write the text", what);
+    if (n->len >= cap)
+        return ydoc_fail(d, n, "too-long", "%s '%s' is %zu bytes long; shorten it to %zu at most",
+                         what, ydoc_shown(n, text, sizeof text), n->len, cap - 1);
+    for (size_t i = 0; i < n->len; i++) {
+        unsigned char b = (unsigned char)n->text[i];
+        if ((b < 0x20 && !(multiline && b == '\n')) || b == 0x7F)
+            return ydoc_fail(d, n, "bad-value",
+                             multiline ? "%s holds a control character; use printable text and "
+                                         "line breaks"
+                                       : "%s holds a control character (a line break?); write "
+                                         "it on one line of printable text",
+                             what);
+    }
+    memcpy(out, n->text, n->len);
+    out[n->len] = '\0';
+    return PUL_OK;
+}
+
+PulStatus ydoc_localised(YDoc *d, const YNode *n, const char *what, char *out, size_t stride,
+                         size_t cap, bool multiline) {
+    char text[48], label[96];
+    if (n->kind == YDOC_SEQ)
+        return ydoc_fail(d, n, "wrong-type",
+                         "%s must be text or a mapping of languages like {en: ..., ja: ..., fr: "
+                         "..., es: ...}, not %s",
+                         what, ydoc_kind(n, text, sizeof text));
+    PulStatus st = PUL_OK;
+    const YNode *val[PUL_NLANGS] = {n, NULL, NULL, NULL};
+    if (n->kind == YDOC_MAP) {
+        const char *keys[PUL_NLANGS];
+        const YNode *keyn[PUL_NLANGS];
+        for (int l = 0; l < PUL_NLANGS; l++) keys[l] = pul_lang_code(l);
+        st = ydoc_map(d, n, what, keys, PUL_NLANGS, val, keyn);
+        if (st != PUL_OK) return st;
+        if (!val[PUL_LANG_EN])
+            return ydoc_missing(d, n, what, "en",
+                                "every text needs English, which the other languages fall back "
+                                "to");
+    }
+    for (int l = 0; l < PUL_NLANGS && st == PUL_OK; l++) {
+        if (!val[l]) continue;
+        if (n->kind == YDOC_MAP)
+            snprintf(label, sizeof label, "%s (%s)", what, pul_lang_code(l));
+        else
+            snprintf(label, sizeof label, "%s", what);
+        st = ydoc_text(d, val[l], label, out + (size_t)l * stride, cap, multiline);
+    }
+    for (int l = 1; l < PUL_NLANGS && st == PUL_OK; l++)
+        if (!val[l]) memcpy(out + (size_t)l * stride, out, cap);
+    return st;
+}

@@ -67,6 +67,15 @@ PulStatus ydoc_missing(YDoc *d, const YNode *map, const char *what, const char *
                        const char *hint);
 /* A non-empty printable text of fewer than PUL_NAME_MAX bytes. */
 PulStatus ydoc_name(YDoc *d, const YNode *n, const char *what, char out[PUL_NAME_MAX]);
+/* A text of 1 to cap-1 bytes without control characters (line breaks allowed
+** when multiline), copied to out. */
+PulStatus ydoc_text(YDoc *d, const YNode *n, const char *what, char *out, size_t cap,
+                    bool multiline);
+/* A localised text: plain text (English), or a mapping of the language codes
+** en, ja, fr, es with en required. out holds PUL_NLANGS texts stride bytes
+** apart, each of cap bytes at most; a language left out gets the English. */
+PulStatus ydoc_localised(YDoc *d, const YNode *n, const char *what, char *out, size_t stride,
+                         size_t cap, bool multiline);
 /* A plain decimal integer, saturated far beyond any schema's limits. */
 bool ydoc_int(const YNode *n, long long *out);
 /* Plain true or false; anything else is an error naming what. */
