@@ -8,27 +8,7 @@ set -uo pipefail
 
 pul=$1
 repo=$(cd "$2" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
-failures=0
-
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# expect CODE CMD...: runs CMD with output in $tmp/out and $tmp/err and checks its exit code.
-expect() {
-    local want=$1
-    shift
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local got=$?
-    if [ "$got" -ne "$want" ]; then
-        fail "'$*' exited $got, expected $want; stderr: $(head -c 400 "$tmp/err")"
-        return 1
-    fi
-}
+. "$(dirname "$0")/script_lib.sh"
 
 # has FILE TEXT MESSAGE: FILE (out or err of the last command) holds the fixed TEXT, or fail.
 has() {
