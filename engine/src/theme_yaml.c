@@ -180,7 +180,7 @@ static bool is_hex(char c) {
 
 static PulStatus read_colour(YDoc *doc, const YNode *n, const char *what,
                              char out[PUL_COLOUR_MAX]) {
-    char text[48], hint[48] = "";
+    char text[48], hint[96] = "";
     if (n->kind != YDOC_SCALAR)
         return ydoc_fail(doc, n, "wrong-type",
                          "the colour of %s must be text such as white or \"#f4f1e8\", not %s", what,
@@ -211,6 +211,10 @@ static PulStatus read_colour(YDoc *doc, const YNode *n, const char *what,
         }
     const char *close = suggest_pick(n->text, n->len, colour_names, NCOLOURS);
     if (close) snprintf(hint, sizeof hint, " did you mean '%s'?", close);
+    /* colour: #202020 unquoted is an empty value followed by a comment. */
+    if (n->len == 0 && n->plain)
+        snprintf(hint, sizeof hint, " in YAML '#' starts a comment, so quote the value: "
+                                    "colour: \"#rrggbb\";");
     return ydoc_fail(doc, n, "bad-value",
                      "unknown colour %s for %s;%s a colour is \"#rrggbb\" or one of black, red, "
                      "green, yellow, blue, magenta, cyan, white, each also with bright- before it",

@@ -96,14 +96,20 @@ static PulStatus parser_fail(YDoc *d, const yaml_parser_t *p) {
     case YAML_MEMORY_ERROR:
         return ydoc_fail_at(d, 0, 0, "out-of-memory", "out of memory while reading the YAML");
     case YAML_READER_ERROR: {
-        /* libyaml points at the bad trailing byte; the person wants the
-        ** character it belongs to, which starts at the lead byte before. */
+        /* libyaml points at the byte that failed to continue a sequence; the
+        ** mistake is the sequence, so point at its lead byte and name that. */
         size_t off = p->problem_offset;
-        if (strstr(problem, "trailing")) {
-            size_t k = off < d->len ? off : d->len;
+        if (strstr(problem, "trailing") && off <= d->len) {
+            size_t k = off;
             while (k > 0 && off - k < 3 && ((unsigned char)d->buf[k - 1] & 0xC0) == 0x80) k--;
-            if (k > 0 && (unsigned char)d->buf[k - 1] >= 0xC0) k--;
-            off = k;
+            if (k > 0 && (unsigned char)d->buf[k - 1] >= 0xC0) {
+                position(d->buf, d->len, k - 1, &line, &col);
+                return ydoc_fail_at(d, line, col, "bad-encoding",
+                                    "byte 0x%02X starts a UTF-8 sequence that the bytes after it "
+                                    "do not complete: %s is UTF-8 text; was it saved as "
+                                    "Latin-1?",
+                                    (unsigned)(unsigned char)d->buf[k - 1], d->what);
+            }
         }
         position(d->buf, d->len, off, &line, &col);
         if (p->problem_value != -1)
