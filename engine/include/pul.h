@@ -40,7 +40,8 @@ typedef enum {
     PUL_ERR_RANGE,    /* a value is outside what the engine allows */
     PUL_ERR_NOT_FOUND,/* a named variant, tile or tag does not exist */
     PUL_ERR_MEMORY,   /* the allocator refused */
-    PUL_ERR_STATE     /* the call does not fit the object's state */
+    PUL_ERR_STATE,    /* the call does not fit the object's state */
+    PUL_ERR_SCRIPT    /* a variant's Lua script failed (error, budget or memory) */
 } PulStatus;
 
 /* Filled by every call that can fail; nothing in the library prints. */
@@ -270,6 +271,12 @@ PulVariant *pul_variant_load_string(const char *text, size_t len, const char *so
                                     const char *dir, const char *search_dirs, PulError *err);
 const PulVariantInfo *pul_variant_info(const PulVariant *v);
 const PulTheme *pul_variant_theme(const PulVariant *v);   /* NULL when it has none */
+/* Whether the variant runs Lua hooks. Such a variant holds a Lua state: use
+** it (and its games) from one thread at a time; open it once per thread. */
+bool pul_variant_has_scripts(const PulVariant *v);
+/* The last error a script raised (file: the script, line, and the hook in
+** the message), or NULL when none has. */
+const PulError *pul_variant_script_error(const PulVariant *v);
 /* Text in lang, never NULL. */
 const char *pul_variant_title(const PulVariant *v, int lang);
 
@@ -323,6 +330,8 @@ typedef enum {
     PUL_R_ALREADY_CLAIMED,
     PUL_R_NO_EXTRA_TURN,
     PUL_R_BAD_ACTION,       /* not an action at all (unknown kind, rotation > 3) */
+    PUL_R_SCRIPT_ERROR,     /* a rule script failed; the game is as it was before the
+                               action (pul_variant_script_error says why) */
     PUL_R_COUNT
 } PulReason;
 
@@ -349,7 +358,8 @@ typedef enum {
     PUL_EV_CLOSED,      /* x, y, quad of a micropul of the group; count its size;
                            value its owner seat (-1: scores for nobody) */
     PUL_EV_TURN_SKIPPED,/* seat had no legal action and was skipped */
-    PUL_EV_GAME_OVER    /* value PulEndReason; seat the loser or -1 */
+    PUL_EV_GAME_OVER,   /* value PulEndReason; seat the loser or -1 */
+    PUL_EV_REVEALED     /* tile: a supply tile of seat now known to that seat (a script's peek) */
 } PulEventKind;
 
 typedef struct {
@@ -372,7 +382,8 @@ typedef enum {
     PUL_END_NONE = 0,   /* not over */
     PUL_END_CORE_EMPTY,
     PUL_END_NO_TILES,
-    PUL_END_NO_ACTION
+    PUL_END_NO_ACTION,
+    PUL_END_SCRIPT      /* a rule script's is_over hook ended it */
 } PulEndReason;
 const char *pul_end_reason_code(PulEndReason r);  /* "core_empty", ... "unfinished" */
 
@@ -408,6 +419,11 @@ int pul_game_core_drawn(const PulGame *g);
 int pul_game_hand(const PulGame *g, int seat, uint8_t *out);    /* returns count */
 int pul_game_supply(const PulGame *g, int seat, uint8_t *out);  /* returns count */
 int pul_game_stones(const PulGame *g, int seat);                 /* left to play */
+/* The supply tiles seat knows (revealed by a script): a bit per tile id. A
+** take may name a known tile; a random take draws among the unknown ones. */
+uint64_t pul_game_known(const PulGame *g, int seat);
+/* The rules this game is played by: the variant's, as its setup hook left them. */
+const PulRules *pul_game_rules(const PulGame *g);
 
 typedef struct { uint8_t tile, rot; int32_t x, y; } PulPlaced;
 int pul_game_placed(const PulGame *g, PulPlaced *out);          /* in order; returns count */
@@ -430,7 +446,9 @@ int pul_game_stones_on_board(const PulGame *g, PulStone *out);   /* returns coun
 
 /* Scores as the rules would count them now (kept incrementally). */
 void pul_game_scores(const PulGame *g, int *scores);
-/* The same, recounted from the board alone: a check on the incremental count. */
+/* The same, recounted from the board alone by the rules: a check on the
+** incremental count. It leaves out what score_group and final_scores hooks
+** changed (pul_game_scores minus this is what the scripts gave). */
 void pul_game_scores_recount(const PulGame *g, int *scores);
 /* Winning seats (tied at the top; a losing seat never wins). Returns count. */
 int pul_game_winners(const PulGame *g, int *seats);
@@ -444,8 +462,10 @@ void pul_events_action(const PulEvents *ev, PulAction *out);
 
 /* Every legal action of the seat to move: each distinct placement (tile,
 ** cell, quadrant layout; rotations that give the same layout appear once,
-** at the lowest rotation), one take (tile PUL_NO_TILE) when allowed, one
-** claim per unclaimed group, and pass during an extra turn. Returns count. */
+** at the lowest rotation), the takes when allowed (one random take, tile
+** PUL_NO_TILE, while some supply tile is unknown to the seat, and one per
+** supply tile it knows), one claim per unclaimed group, and pass during an
+** extra turn. Returns count. */
 int pul_legal_actions(const PulGame *g, PulAction *out, int max);
 /* Only the placements; out may be NULL to count them. */
 int pul_legal_placements(const PulGame *g, PulAction *out, int max);
@@ -466,6 +486,8 @@ typedef struct {
     int supply_count[PUL_MAX_SEATS];
     int stones_left[PUL_MAX_SEATS];
     int hand[PUL_MAX_HAND];          /* this seat's hand, hand_count[seat] tiles */
+    int nknown;                      /* this seat's supply tiles it knows (revealed) */
+    int known[PUL_MAX_TILES];
     int nplaced;
     PulPlaced placed[PUL_MAX_TILES];
     int nstones;

@@ -145,6 +145,8 @@ static const struct {
     [PUL_R_ALREADY_CLAIMED] = {"already_claimed", "that group already carries a stone"},
     [PUL_R_NO_EXTRA_TURN] = {"no_extra_turn", "pass is only allowed in an extra turn"},
     [PUL_R_BAD_ACTION] = {"bad_action", "that is not an action (unknown kind, rotation or quadrant)"},
+    [PUL_R_SCRIPT_ERROR] = {"script_error", "a rule script of the variant failed; the game is "
+                                            "as it was before the move"},
 };
 
 const char *pul_reason_code(PulReason r) {
@@ -161,6 +163,7 @@ const char *pul_end_reason_code(PulEndReason r) {
     case PUL_END_CORE_EMPTY: return "core_empty";
     case PUL_END_NO_TILES: return "no_tiles";
     case PUL_END_NO_ACTION: return "no_action";
+    case PUL_END_SCRIPT: return "script";
     }
     return "unknown";
 }

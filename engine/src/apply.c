@@ -1,9 +1,13 @@
 /*
 ** apply.c: the one apply. It validates an action (the reasons in PMN.md's
-** order), then changes the state and reports what happened as events.
+** order), then changes the state and reports what happened as events. A
+** variant with Lua hooks runs them at fixed points of the action (script.h);
+** should one fail, the game is put back as it was before the action.
 */
-#include "game.h"
+#include <string.h>
+
 #include "rng.h"
+#include "script.h"
 
 static int index_of(const uint8_t *list, int n, int value) {
     for (int i = 0; i < n; i++)
@@ -23,9 +27,10 @@ PulReason pul_check(const PulGame *g, const PulAction *a) {
     case PUL_PLACE:
         return legal_check_place(g, a);
     case PUL_TAKE:
-        if (g->nhand[seat] >= g->v->rules.hand_limit) return PUL_R_HAND_FULL;
-        if (g->nsupply[seat] == 0) return PUL_R_NOT_IN_SUPPLY;
-        if (a->tile != PUL_NO_TILE && index_of(g->supply[seat], g->nsupply[seat], a->tile) < 0)
+        if (g->nhand[seat] >= g->rules.hand_limit) return PUL_R_HAND_FULL;
+        /* A random take draws among the tiles the seat does not know. */
+        if (a->tile == PUL_NO_TILE ? supply_unknown(g, seat) == 0
+                                   : index_of(g->supply[seat], g->nsupply[seat], a->tile) < 0)
             return PUL_R_NOT_IN_SUPPLY;
         return PUL_LEGAL;
     case PUL_CLAIM: {
@@ -91,18 +96,89 @@ static void activate(PulGame *g, int idx, const int nb[4], const Front *seen, Pu
     }
 }
 
-static void draw_tiles(PulGame *g, int seat, int want, PulEvents *ev) {
+int game_draw_tiles(PulGame *g, int seat, int want, PulEvents *ev) {
     int n = g->ncore - g->core_top;
     if (want < n) n = want;
+    if (n < 0) n = 0;
     for (int i = 0; i < n; i++) g->supply[seat][g->nsupply[seat]++] = g->core[g->core_top++];
     PulEvent *e = event_push(ev, PUL_EV_DREW, seat);
     if (e) {
         e->count = n;
         e->value = want;
     }
+    return n;
 }
 
-static void apply_place(PulGame *g, const PulAction *a, PulEvents *ev, int *extra) {
+/* ------------------------------------------------------------------ hooks */
+
+/* The hook calls of one action, and whether one has failed. */
+typedef struct {
+    ScriptHost *host;
+    unsigned hooks;
+    uint32_t activate; /* features on_activate hears of */
+    ScriptCall call;
+    PulError err;
+    bool failed;
+} Hooks;
+
+/* on_activate for each ACTIVATED event from index first on that the scripts
+** hear of: the draws and extra turns become what the hook left. */
+static void hook_activations(Hooks *hk, PulEvents *ev, int first, int *draw, int *extra) {
+    for (int i = first; i < ev->n && !hk->failed; i++) {
+        PulEvent *e = &ev->ev[i];
+        if (e->kind != PUL_EV_ACTIVATED || !(hk->activate >> e->feature & 1)) continue;
+        ScriptActivation act = {e->feature, e->x, e->y, e->quad, e->count, e->value != 0};
+        hk->call.hook = HOOK_ON_ACTIVATE;
+        if (script_on_activate(hk->host, &hk->call, &act, &hk->err) != PUL_OK) {
+            hk->failed = true;
+            return;
+        }
+        if (act.draw < 0) act.draw = 0;
+        *draw += act.draw - e->count;
+        *extra += (int)act.extra_turn - e->value;
+        e->count = act.draw;
+        e->value = act.extra_turn;
+    }
+}
+
+/* score_group for a group that just closed, or was claimed closed: the
+** points the rules gave (already counted) are replaced by the hook's. */
+static void hook_score(Hooks *hk, PulGame *g, int root, int32_t x, int32_t y, int quad) {
+    if (hk->failed || !(hk->hooks & HOOK_SCORE_GROUP)) return;
+    ScriptGroup grp = {0};
+    grp.colour = g->v->rot[g->placed[root >> 2].tile][g->placed[root >> 2].rot].quad[root & 3];
+    grp.size = g->gsize[root];
+    for (int i = 0; i < g->nstones_placed; i++) {
+        const PulStone *st = &g->stone_list[i];
+        int j = board_tile_at(g, st->x, st->y);
+        if (j >= 0 && g->root[j * 4 + st->quad] == root) grp.stones[st->seat]++;
+    }
+    grp.x = x;
+    grp.y = y;
+    grp.quad = quad;
+    grp.owner = groups_scorer(g, root);
+    grp.points = g->gpoints[root];
+    int owner = grp.owner, points = grp.points;
+    hk->call.hook = HOOK_SCORE_GROUP;
+    if (script_score_group(hk->host, &hk->call, &grp, &hk->err) != PUL_OK) {
+        hk->failed = true;
+        return;
+    }
+    if (owner >= 0) g->group_points[owner] -= points;
+    if (grp.owner >= 0 && grp.owner < g->nseats) g->group_points[grp.owner] += grp.points;
+}
+
+/* score_group for each CLOSED event from index first on. */
+static void hook_closures(Hooks *hk, PulGame *g, const PulEvents *ev, int first) {
+    for (int i = first; i < ev->n && !hk->failed; i++) {
+        const PulEvent *e = &ev->ev[i];
+        if (e->kind != PUL_EV_CLOSED) continue;
+        int j = board_tile_at(g, e->x, e->y);
+        hook_score(hk, g, g->root[j * 4 + e->quad], e->x, e->y, e->quad);
+    }
+}
+
+static void apply_place(PulGame *g, const PulAction *a, PulEvents *ev, int *extra, Hooks *hk) {
     int seat = g->to_move;
     remove_at(g->hand[seat], &g->nhand[seat], index_of(g->hand[seat], g->nhand[seat], a->tile));
     int f = board_front_at(g, a->x, a->y);
@@ -117,19 +193,40 @@ static void apply_place(PulGame *g, const PulAction *a, PulEvents *ev, int *extr
         e->x = a->x;
         e->y = a->y;
     }
-    int draw = 0;
+    int draw = 0, first = ev ? ev->n : 0;
     activate(g, idx, nb, &seen, ev, &draw, extra);
+    int closed_from = ev ? ev->n : 0;
     groups_add_tile(g, idx, nb, &seen, ev);
-    if (draw > 0) draw_tiles(g, seat, draw, ev);
+    if (hk) {
+        /* After the groups, so that hooks see the board as it now is. */
+        if (hk->activate) hook_activations(hk, ev, first, &draw, extra);
+        hook_closures(hk, g, ev, closed_from);
+        if (hk->failed) return;
+    }
+    if (draw > 0) game_draw_tiles(g, seat, draw, ev);
+}
+
+/* Index in seat's supply of its n-th tile the seat does not know. */
+static int nth_unknown(const PulGame *g, int seat, int n) {
+    for (int i = 0; i < g->nsupply[seat]; i++)
+        if (!(g->known[seat] >> g->supply[seat][i] & 1) && n-- == 0) return i;
+    return 0; /* unreachable: n < supply_unknown */
 }
 
 static void apply_take(PulGame *g, const PulAction *a, PulEvents *ev) {
     int seat = g->to_move;
-    /* The draw is made even when the record names the tile, so that a game
-    ** replayed from its record ends with the same generator state. */
-    int drawn = (int)rng_below(&g->rng, g->nsupply[seat]);
-    int i = a->tile == PUL_NO_TILE ? drawn : index_of(g->supply[seat], g->nsupply[seat], a->tile);
+    int i;
+    if (a->tile != PUL_NO_TILE && (g->known[seat] >> a->tile & 1)) {
+        i = index_of(g->supply[seat], g->nsupply[seat], a->tile); /* chosen: no draw */
+    } else {
+        /* A draw among the unknown tiles is made even when the record names
+        ** the tile, so that a replay ends with the same generator state. */
+        int drawn = (int)rng_below(&g->rng, (uint32_t)supply_unknown(g, seat));
+        i = a->tile == PUL_NO_TILE ? nth_unknown(g, seat, drawn)
+                                   : index_of(g->supply[seat], g->nsupply[seat], a->tile);
+    }
     int tile = g->supply[seat][i];
+    g->known[seat] &= ~(UINT64_C(1) << tile);
     /* Keep the supply's order: a random take must not reorder what is left. */
     for (int k = i; k + 1 < g->nsupply[seat]; k++) g->supply[seat][k] = g->supply[seat][k + 1];
     g->nsupply[seat]--;
@@ -138,10 +235,12 @@ static void apply_take(PulGame *g, const PulAction *a, PulEvents *ev) {
     if (e) e->tile = (uint8_t)tile;
 }
 
-static void apply_claim(PulGame *g, const PulAction *a, PulEvents *ev) {
+static void apply_claim(PulGame *g, const PulAction *a, PulEvents *ev, Hooks *hk) {
     int seat = g->to_move;
     int j = board_tile_at(g, a->x, a->y);
-    groups_claim(g, g->root[j * 4 + a->quad], seat);
+    int root = g->root[j * 4 + a->quad];
+    groups_claim(g, root, seat);
+    if (hk && g->gopen[root] == 0) hook_score(hk, g, root, a->x, a->y, a->quad);
     g->stones[seat]--;
     g->stone_list[g->nstones_placed++] = (PulStone){a->x, a->y, a->quad, (int8_t)seat};
     PulEvent *e = event_push(ev, PUL_EV_CLAIMED, seat);
@@ -152,30 +251,128 @@ static void apply_claim(PulGame *g, const PulAction *a, PulEvents *ev) {
     }
 }
 
-PulReason pul_apply(PulGame *g, const PulAction *a, PulEvents *ev) {
-    PulReason r = pul_check(g, a);
-    if (r != PUL_LEGAL) return r;
-    if (ev) ev->n = 0;
+/* The action's changes, with the hooks' calls when hk is not NULL. */
+static void apply_core(PulGame *g, const PulAction *a, PulEvents *ev, Hooks *hk) {
     int extra = 0;
     switch (a->kind) {
     case PUL_PLACE:
-        apply_place(g, a, ev, &extra);
+        apply_place(g, a, ev, &extra, hk);
         break;
     case PUL_TAKE:
         apply_take(g, a, ev);
         break;
     case PUL_CLAIM:
-        apply_claim(g, a, ev);
+        apply_claim(g, a, ev, hk);
         break;
     default:
         event_push(ev, PUL_EV_PASSED, g->to_move);
         break;
     }
     g->turns++;
-    const PulRules *rules = &g->v->rules;
+    if (hk) {
+        if (!hk->failed && (hk->hooks & HOOK_AFTER_ACTION)) {
+            /* Before the turn passes: its extra turns and draws count now. */
+            hk->call.hook = HOOK_AFTER_ACTION;
+            if (script_after_action(hk->host, &hk->call, ev, &hk->err) != PUL_OK) hk->failed = true;
+        }
+        if (hk->failed) return;
+        extra += hk->call.extra_turns;
+    }
+    const PulRules *rules = &g->rules;
     bool earned = extra > 0 && (g->nseats > 1 || rules->solo_extra_turn) &&
                   (!g->in_extra || rules->extra_turn_chains);
     turn_finish(g, earned, rules->extra_turn_per_catalyst ? extra : 1, ev);
+}
+
+/* The hooks that run at the end of an action or of a game: is_over, then
+** final_scores when the game has just ended. */
+PulStatus game_hooks_after(PulGame *g, ScriptCall *call, bool was_over, PulError *err) {
+    ScriptHost *h = g->v->host;
+    unsigned hooks = script_hooks(h);
+    if (!g->over && (hooks & HOOK_IS_OVER)) {
+        bool over = false;
+        call->hook = HOOK_IS_OVER;
+        if (script_is_over(h, call, &over, err) != PUL_OK) return PUL_ERR_SCRIPT;
+        if (over) game_end(g, PUL_END_SCRIPT, -1, call->ev);
+    }
+    if (g->over && !was_over && (hooks & HOOK_FINAL_SCORES)) {
+        int before[PUL_MAX_SEATS], after[PUL_MAX_SEATS];
+        unsigned winners = 0;
+        pul_game_scores(g, before);
+        memcpy(after, before, sizeof after);
+        call->hook = HOOK_FINAL_SCORES;
+        if (script_final_scores(h, call, after, &winners, err) != PUL_OK) return PUL_ERR_SCRIPT;
+        for (int s = 0; s < g->nseats; s++) g->final_adjust[s] += after[s] - before[s];
+        g->script_winners = (uint8_t)(winners & ((1u << g->nseats) - 1));
+    }
+    return PUL_OK;
+}
+
+/* The catalyst features placement a would fire, a bit each, worked out
+** before the tile is down (what activate finds after). */
+static uint32_t fired_features(const PulGame *g, const PulAction *a) {
+    const PulVariant *v = g->v;
+    const Front *seen = &g->front[board_front_at(g, a->x, a->y)];
+    const TileRot *tr = &v->rot[a->tile][a->rot];
+    uint32_t out = 0;
+    unsigned own = tr->cat_slots & seen->mic8, theirs = seen->cat8 & tr->mic_slots;
+    if (own && v->ts.tile[a->tile].big) out |= 1u << v->ts.tile[a->tile].centre;
+    else
+        for (; own; own &= own - 1) out |= 1u << tr->quad[slot_quad[lowest_set(own)]];
+    for (; theirs; theirs &= theirs - 1) {
+        int slot = lowest_set(theirs), s = slot >> 1, k = slot & 1;
+        int j = board_tile_at(g, a->x + side_dx[s], a->y + side_dy[s]);
+        const Placed *q = &g->placed[j];
+        out |= 1u << (v->ts.tile[q->tile].big ? v->ts.tile[q->tile].centre
+                                               : v->rot[q->tile][q->rot].quad[slot_quad[(s ^ 2) * 2 + k]]);
+    }
+    return out;
+}
+
+/* Whether a hook other than setup can run during action a: only then is the
+** state saved first. on_activate runs only when the placement fires a
+** catalyst, score_group only when a placement or claim can close a group;
+** the other hooks run at every action. */
+static bool hooks_may_run(const PulGame *g, const PulAction *a, unsigned hooks, uint32_t hear) {
+    if (hooks & (HOOK_AFTER_ACTION | HOOK_IS_OVER | HOOK_FINAL_SCORES)) return true;
+    if (a->kind == PUL_CLAIM) return (hooks & HOOK_SCORE_GROUP) != 0;
+    if (a->kind != PUL_PLACE) return false;
+    if (hooks & HOOK_SCORE_GROUP) return true;
+    return (fired_features(g, a) & hear) != 0;
+}
+
+static PulReason apply_with_hooks(PulGame *g, const PulAction *a, PulEvents *ev, ScriptHost *h) {
+    unsigned hooks = script_hooks(h);
+    uint32_t hear = script_activate_features(h);
+    if (!hooks_may_run(g, a, hooks, hear)) {
+        if (ev) ev->n = 0;
+        apply_core(g, a, ev, NULL);
+        return PUL_LEGAL;
+    }
+    /* The hooks work from the events, so they are kept even when the caller does not ask. */
+    PulEvents own;
+    if (!ev) ev = &own;
+    ev->n = 0;
+    game_snapshot(g, g->v->scratch);
+    Hooks hk = {h, hooks, hear, {g, ev, 0, g->to_move, 0}, {0}, false};
+    apply_core(g, a, ev, &hk);
+    if (!hk.failed && game_hooks_after(g, &hk.call, false, &hk.err) != PUL_OK) hk.failed = true;
+    if (hk.failed) {
+        game_restore(g, g->v->scratch);
+        ev->n = 0; /* nothing happened, as for any refused action */
+        return PUL_R_SCRIPT_ERROR;
+    }
+    return PUL_LEGAL;
+}
+
+PulReason pul_apply(PulGame *g, const PulAction *a, PulEvents *ev) {
+    PulReason r = pul_check(g, a);
+    if (r != PUL_LEGAL) return r;
+    ScriptHost *h = g->v->host;
+    if (PUL_UNLIKELY(h != NULL) && (script_hooks(h) & ~HOOK_SETUP))
+        return apply_with_hooks(g, a, ev, h);
+    if (ev) ev->n = 0;
+    apply_core(g, a, ev, NULL);
     return PUL_LEGAL;
 }
 

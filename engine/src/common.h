@@ -31,6 +31,17 @@ static inline int lowest_set(unsigned x) {
 #endif
 }
 
+/* Set bits of x. */
+static inline int popcount64(uint64_t x) {
+#if defined(__GNUC__)
+    return __builtin_popcountll(x);
+#else
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+#endif
+}
+
 /* Fill err (if not NULL) and return status. file may be NULL. */
 PulStatus err_set(PulError *err, PulStatus status, const char *file, int line, int column,
                   const char *fmt, ...) PUL_PRINTF(6, 7);

@@ -35,6 +35,10 @@ static const struct {
     {"missing-file", PUL_ERR_NOT_FOUND}, /* a file a variant names does not exist */
     {"out-of-memory", PUL_ERR_MEMORY},
     {"bad-state", PUL_ERR_STATE},        /* the call does not fit the object's state */
+    {"script-error", PUL_ERR_SCRIPT},    /* a Lua script raised an error or broke the API */
+    {"script-syntax", PUL_ERR_SCRIPT},   /* a Lua script does not compile */
+    {"script-budget", PUL_ERR_SCRIPT},   /* a hook ran past its instruction budget */
+    {"script-memory", PUL_ERR_SCRIPT},   /* a hook allocated past its memory cap */
 };
 
 PulStatus err_code_status(const char *code) {

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "game.h"
+#include "script.h"
 
 size_t pul_game_size(void) { return sizeof(PulGame); }
 
@@ -65,6 +65,7 @@ PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *c
     board_clear(g);
     memset(g, 0, offsetof(PulGame, core));
     g->v = v;
+    g->rules = v->rules;
     g->nseats = (uint8_t)nseats;
     g->loser = -1;
     g->seed = seed;
@@ -91,6 +92,27 @@ PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *c
     board_place(g, ts->start, 0, 0, 0, -1, nb);
     const Front nothing = {0, 0, 0, 0, 0, 0};
     groups_add_tile(g, 0, nb, &nothing, NULL);
+    ScriptCall call = {g, NULL, HOOK_SETUP, -1, 0};
+    if (v->host && (script_hooks(v->host) & HOOK_SETUP)) {
+        /* The seat count is known, nothing is dealt: the hook may set the rules. */
+        PulError serr;
+        if (script_setup(v->host, &call, &serr) != PUL_OK ||
+            pul_rules_validate(&g->rules, &serr) != PUL_OK) {
+            if (serr.status != PUL_ERR_SCRIPT) {
+                /* The rules the setup hook left do not hold together: name its scripts. */
+                const PulVariantInfo *info = pul_variant_info(v);
+                snprintf(serr.file, sizeof serr.file, "%.*s", (int)sizeof serr.file - 1,
+                         info->script[0]);
+                snprintf(serr.message + strlen(serr.message),
+                         sizeof serr.message - strlen(serr.message),
+                         " (as the setup hook left the rules)");
+            }
+            if (err) *err = serr;
+            g->started = 0;
+            return serr.status == PUL_ERR_SCRIPT ? PUL_ERR_SCRIPT : PUL_ERR_RANGE;
+        }
+    }
+    rules = &g->rules;
     for (int s = 0; s < nseats; s++) {
         g->stones[s] = (uint8_t)rules->stones;
         for (int k = 0; k < rules->hand_size && g->core_top < g->ncore; k++)
@@ -102,6 +124,11 @@ PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *c
         g->end_reason = PUL_END_CORE_EMPTY;
     } else {
         turn_begin_checks(g, NULL);
+    }
+    if (v->host && (script_hooks(v->host) & (HOOK_IS_OVER | HOOK_FINAL_SCORES)) &&
+        game_hooks_after(g, &call, false, err) != PUL_OK) {
+        g->started = 0;
+        return PUL_ERR_SCRIPT;
     }
     err_clear(err);
     return PUL_OK;
@@ -119,6 +146,8 @@ int pul_game_turns(const PulGame *g) { return g->turns; }
 int pul_game_core_count(const PulGame *g) { return g->ncore - g->core_top; }
 int pul_game_core_drawn(const PulGame *g) { return g->core_top; }
 int pul_game_stones(const PulGame *g, int seat) { return g->stones[seat]; }
+uint64_t pul_game_known(const PulGame *g, int seat) { return g->known[seat]; }
+const PulRules *pul_game_rules(const PulGame *g) { return &g->rules; }
 
 int pul_game_core_initial(const PulGame *g, uint8_t *out) {
     memcpy(out, g->core, g->ncore);
@@ -173,13 +202,13 @@ int pul_game_stones_on_board(const PulGame *g, PulStone *out) {
 }
 
 static void add_tile_points(const PulGame *g, int *scores) {
-    const PulRules *r = &g->v->rules;
+    const PulRules *r = &g->rules;
     for (int s = 0; s < g->nseats; s++)
         scores[s] += r->points_supply * g->nsupply[s] + r->points_hand * g->nhand[s];
 }
 
 void pul_game_scores(const PulGame *g, int *scores) {
-    for (int s = 0; s < g->nseats; s++) scores[s] = g->group_points[s];
+    for (int s = 0; s < g->nseats; s++) scores[s] = g->group_points[s] + g->final_adjust[s];
     add_tile_points(g, scores);
 }
 
@@ -190,6 +219,12 @@ void pul_game_scores_recount(const PulGame *g, int *scores) {
 
 int pul_game_winners(const PulGame *g, int *seats) {
     int scores[PUL_MAX_SEATS], best = 0, n = 0;
+    if (g->script_winners) {
+        /* A final_scores hook named them (breaking a tie, say). */
+        for (int s = 0; s < g->nseats; s++)
+            if (g->script_winners >> s & 1) seats[n++] = s;
+        return n;
+    }
     bool any = false;
     pul_game_scores(g, scores);
     for (int s = 0; s < g->nseats; s++)

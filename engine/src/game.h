@@ -7,6 +7,8 @@
 
 #include "variant.h"
 
+struct ScriptHost;
+
 /* The board is a torus: a connected layout of at most PUL_MAX_TILES tiles
 ** spans fewer than GRID cells in each direction, frontier included, so no
 ** two cells that matter share a slot. Coordinates outside the bounding box
@@ -53,6 +55,10 @@ struct PulGame {
     uint8_t nattach;          /* frontier cells some micropul faces: front[0..nattach) */
     int8_t minx, maxx, miny, maxy;
     int16_t unclaimed;        /* groups carrying no stone */
+    PulRules rules;           /* the variant's, as its setup hook left them */
+    uint64_t known[PUL_MAX_SEATS];        /* bit t: seat knows supply tile t (revealed) */
+    int32_t final_adjust[PUL_MAX_SEATS];  /* final_scores hook: added to the rules' totals */
+    uint8_t script_winners;   /* final_scores hook: bit per winning seat; 0: by the scores */
 
     /* Arrays: each entry is written before it is read, so a start need not
     ** clear them (the grid is cleared cell by cell, see pul_game_start). */
@@ -92,7 +98,7 @@ int board_front_at(const PulGame *g, int32_t x, int32_t y);
 /* Frontier cells a placement could use: under rule 1 only those some
 ** micropul faces (they come first in the list). */
 static inline int board_candidates(const PulGame *g) {
-    return g->v->rules.rule1_attachment ? g->nattach : g->nfront;
+    return g->rules.rule1_attachment ? g->nattach : g->nfront;
 }
 /* Put a tile down on frontier cell f (-1 for the start tile); nb receives
 ** the placed index on each side N E S W, or -1. */
@@ -113,7 +119,25 @@ void groups_recount(const PulGame *g, int *points);
 bool legal_any(const PulGame *g);
 PulReason legal_check_place(const PulGame *g, const PulAction *a);
 
+/* Supply tiles of seat it does not know (all of them unless a script revealed some). */
+static inline int supply_unknown(const PulGame *g, int seat) {
+    uint64_t known = g->known[seat]; /* 0 unless a script revealed tiles: skip the count */
+    return g->nsupply[seat] - (known ? popcount64(known) : 0);
+}
+
+/* apply.c */
+/* Move up to want tiles from the core to seat's supply (a DREW event). */
+int game_draw_tiles(PulGame *g, int seat, int want, PulEvents *ev);
+
+/* snapshot.c */
+/* Save what one action can change into buf (pul_game_size() bytes), and put
+** it back: the game is then byte-identical to when it was saved. */
+void game_snapshot(const PulGame *g, void *buf);
+void game_restore(PulGame *g, const void *buf);
+
 /* turn.c */
+/* The game ends now (a GAME_OVER event). */
+void game_end(PulGame *g, PulEndReason reason, int loser, PulEvents *ev);
 /* End the current action: empty-core end, extra turns, next seat, losses. */
 void turn_finish(PulGame *g, bool earned_extra, int extra_count, PulEvents *ev);
 /* The start-of-turn checks (no tiles, no action), for the seat to move. */

@@ -24,7 +24,7 @@ static int scorer_of(const PulRules *rules, int stones, unsigned owners) {
 }
 
 int groups_scorer(const PulGame *g, int r) {
-    return scorer_of(&g->v->rules, g->gstones[r], g->gowners[r]);
+    return scorer_of(&g->rules, g->gstones[r], g->gowners[r]);
 }
 
 static void new_node(PulGame *g, int n, int size, int points) {
@@ -108,10 +108,10 @@ void groups_add_tile(PulGame *g, int idx, const int nb[4], const Front *seen, Pu
     bool big = v->ts.tile[p->tile].big;
     int base = idx * 4;
 
+    int points = big ? g->rules.points_big : g->rules.points_micropul;
     for (int q = 0; q < 4; q++)
         if (tr->colour[q])
-            new_node(g, base + q, big ? q == 0 : 1, big ? (q == 0 ? v->node_points[p->tile] : 0)
-                                                      : v->node_points[p->tile]);
+            new_node(g, base + q, big ? q == 0 : 1, big ? (q == 0 ? points : 0) : points);
 
     /* Slots of the new tile facing an empty cell are open edges; each
     ** neighbour micropul facing this cell was one and no longer is. */
@@ -195,7 +195,7 @@ void groups_recount(const PulGame *g, int *points) {
             const Placed *p = &g->placed[idx];
             const TileRot *tr = &v->rot[p->tile][p->rot];
             bool big = v->ts.tile[p->tile].big;
-            if (!big || q == 0) pts += v->node_points[p->tile];
+            if (!big || q == 0) pts += big ? g->rules.points_big : g->rules.points_micropul;
             for (int i = 0; i < 4; i++) {
                 int a = inner_pairs[i][0], b = inner_pairs[i][1], other = -1;
                 if (a == q) other = b;
@@ -233,7 +233,7 @@ void groups_recount(const PulGame *g, int *points) {
                 owners |= 1u << st->seat;
             }
         }
-        int who = scorer_of(&v->rules, stones, owners);
+        int who = scorer_of(&g->rules, stones, owners);
         if (who >= 0) points[who] += pts;
     }
 }

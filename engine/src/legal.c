@@ -27,11 +27,38 @@ PulReason legal_check_place(const PulGame *g, const PulAction *a) {
     if (board_tile_at(g, a->x, a->y) >= 0) return PUL_R_OCCUPIED;
     int f = board_front_at(g, a->x, a->y);
     if (f < 0) return PUL_R_NOT_ADJACENT;
-    return fit(&g->v->rules, &g->v->rot[a->tile][a->rot], &g->front[f]);
+    return fit(&g->rules, &g->v->rot[a->tile][a->rot], &g->front[f]);
 }
 
 static bool can_take(const PulGame *g, int seat) {
-    return g->nsupply[seat] > 0 && g->nhand[seat] < g->v->rules.hand_limit;
+    return g->nsupply[seat] > 0 && g->nhand[seat] < g->rules.hand_limit;
+}
+
+/* The takes on offer: one random take while some supply tile is unknown to
+** the seat, and one per tile it knows (revealed by a script). */
+static uint32_t take_count(const PulGame *g, int seat) {
+    if (!can_take(g, seat)) return 0;
+    uint64_t known = g->known[seat];
+    if (!known) return 1;
+    return (uint32_t)((supply_unknown(g, seat) > 0) + popcount64(known));
+}
+
+/* Take number i of take_count's, in order: the random one, then the known
+** tiles in supply order. */
+static PulAction make_take(const PulGame *g, int seat, uint32_t i) {
+    PulAction a = {PUL_TAKE, PUL_NO_TILE, 0, 0, 0, 0};
+    if (supply_unknown(g, seat) > 0) {
+        if (i == 0) return a;
+        i--;
+    }
+    for (int k = 0; k < g->nsupply[seat]; k++) {
+        int t = g->supply[seat][k];
+        if ((g->known[seat] >> t & 1) && i-- == 0) {
+            a.tile = (uint8_t)t;
+            break;
+        }
+    }
+    return a;
 }
 
 static PulAction make_place(int tile, int rot, const Front *f) {
@@ -73,7 +100,7 @@ static void gen_placements(const PulGame *g, Sink *k) {
             int r = v->rots[t][i];
             const TileRot *tr = &v->rot[t][r];
             for (int f = 0; f < ncells; f++)
-                if (fit(&v->rules, tr, &g->front[f]) == PUL_LEGAL)
+                if (fit(&g->rules, tr, &g->front[f]) == PUL_LEGAL)
                     sink_put(k, make_place(t, r, &g->front[f]));
         }
     }
@@ -82,7 +109,8 @@ static void gen_placements(const PulGame *g, Sink *k) {
 static void gen_actions(const PulGame *g, Sink *k) {
     int seat = g->to_move;
     gen_placements(g, k);
-    if (can_take(g, seat)) sink_put(k, (PulAction){PUL_TAKE, PUL_NO_TILE, 0, 0, 0, 0});
+    uint32_t ntake = take_count(g, seat);
+    for (uint32_t i = 0; i < ntake; i++) sink_put(k, make_take(g, seat, i));
     if (g->stones[seat] > 0)
         for (int node = 0; node < g->nplaced * 4; node++)
             if (claimable_node(g, node)) sink_put(k, make_claim(g, node));
@@ -114,7 +142,7 @@ bool legal_any(const PulGame *g) {
         for (int k = 0; k < v->nrots[t]; k++) {
             const TileRot *tr = &v->rot[t][v->rots[t][k]];
             for (int f = 0; f < ncells; f++)
-                if (fit(&v->rules, tr, &g->front[f]) == PUL_LEGAL) return true;
+                if (fit(&g->rules, tr, &g->front[f]) == PUL_LEGAL) return true;
         }
     }
     return false;
@@ -130,7 +158,7 @@ bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out) {
     int seat = g->to_move;
     uint32_t per_cell = g->nhand[seat] * 4u;
     uint32_t nplace = per_cell * (uint32_t)board_candidates(g);
-    uint32_t ntake = can_take(g, seat);
+    uint32_t ntake = take_count(g, seat);
     uint32_t nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;
     uint32_t npass = g->in_extra;
     uint32_t space = nplace + ntake + nclaim + npass;
@@ -145,13 +173,13 @@ bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out) {
             uint32_t f = (uint32_t)((c * inverse) >> 32), rest = c - f * per_cell;
             int t = g->hand[seat][rest >> 2], r = (int)(rest & 3);
             const TileRot *tr = &v->rot[t][r];
-            if (tr->canonical != r || fit(&v->rules, tr, &g->front[f]) != PUL_LEGAL) continue;
+            if (tr->canonical != r || fit(&g->rules, tr, &g->front[f]) != PUL_LEGAL) continue;
             *out = make_place(t, r, &g->front[f]);
             return true;
         }
         c -= nplace;
         if (c < ntake) {
-            *out = (PulAction){PUL_TAKE, PUL_NO_TILE, 0, 0, 0, 0};
+            *out = make_take(g, seat, c);
             return true;
         }
         c -= ntake;

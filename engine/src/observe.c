@@ -26,6 +26,14 @@ void pul_observe(const PulGame *g, int seat, PulObservation *o) {
         o->hand[i] = g->hand[seat][i];
         seen[g->hand[seat][i]] = true;
     }
+    /* Supply tiles a script revealed to this seat, in supply order. */
+    for (int i = 0; i < g->nsupply[seat]; i++) {
+        int t = g->supply[seat][i];
+        if (g->known[seat] >> t & 1) {
+            o->known[o->nknown++] = t;
+            seen[t] = true;
+        }
+    }
     o->nplaced = pul_game_placed(g, o->placed);
     for (int i = 0; i < g->nplaced; i++) seen[g->placed[i].tile] = true;
     o->nstones = pul_game_stones_on_board(g, o->stones);

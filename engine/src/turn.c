@@ -5,7 +5,7 @@
 */
 #include "game.h"
 
-static void game_end(PulGame *g, PulEndReason reason, int loser, PulEvents *ev) {
+void game_end(PulGame *g, PulEndReason reason, int loser, PulEvents *ev) {
     g->over = 1;
     g->end_reason = (uint8_t)reason;
     g->loser = (int8_t)loser;
@@ -15,7 +15,7 @@ static void game_end(PulGame *g, PulEndReason reason, int loser, PulEvents *ev) 
 }
 
 void turn_begin_checks(PulGame *g, PulEvents *ev) {
-    const PulRules *rules = &g->v->rules;
+    const PulRules *rules = &g->rules;
     for (int skipped = 0;;) {
         int seat = g->to_move;
         if (rules->no_tiles_loses && g->nhand[seat] == 0 && g->nsupply[seat] == 0) {
@@ -50,7 +50,7 @@ void turn_finish(PulGame *g, bool earned_extra, int extra_count, PulEvents *ev) 
         g->extra_left = (uint8_t)(e > 255 ? 255 : e);
     }
     if (g->core_top == g->ncore) {
-        int mode = g->v->rules.core_empty_end;
+        int mode = g->rules.core_empty_end;
         bool more = g->extra_left > 0;
         if (mode == PUL_END_FINISH_ROUND) more = more || (seat + 1) % g->nseats != 0;
         if (mode == PUL_END_IMMEDIATE || !more) {

@@ -2,9 +2,10 @@
 ** variant.c: compiling a tile set and rules into an immutable PulVariant.
 ** All per-tile geometry is worked out here once, never in the hot loop.
 */
+#include <stdlib.h>
 #include <string.h>
 
-#include "variant.h"
+#include "script.h"
 
 const uint8_t slot_quad[8] = {PUL_NW, PUL_NE, PUL_NE, PUL_SE, PUL_SW, PUL_SE, PUL_NW, PUL_SW};
 const int8_t side_dx[4] = {0, 1, 0, -1};
@@ -49,7 +50,6 @@ static void compile(PulVariant *v) {
             v->rot[t][r].canonical = (uint8_t)same;
             if (same == r) v->rots[t][v->nrots[t]++] = (uint8_t)r;
         }
-        v->node_points[t] = (int16_t)(ts->tile[t].big ? v->rules.points_big : v->rules.points_micropul);
     }
 }
 
@@ -86,6 +86,8 @@ PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRul
 void pul_variant_free(PulVariant *v) {
     if (!v) return;
     pul_theme_free(v->theme);
+    script_host_free(v->host);
+    free(v->scratch);
     v->alloc(v->ud, v, sizeof *v, 0);
 }
 

@@ -31,12 +31,13 @@ struct PulVariant {
     PulRules rules;
     PulVariantInfo info;  /* what variant.yaml said besides tiles and rules */
     PulTheme *theme;      /* owned; NULL when the variant has none */
+    struct ScriptHost *host; /* owned: the Lua state of its scripts; NULL when none */
+    struct PulGame *scratch; /* owned, with host: the state before a hooked action */
     PulAlloc alloc;
     void *ud;
     TileRot rot[PUL_MAX_TILES][4];
     uint8_t nrots[PUL_MAX_TILES];       /* distinct layouts of each tile */
     uint8_t rots[PUL_MAX_TILES][4];     /* their (lowest) rotations */
-    int16_t node_points[PUL_MAX_TILES]; /* points one quadrant node of the tile is worth */
     int32_t draw[PUL_MAX_FEATURES];     /* per feature: tiles a catalyst draws */
     bool extra[PUL_MAX_FEATURES];       /* per feature: a catalyst granting an extra turn */
 };

@@ -28,8 +28,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "script.h"
 #include "suggest.h"
-#include "variant.h"
 #include "ydoc.h"
 
 enum { MAX_CHAIN = 8 };
@@ -85,6 +85,27 @@ static PulStatus require_file(YDoc *doc, const YNode *n, const char *what, const
                      n->text, path, hint);
 }
 
+/* <root>/scripts/<file> for a variant folder <root>/variants/<name>: the
+** two last components of dir dropped when they are plain names (so the path
+** reads without ".."), else dir/../../scripts/<file>. */
+static int scripts_beside(const char *dir, const char *file, char *out, size_t size) {
+    size_t len = strlen(dir);
+    while (len > 1 && dir[len - 1] == '/') len--;
+    size_t keep = len;
+    for (int k = 0; k < 2; k++) {
+        size_t start = keep;
+        while (start > 0 && dir[start - 1] != '/') start--;
+        size_t n = keep - start;
+        if (n == 0 || (n == 1 && dir[start] == '.') ||
+            (n == 2 && dir[start] == '.' && dir[start + 1] == '.'))
+            return snprintf(out, size, "%s/../../scripts/%s", dir, file);
+        keep = start > 0 ? start - 1 : 0;
+        if (start == 0 && k == 0) return snprintf(out, size, "%s/../../scripts/%s", dir, file);
+    }
+    if (keep == 0) return snprintf(out, size, dir[0] == '/' ? "/scripts/%s" : "scripts/%s", file);
+    return snprintf(out, size, "%.*s/scripts/%s", (int)keep, dir, file);
+}
+
 /* A script: from the variant's folder, or by bare file name from the scripts
 ** folder beside the variants folder, then the installed one. */
 static PulStatus read_script(YDoc *doc, const YNode *n, const char *dir, char *out, size_t size) {
@@ -92,7 +113,7 @@ static PulStatus read_script(YDoc *doc, const YNode *n, const char *dir, char *o
     if (st != PUL_OK || is_file(out)) return st;
     if (n->text[0] != '/' && !strchr(n->text, '/')) {
         char alt[PUL_PATH_MAX];
-        int len = snprintf(alt, sizeof alt, "%s/../../scripts/%s", dir, n->text);
+        int len = scripts_beside(dir, n->text, alt, sizeof alt);
         if (len > 0 && (size_t)len < sizeof alt && is_file(alt)) {
             snprintf(out, size, "%s", alt);
             return PUL_OK;
@@ -459,6 +480,13 @@ static PulVariant *build(Manifest *m, PulError *err) {
         (v = pul_variant_new(m->info.name, ts, &m->rules, NULL, NULL, err)) != NULL) {
         variant_attach(v, &m->info, theme);
         theme = NULL;
+        if (m->info.nscripts > 0) {
+            ScriptHost *host = script_host_new(&m->info, ts, err);
+            if (!host || variant_attach_scripts(v, host, err) != PUL_OK) {
+                pul_variant_free(v);
+                v = NULL;
+            }
+        }
     }
     pul_theme_free(theme);
     free(ts);

@@ -1,0 +1,617 @@
+/*
+** lua_api.c: the `game` object rule scripts receive, and the tables each
+** hook gets as arguments. Seats are 1-based in Lua, tile ids 0-based as in
+** PMN records, quadrants and features by name. scripts/README.md documents
+** every function here for modders; keep the two in step.
+**
+** A game object is a small userdata naming the host's call slot and the
+** call it was made for; once that call returns, each use is a Lua error.
+** The functions that act (draw, extra_turn, reveal, set_rule, random) check
+** which hook is running, since scoring hooks must not change the game.
+*/
+#include <limits.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "lua_api.h"
+#include "suggest.h"
+
+#define GAME_META "pul.game"
+
+typedef struct {
+    GameSlot *slot;
+    uint64_t serial;
+} GameRef;
+
+static const char *const quad_names[5] = {"nw", "ne", "sw", "se", "centre"};
+static const char *const class_names[3] = {"blank", "micropul", "catalyst"};
+static const char *const event_names[] = {"placed",    "took",         "claimed",    "passed",
+                                          "activated", "drew",         "extra_turn", "merged",
+                                          "closed",    "turn_skipped", "game_over",  "revealed"};
+enum { NEVENT_NAMES = (int)(sizeof event_names / sizeof event_names[0]) };
+
+/* The hooks that may change the game in each way. */
+enum {
+    MAY_ACT = HOOK_ON_ACTIVATE | HOOK_AFTER_ACTION,
+    MAY_RANDOM = HOOK_SETUP | HOOK_ON_ACTIVATE | HOOK_AFTER_ACTION,
+    MAY_SET_RULE = HOOK_SETUP
+};
+
+const char *api_hook_name(int hook) {
+    switch (hook) {
+    case HOOK_SETUP: return "setup";
+    case HOOK_ON_ACTIVATE: return "on_activate";
+    case HOOK_AFTER_ACTION: return "after_action";
+    case HOOK_SCORE_GROUP: return "score_group";
+    case HOOK_FINAL_SCORES: return "final_scores";
+    case HOOK_IS_OVER: return "is_over";
+    default: return "?";
+    }
+}
+
+const char *api_quad_name(int quad) {
+    return quad >= 0 && quad <= PUL_CENTRE ? quad_names[quad] : "?";
+}
+
+/* ------------------------------------------------------------ arguments */
+
+/* The call a method runs in; raises a Lua error for anything but a live
+** game object as the first argument. */
+static ScriptCall *check_game(lua_State *L, const char *fn) {
+    GameRef *ref = luaL_testudata(L, 1, GAME_META);
+    if (!ref)
+        luaL_error(L, "game:%s: call it with a colon, as game:%s(...), on the game a hook received",
+                   fn, fn);
+    if (!ref->slot->call || ref->slot->serial != ref->serial)
+        luaL_error(L,
+                   "game:%s: this game object belongs to a hook call that has returned; use "
+                   "the game passed to the hook now running (do not keep it in a variable)",
+                   fn);
+    return ref->slot->call;
+}
+
+static void check_may(lua_State *L, const ScriptCall *call, unsigned allowed, const char *fn) {
+    if (call->hook & allowed) return;
+    char where[96] = "";
+    size_t n = 0;
+    for (unsigned b = 1; b <= HOOK_IS_OVER; b <<= 1)
+        if (allowed & b) {
+            int w =
+                snprintf(where + n, sizeof where - n, "%s%s", n ? ", " : "", api_hook_name((int)b));
+            if (w > 0 && (size_t)w < sizeof where - n) n += (size_t)w;
+        }
+    luaL_error(L, "game:%s is not allowed in %s (only in %s)", fn, api_hook_name(call->hook),
+               where);
+}
+
+/* A 1-based seat argument, returned 0-based. */
+static int check_seat(lua_State *L, const ScriptCall *call, int arg, const char *fn) {
+    lua_Integer s = luaL_checkinteger(L, arg);
+    int n = call->g->nseats;
+    if (s < 1 || s > n)
+        luaL_error(L, "game:%s: seat %I is out of range; this game has seats 1 to %d", fn,
+                   (LUAI_UACINT)s, n);
+    return (int)(s - 1);
+}
+
+static int check_quad(lua_State *L, int arg, const char *fn) {
+    const char *q = luaL_checkstring(L, arg);
+    for (int i = 0; i < 4; i++)
+        if (strcmp(q, quad_names[i]) == 0) return i;
+    return luaL_error(L, "game:%s: quadrant '%s' is not one of nw, ne, sw, se", fn, q);
+}
+
+/* A coordinate, or false when it lies outside what a board can reach. */
+static bool opt_coord(lua_State *L, int arg, int32_t *out) {
+    lua_Integer v = luaL_checkinteger(L, arg);
+    if (v < INT32_MIN || v > INT32_MAX) return false;
+    *out = (int32_t)v;
+    return true;
+}
+
+static const PulTileSet *tileset(const ScriptCall *call) { return pul_variant_tileset(call->g->v); }
+
+static int find_feature(const PulTileSet *ts, const char *name) {
+    for (int f = 0; f < ts->nfeatures; f++)
+        if (strcmp(ts->feature[f].name, name) == 0) return f;
+    return -1;
+}
+
+/* "; did you mean 'x'?" when one candidate is close, else "". */
+static const char *did_you_mean(char *buf, size_t size, const char *word, const char *const *cand,
+                                int n) {
+    const char *best = suggest_pick(word, strlen(word), cand, n);
+    if (!best) return "";
+    snprintf(buf, size, "; did you mean '%s'?", best);
+    return buf;
+}
+
+static int check_rule(lua_State *L, int arg, const char *fn) {
+    const char *name = luaL_checkstring(L, arg);
+    int i = pul_rules_param_find(name);
+    if (i >= 0) return i;
+    const char *names[64];
+    int n = pul_rules_nparams();
+    if (n > 64) n = 64;
+    for (int k = 0; k < n; k++) names[k] = pul_rules_param(k)->name;
+    char hint[80];
+    return luaL_error(L,
+                      "game:%s: no rule named '%s'%s (the rules are listed in variants/README.md)",
+                      fn, name, did_you_mean(hint, sizeof hint, name, names, n));
+}
+
+/* ------------------------------------------------------- small builders */
+
+static void set_int(lua_State *L, const char *key, lua_Integer v) {
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, key);
+}
+
+static void set_str(lua_State *L, const char *key, const char *v) {
+    lua_pushstring(L, v);
+    lua_setfield(L, -2, key);
+}
+
+static void set_bool(lua_State *L, const char *key, bool v) {
+    lua_pushboolean(L, v);
+    lua_setfield(L, -2, key);
+}
+
+/* A seat field: 1-based, or absent (nil) for -1. */
+static void set_seat(lua_State *L, const char *key, int seat) {
+    if (seat >= 0) set_int(L, key, seat + 1);
+}
+
+static void push_tile_ids(lua_State *L, const uint8_t *ids, int n) {
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushinteger(L, ids[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+void api_push_ints(lua_State *L, const int *values, int n) {
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushinteger(L, values[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+static void push_rule_value(lua_State *L, int i, int value) {
+    const PulParamInfo *p = pul_rules_param(i);
+    if (p->type == PUL_PARAM_BOOL)
+        lua_pushboolean(L, value);
+    else if (p->type == PUL_PARAM_ENUM)
+        lua_pushstring(L, p->words[value]);
+    else
+        lua_pushinteger(L, value);
+}
+
+/* ---------------------------------------------------------- read access */
+
+static int g_seats(lua_State *L) {
+    lua_pushinteger(L, check_game(L, "seats")->g->nseats);
+    return 1;
+}
+
+static int g_to_move(lua_State *L) {
+    lua_pushinteger(L, pul_game_to_move(check_game(L, "to_move")->g) + 1);
+    return 1;
+}
+
+static int g_in_extra_turn(lua_State *L) {
+    lua_pushboolean(L, pul_game_in_extra_turn(check_game(L, "in_extra_turn")->g));
+    return 1;
+}
+
+static int g_turns(lua_State *L) {
+    lua_pushinteger(L, pul_game_turns(check_game(L, "turns")->g));
+    return 1;
+}
+
+static int g_hand(lua_State *L) {
+    ScriptCall *call = check_game(L, "hand");
+    int seat = check_seat(L, call, 2, "hand");
+    uint8_t ids[PUL_MAX_HAND];
+    int n = pul_game_hand(call->g, seat, ids);
+    push_tile_ids(L, ids, n);
+    return 1;
+}
+
+static int g_supply_size(lua_State *L) {
+    ScriptCall *call = check_game(L, "supply_size");
+    lua_pushinteger(L, pul_game_supply(call->g, check_seat(L, call, 2, "supply_size"), NULL));
+    return 1;
+}
+
+static int g_known(lua_State *L) {
+    ScriptCall *call = check_game(L, "known");
+    int seat = check_seat(L, call, 2, "known");
+    uint8_t supply[PUL_MAX_TILES], ids[PUL_MAX_TILES];
+    int n = pul_game_supply(call->g, seat, supply), k = 0;
+    uint64_t known = pul_game_known(call->g, seat);
+    for (int i = 0; i < n; i++)
+        if (known >> supply[i] & 1) ids[k++] = supply[i];
+    push_tile_ids(L, ids, k);
+    return 1;
+}
+
+static int g_core_size(lua_State *L) {
+    lua_pushinteger(L, pul_game_core_count(check_game(L, "core_size")->g));
+    return 1;
+}
+
+static int g_stones_left(lua_State *L) {
+    ScriptCall *call = check_game(L, "stones_left");
+    lua_pushinteger(L, pul_game_stones(call->g, check_seat(L, call, 2, "stones_left")));
+    return 1;
+}
+
+static int g_rule(lua_State *L) {
+    ScriptCall *call = check_game(L, "rule");
+    int i = check_rule(L, 2, "rule");
+    push_rule_value(L, i, pul_rules_get(pul_game_rules(call->g), i));
+    return 1;
+}
+
+static int g_rules(lua_State *L) {
+    ScriptCall *call = check_game(L, "rules");
+    const PulRules *r = pul_game_rules(call->g);
+    int n = pul_rules_nparams();
+    lua_createtable(L, 0, n);
+    for (int i = 0; i < n; i++) {
+        push_rule_value(L, i, pul_rules_get(r, i));
+        lua_setfield(L, -2, pul_rules_param(i)->name);
+    }
+    return 1;
+}
+
+static int g_tile(lua_State *L) {
+    ScriptCall *call = check_game(L, "tile");
+    const PulTileSet *ts = tileset(call);
+    lua_Integer id = luaL_checkinteger(L, 2);
+    if (id < 0 || id >= ts->ntiles)
+        return luaL_error(L, "game:tile: tile id %I is out of range; the tile set has ids 0 to %d",
+                          (LUAI_UACINT)id, ts->ntiles - 1);
+    const PulTileDef *t = &ts->tile[id];
+    lua_createtable(L, 0, 3);
+    lua_createtable(L, 4, 0);
+    for (int q = 0; q < 4; q++) {
+        lua_pushstring(L, ts->feature[t->quad[q]].name);
+        lua_rawseti(L, -2, q + 1);
+    }
+    lua_setfield(L, -2, "quads");
+    set_bool(L, "big", t->big);
+    if (t->big) set_str(L, "centre", ts->feature[t->centre].name);
+    return 1;
+}
+
+static int g_feature(lua_State *L) {
+    ScriptCall *call = check_game(L, "feature");
+    const PulTileSet *ts = tileset(call);
+    const char *name = luaL_checkstring(L, 2);
+    int f = find_feature(ts, name);
+    if (f < 0) {
+        const char *names[PUL_MAX_FEATURES];
+        for (int k = 0; k < ts->nfeatures; k++) names[k] = ts->feature[k].name;
+        char hint[80];
+        return luaL_error(L, "game:feature: the tile set has no feature '%s'%s", name,
+                          did_you_mean(hint, sizeof hint, name, names, ts->nfeatures));
+    }
+    const PulFeature *ft = &ts->feature[f];
+    lua_createtable(L, 0, 4);
+    set_str(L, "name", ft->name);
+    set_str(L, "class", ft->cls < 3 ? class_names[ft->cls] : "?");
+    set_int(L, "draw", ft->draw);
+    set_bool(L, "extra_turn", ft->extra_turn);
+    return 1;
+}
+
+static int g_cell(lua_State *L) {
+    ScriptCall *call = check_game(L, "cell");
+    int32_t x = 0, y = 0;
+    int tile, rot;
+    bool in_x = opt_coord(L, 2, &x), in_y = opt_coord(L, 3, &y);
+    if (!in_x || !in_y || !pul_game_cell(call->g, x, y, &tile, &rot)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    const PulTileSet *ts = tileset(call);
+    uint8_t quad[4];
+    pul_tileset_rotated(ts, tile, rot, quad);
+    lua_createtable(L, 0, 4);
+    set_int(L, "tile", tile);
+    set_int(L, "rot", rot);
+    lua_createtable(L, 0, 4);
+    for (int q = 0; q < 4; q++) set_str(L, quad_names[q], ts->feature[quad[q]].name);
+    lua_setfield(L, -2, "quads");
+    if (ts->tile[tile].big) set_str(L, "centre", ts->feature[ts->tile[tile].centre].name);
+    return 1;
+}
+
+static int g_placed(lua_State *L) {
+    ScriptCall *call = check_game(L, "placed");
+    PulPlaced placed[PUL_MAX_TILES];
+    int n = pul_game_placed(call->g, placed);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_createtable(L, 0, 4);
+        set_int(L, "tile", placed[i].tile);
+        set_int(L, "rot", placed[i].rot);
+        set_int(L, "x", placed[i].x);
+        set_int(L, "y", placed[i].y);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+static int g_group(lua_State *L) {
+    ScriptCall *call = check_game(L, "group");
+    int32_t x = 0, y = 0;
+    bool in_x = opt_coord(L, 2, &x), in_y = opt_coord(L, 3, &y);
+    int quad = check_quad(L, 4, "group");
+    PulGroupInfo gi;
+    if (!in_x || !in_y || !pul_game_group(call->g, x, y, quad, &gi)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_createtable(L, 0, 6);
+    set_str(L, "colour", tileset(call)->feature[gi.colour].name);
+    set_int(L, "size", gi.size);
+    set_int(L, "points", gi.points);
+    set_int(L, "stones", gi.stones);
+    lua_createtable(L, 2, 0);
+    for (int s = 0, k = 0; s < call->g->nseats; s++)
+        if (gi.owners >> s & 1) {
+            lua_pushinteger(L, s + 1);
+            lua_rawseti(L, -2, ++k);
+        }
+    lua_setfield(L, -2, "owners");
+    set_bool(L, "closed", gi.closed);
+    return 1;
+}
+
+static int g_scores(lua_State *L) {
+    ScriptCall *call = check_game(L, "scores");
+    int scores[PUL_MAX_SEATS];
+    pul_game_scores(call->g, scores);
+    api_push_ints(L, scores, call->g->nseats);
+    return 1;
+}
+
+/* -------------------------------------------------------------- actions */
+
+static int g_draw(lua_State *L) {
+    ScriptCall *call = check_game(L, "draw");
+    check_may(L, call, MAY_ACT, "draw");
+    int seat = check_seat(L, call, 2, "draw");
+    lua_Integer n = luaL_checkinteger(L, 3);
+    if (n < 0 || n > PUL_MAX_TILES)
+        return luaL_error(L, "game:draw: cannot draw %I tiles; give a count from 0 to %d",
+                          (LUAI_UACINT)n, PUL_MAX_TILES);
+    lua_pushinteger(L, game_script_draw(call, seat, (int)n));
+    return 1;
+}
+
+static int g_extra_turn(lua_State *L) {
+    ScriptCall *call = check_game(L, "extra_turn");
+    check_may(L, call, MAY_ACT, "extra_turn");
+    game_script_extra_turn(call);
+    return 0;
+}
+
+static int g_reveal(lua_State *L) {
+    ScriptCall *call = check_game(L, "reveal");
+    check_may(L, call, MAY_ACT, "reveal");
+    int t = game_script_reveal(call, check_seat(L, call, 2, "reveal"));
+    if (t < 0)
+        lua_pushnil(L);
+    else
+        lua_pushinteger(L, t);
+    return 1;
+}
+
+/* The value of set_rule's argument for parameter p, as pul_rules_set takes it. */
+static int rule_value(lua_State *L, int arg, const PulParamInfo *p) {
+    if (p->type == PUL_PARAM_BOOL) {
+        if (lua_type(L, arg) != LUA_TBOOLEAN)
+            luaL_error(L, "game:set_rule: %s takes true or false, not a %s", p->name,
+                       luaL_typename(L, arg));
+        return lua_toboolean(L, arg);
+    }
+    if (p->type == PUL_PARAM_ENUM) {
+        const char *w = lua_type(L, arg) == LUA_TSTRING ? lua_tostring(L, arg) : NULL;
+        char list[128] = "";
+        size_t n = 0;
+        for (int k = 0; p->words[k]; k++) {
+            if (w && strcmp(w, p->words[k]) == 0) return k;
+            int c = snprintf(list + n, sizeof list - n, "%s%s", k ? ", " : "", p->words[k]);
+            if (c > 0 && (size_t)c < sizeof list - n) n += (size_t)c;
+        }
+        if (w) luaL_error(L, "game:set_rule: %s takes one of %s, not '%s'", p->name, list, w);
+        luaL_error(L, "game:set_rule: %s takes one of %s, not a %s", p->name, list,
+                   luaL_typename(L, arg));
+    }
+    int isint = 0;
+    lua_Integer v = lua_tointegerx(L, arg, &isint);
+    if (!isint || lua_type(L, arg) != LUA_TNUMBER)
+        luaL_error(L, "game:set_rule: %s takes a whole number from %d to %d, not a %s", p->name,
+                   p->min, p->max, luaL_typename(L, arg));
+    if (v < p->min || v > p->max)
+        luaL_error(L, "game:set_rule: %s must be from %d to %d, not %I", p->name, p->min, p->max,
+                   (LUAI_UACINT)v);
+    return (int)v;
+}
+
+static int g_set_rule(lua_State *L) {
+    ScriptCall *call = check_game(L, "set_rule");
+    check_may(L, call, MAY_SET_RULE, "set_rule");
+    int i = check_rule(L, 2, "set_rule");
+    luaL_checkany(L, 3);
+    int value = rule_value(L, 3, pul_rules_param(i));
+    PulError err;
+    if (game_script_set_rule(call, i, value, &err) != PUL_OK)
+        return luaL_error(L, "game:set_rule: %s", err.message);
+    return 0;
+}
+
+static int g_random(lua_State *L) {
+    ScriptCall *call = check_game(L, "random");
+    check_may(L, call, MAY_RANDOM, "random");
+    lua_Integer n = luaL_checkinteger(L, 2);
+    if (n < 1 || (uint64_t)n > UINT32_MAX)
+        return luaL_error(L, "game:random: n is %I; give a whole number from 1 to %I",
+                          (LUAI_UACINT)n, (LUAI_UACINT)UINT32_MAX);
+    lua_pushinteger(L, (lua_Integer)game_script_random(call, (uint32_t)n) + 1);
+    return 1;
+}
+
+/* --------------------------------------------------------------- object */
+
+static int g_tostring(lua_State *L) {
+    GameRef *ref = luaL_checkudata(L, 1, GAME_META);
+    bool live = ref->slot->call && ref->slot->serial == ref->serial;
+    lua_pushstring(L, live ? "pul.game" : "pul.game (expired: its hook call has returned)");
+    return 1;
+}
+
+static int g_missing(lua_State *L) {
+    const char *key = lua_tostring(L, 2);
+    return luaL_error(L, "the game object has no function '%s' (see scripts/README.md)",
+                      key ? key : luaL_typename(L, 2));
+}
+
+static const luaL_Reg methods[] = {
+    {"seats", g_seats},
+    {"to_move", g_to_move},
+    {"in_extra_turn", g_in_extra_turn},
+    {"turns", g_turns},
+    {"hand", g_hand},
+    {"supply_size", g_supply_size},
+    {"known", g_known},
+    {"core_size", g_core_size},
+    {"stones_left", g_stones_left},
+    {"rule", g_rule},
+    {"rules", g_rules},
+    {"tile", g_tile},
+    {"feature", g_feature},
+    {"cell", g_cell},
+    {"placed", g_placed},
+    {"group", g_group},
+    {"scores", g_scores},
+    {"draw", g_draw},
+    {"extra_turn", g_extra_turn},
+    {"reveal", g_reveal},
+    {"set_rule", g_set_rule},
+    {"random", g_random},
+    {NULL, NULL},
+};
+
+void api_open(lua_State *L) {
+    luaL_newmetatable(L, GAME_META);
+    luaL_newlib(L, methods);
+    /* An unknown name is an error, not nil, so game:drw(...) says what is wrong. */
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, g_missing);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, g_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pushliteral(L, GAME_META);
+    lua_setfield(L, -2, "__metatable"); /* scripts cannot reach or change the methods */
+    lua_pop(L, 1);
+}
+
+void api_push_game(lua_State *L, GameSlot *slot) {
+    GameRef *ref = lua_newuserdatauv(L, sizeof *ref, 0);
+    ref->slot = slot;
+    ref->serial = slot->serial;
+    luaL_setmetatable(L, GAME_META);
+}
+
+/* ------------------------------------------------------ hook arguments */
+
+void api_push_activation(lua_State *L, const ScriptCall *call, const ScriptActivation *act) {
+    const PulTileSet *ts = tileset(call);
+    lua_createtable(L, 0, 7);
+    set_seat(L, "seat", call->seat);
+    set_str(L, "feature", act->feature < ts->nfeatures ? ts->feature[act->feature].name : "?");
+    set_int(L, "x", act->x);
+    set_int(L, "y", act->y);
+    set_str(L, "quad", api_quad_name(act->quad));
+    set_int(L, "draw", act->draw);
+    set_bool(L, "extra_turn", act->extra_turn);
+}
+
+static void push_event(lua_State *L, const PulTileSet *ts, const PulEvent *e) {
+    lua_createtable(L, 0, 8);
+    set_str(L, "kind", e->kind < NEVENT_NAMES ? event_names[e->kind] : "?");
+    set_seat(L, "seat", e->seat);
+    switch (e->kind) {
+    case PUL_EV_PLACED:
+        set_int(L, "tile", e->tile);
+        set_int(L, "rot", e->rot);
+        set_int(L, "x", e->x);
+        set_int(L, "y", e->y);
+        break;
+    case PUL_EV_TOOK:
+    case PUL_EV_REVEALED: set_int(L, "tile", e->tile); break;
+    case PUL_EV_CLAIMED:
+        set_int(L, "x", e->x);
+        set_int(L, "y", e->y);
+        set_str(L, "quad", api_quad_name(e->quad));
+        break;
+    case PUL_EV_ACTIVATED:
+        set_int(L, "x", e->x);
+        set_int(L, "y", e->y);
+        set_str(L, "quad", api_quad_name(e->quad));
+        set_int(L, "tile", e->tile);
+        set_str(L, "feature", e->feature < ts->nfeatures ? ts->feature[e->feature].name : "?");
+        set_int(L, "draw", e->count);
+        set_bool(L, "extra_turn", e->value != 0);
+        break;
+    case PUL_EV_DREW: set_int(L, "count", e->count); break;
+    case PUL_EV_MERGED:
+        set_int(L, "x", e->x);
+        set_int(L, "y", e->y);
+        set_str(L, "quad", api_quad_name(e->quad));
+        set_int(L, "count", e->count);
+        set_int(L, "value", e->value);
+        break;
+    case PUL_EV_CLOSED:
+        set_int(L, "x", e->x);
+        set_int(L, "y", e->y);
+        set_str(L, "quad", api_quad_name(e->quad));
+        set_int(L, "count", e->count);
+        set_seat(L, "owner", e->value);
+        break;
+    case PUL_EV_GAME_OVER: set_str(L, "value", pul_end_reason_code((PulEndReason)e->value)); break;
+    default: break;
+    }
+}
+
+void api_push_events(lua_State *L, const PulGame *g, const PulEvents *ev, int n) {
+    const PulTileSet *ts = pul_variant_tileset(g->v);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        push_event(L, ts, &ev->ev[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+void api_push_group(lua_State *L, const PulGame *g, const ScriptGroup *grp) {
+    const PulTileSet *ts = pul_variant_tileset(g->v);
+    lua_createtable(L, 0, 8);
+    set_str(L, "colour", grp->colour < ts->nfeatures ? ts->feature[grp->colour].name : "?");
+    set_int(L, "size", grp->size);
+    api_push_ints(L, grp->stones, g->nseats);
+    lua_setfield(L, -2, "stones");
+    set_int(L, "x", grp->x);
+    set_int(L, "y", grp->y);
+    set_str(L, "quad", api_quad_name(grp->quad));
+    set_seat(L, "owner", grp->owner);
+    set_int(L, "points", grp->points);
+}

@@ -1,0 +1,35 @@
+/*
+** lua_api.h: the Lua view of a game (lua_api.c), for lua_host.c: the `game`
+** object hooks receive, and the argument tables of each hook.
+*/
+#ifndef PUL_LUA_API_H
+#define PUL_LUA_API_H
+
+#include <lua.h>
+
+#include "script.h"
+
+/* The call a game object may act in. The host keeps one slot; a game object
+** made during call number `serial` works only while the slot still holds
+** that call, so one kept past its hook raises a clean Lua error. */
+typedef struct {
+    ScriptCall *call; /* NULL between calls */
+    uint64_t serial;  /* bumped at each call */
+} GameSlot;
+
+/* Register the game object's metatable (once per state, protected mode). */
+void api_open(lua_State *L);
+/* Push a game object bound to the slot's current call. */
+void api_push_game(lua_State *L, GameSlot *slot);
+
+/* Names as scripts write them. */
+const char *api_hook_name(int hook); /* HOOK_* bit: "setup", ... */
+const char *api_quad_name(int quad); /* "nw" .. "se", "centre" */
+
+/* The argument tables (each pushes one table). */
+void api_push_activation(lua_State *L, const ScriptCall *call, const ScriptActivation *act);
+void api_push_events(lua_State *L, const PulGame *g, const PulEvents *ev, int n);
+void api_push_group(lua_State *L, const PulGame *g, const ScriptGroup *grp);
+void api_push_ints(lua_State *L, const int *values, int n);
+
+#endif

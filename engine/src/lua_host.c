@@ -1,0 +1,1009 @@
+/*
+** lua_host.c: a variant's sandboxed Lua 5.4 state and the calls of its hooks
+** (script.h is the contract, scripts/README.md the modder's side).
+**
+** The state opens only base, string, table, math and utf8, without the
+** functions that reach outside (files, the clock, printing, bytecode) or
+** that would make a game depend on anything but its seed (math.random). A
+** hook runs under an instruction budget and a memory cap; whatever it does
+** wrong becomes a PulError naming the script, the line and the hook, and
+** the state stays usable. Every entry into Lua is a protected call, so an
+** allocation failure anywhere is an error value too, never an abort.
+*/
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+#include "lua_api.h"
+#include "script.h"
+#include "suggest.h"
+
+enum { NHOOKS = 6 };
+static const char *const hook_names[NHOOKS] = {"setup",       "on_activate",  "after_action",
+                                               "score_group", "final_scores", "is_over"};
+
+#define SCRIPT_MAX_BYTES (1u << 20) /* a rule script is code, not data */
+#define SANDBOX_HINT "is not available to rule scripts (sandbox): see scripts/README.md"
+#define POINTS_LIMIT 1000000000
+#define IN_HOOKS "in its table of hooks"
+
+struct ScriptHost {
+    lua_State *L;
+    PulTileSet ts;
+    int nscripts;
+    char path[PUL_MAX_SCRIPTS][PUL_PATH_MAX];
+    char source[PUL_MAX_SCRIPTS][PUL_PATH_MAX + 1]; /* chunk names: "@" + base name */
+    unsigned hooks;
+    uint32_t activate_features;
+    /* Handlers per hook, in load order: the Lua values are in the registry
+    ** (hooks_key), the script each came from here. */
+    int nentries[NHOOKS];
+    int entry_script[NHOOKS][PUL_MAX_SCRIPTS];
+    /* Memory: bytes in use, and the most a call may reach (SIZE_MAX between calls). */
+    size_t in_use, limit;
+    bool mem_refused, budget_spent;
+    int err_script, err_line; /* where the message handler found the error */
+    GameSlot slot;
+    PulError last;
+};
+
+static const char hooks_key = 'h'; /* registry: {[hook index + 1] = list of handlers} */
+
+static ScriptHost *host_of(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return ud;
+}
+
+/* Raw table access: a script may have given its tables metatables, and
+** none of its code may run outside a hook's budget. */
+static int raw_get(lua_State *L, int idx, const char *key) {
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, key);
+    return lua_rawget(L, idx);
+}
+
+static void raw_set(lua_State *L, int idx, const char *key) {
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, key);
+    lua_insert(L, -2);
+    lua_rawset(L, idx);
+}
+
+/* ---------------------------------------------------- memory and budget */
+
+static void note_line(ScriptHost *h, lua_State *L);
+
+static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    ScriptHost *h = ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        h->in_use -= old;
+        return NULL;
+    }
+    /* Only growth can be refused: Lua counts on shrinking never failing. */
+    if (nsize > old && (h->in_use > h->limit || nsize - old > h->limit - h->in_use)) {
+        h->mem_refused = true;
+        /* Lua calls no message handler for a memory error: note the line now. */
+        if (h->L) note_line(h, h->L);
+        return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (p) h->in_use = h->in_use - old + nsize;
+    return p;
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    ScriptHost *h = host_of(L);
+    h->budget_spent = true;
+    /* From now on every instruction fails, so a pcall in the script cannot
+    ** swallow the error and loop on. */
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+    luaL_where(L, 0); /* a hook has no call level of its own: 0 is the looping function */
+    lua_pushfstring(L, "ran past its budget of %d instructions (an endless loop?)",
+                    SCRIPT_INSTRUCTION_BUDGET);
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
+/* --------------------------------------------------------------- errors */
+
+static int script_of_source(const ScriptHost *h, const char *source) {
+    for (int i = 0; i < h->nscripts; i++)
+        if (strcmp(h->source[i], source) == 0) return i;
+    return -1;
+}
+
+/* Note the innermost line of a script on the stack as where an error is
+** (reading the stack allocates nothing, so the allocator may call it). */
+static void note_line(ScriptHost *h, lua_State *L) {
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+        int s = script_of_source(h, ar.source);
+        if (s >= 0) {
+            h->err_script = s;
+            h->err_line = ar.currentline;
+            return;
+        }
+    }
+}
+
+/* The message handler of every hook call: an error raised by a game
+** function, or by error() with level 0, carries no position of its own. */
+static int on_error(lua_State *L) {
+    ScriptHost *h = host_of(L);
+    h->err_script = -1;
+    note_line(h, L);
+    if (!lua_isstring(L, 1)) {
+        /* Calling __tostring could run more script code: the type says enough. */
+        lua_pushfstring(L, "error object is a %s value", luaL_typename(L, 1));
+    }
+    return 1;
+}
+
+/* Strip the "name.lua:12: " Lua puts before a message when name is one of
+** the scripts, taking the script and line from it. */
+static const char *strip_position(const ScriptHost *h, const char *msg, int *script, int *line) {
+    for (int i = 0; i < h->nscripts; i++) {
+        const char *base = h->source[i] + 1;
+        size_t n = strlen(base);
+        if (strncmp(msg, base, n) != 0 || msg[n] != ':') continue;
+        const char *p = msg + n + 1;
+        int v = 0;
+        while (*p >= '0' && *p <= '9' && v < 100000000) v = v * 10 + (*p++ - '0');
+        if (p == msg + n + 1 || p[0] != ':' || p[1] != ' ') continue;
+        *script = i;
+        *line = v;
+        return p + 2;
+    }
+    return msg;
+}
+
+/* Fill err (and the host's last error) for a failed call. */
+static PulStatus call_failed(ScriptHost *h, PulError *err, const char *code, int script, int line,
+                             const char *what, const char *msg) {
+    const char *file = script >= 0 ? h->path[script] : "";
+    err_setc(&h->last, code, file, line, 0, "%s: %s", what, msg);
+    if (err) *err = h->last;
+    return PUL_ERR_SCRIPT;
+}
+
+/* ----------------------------------------------------------- the calls */
+
+/* What one protected entry into Lua works on. */
+typedef struct {
+    ScriptHost *h;
+    ScriptCall *call;
+    PulError *err;
+    PulStatus status;
+    int msgh;         /* stack index of the message handler */
+    int game;         /* stack index of the game object, 0 when none */
+    const char *what; /* "in hook on_activate", for messages */
+    void *data;       /* the hook's own arguments */
+    int defined;      /* the line where the handler last run was defined */
+} Ctx;
+
+/* Call the function below nargs arguments on the stack (a handler of
+** script s) under the budget and memory cap. Returns the number of results
+** it left on the stack, or -1 with the error filled. */
+static int run(Ctx *c, int s, int nargs) {
+    ScriptHost *h = c->h;
+    lua_State *L = h->L;
+    int fn = lua_gettop(L) - nargs;
+    lua_Debug ar;
+    lua_pushvalue(L, fn);
+    lua_getinfo(L, ">S", &ar);
+    int defined = c->defined = ar.linedefined > 0 ? ar.linedefined : 0;
+    h->mem_refused = h->budget_spent = false;
+    h->err_script = -1;
+    h->err_line = 0;
+    h->limit = h->in_use + SCRIPT_MEMORY_CAP;
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, SCRIPT_INSTRUCTION_BUDGET);
+    int st = lua_pcall(L, nargs, LUA_MULTRET, c->msgh);
+    lua_sethook(L, NULL, 0, 0);
+    h->limit = SIZE_MAX;
+    if (st == LUA_OK) {
+        /* Results taken with LUA_MULTRET leave no free slot: make room for reading them. */
+        luaL_checkstack(L, 8, "reading a hook's results");
+        return lua_gettop(L) - fn + 1;
+    }
+    int script = h->err_script >= 0 ? h->err_script : s;
+    int line = h->err_script >= 0 ? h->err_line : defined;
+    const char *code = "script-error", *msg;
+    char buf[160];
+    if (st == LUA_ERRMEM) {
+        code = "script-memory";
+        if (h->mem_refused)
+            snprintf(buf, sizeof buf, "went past its memory cap of %u MiB",
+                     (unsigned)(SCRIPT_MEMORY_CAP >> 20));
+        else
+            snprintf(buf, sizeof buf, "out of memory");
+        msg = buf;
+    } else {
+        if (h->budget_spent) code = "script-budget";
+        msg = lua_isstring(L, -1) ? lua_tostring(L, -1) : "error in the error handler";
+        msg = strip_position(h, msg, &script, &line);
+    }
+    c->status = call_failed(h, c->err, code, script, line, c->what, msg);
+    lua_pop(L, 1);
+    if (st == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT);
+    return -1;
+}
+
+/* A hook's result was not what the contract asks. Returns 0, the results
+** of the protected C function that reports it. */
+static int bad_result(Ctx *c, int s, const char *fmt, ...) PUL_PRINTF(3, 4);
+static int bad_result(Ctx *c, int s, const char *fmt, ...) {
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    c->status = call_failed(c->h, c->err, "script-error", s, c->defined, c->what, msg);
+    return 0;
+}
+
+/* Push the k-th handler of hook index hk (a function, or for on_activate a
+** table of functions keyed by feature index + 1). */
+static int push_handler(lua_State *L, int hk, int k) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &hooks_key);
+    lua_rawgeti(L, -1, hk + 1);
+    int t = lua_rawgeti(L, -1, k + 1);
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+    return t;
+}
+
+/* Run fn(L, ctx) protected: hook errors are reported by fn through ctx;
+** an error here is one outside any hook (out of memory building arguments). */
+static PulStatus protect(Ctx *c, lua_CFunction fn) {
+    ScriptHost *h = c->h;
+    lua_State *L = h->L;
+    int top = lua_gettop(L);
+    c->status = PUL_OK;
+    if (c->call) {
+        h->slot.call = c->call;
+        h->slot.serial++;
+    }
+    lua_pushcfunction(L, fn);
+    lua_pushlightuserdata(L, c);
+    int st = lua_pcall(L, 1, 0, 0);
+    h->slot.call = NULL; /* every game object of this call is now expired */
+    lua_sethook(L, NULL, 0, 0);
+    h->limit = SIZE_MAX;
+    if (st != LUA_OK) {
+        const char *msg = st == LUA_ERRMEM ? "out of memory" : lua_tostring(L, -1);
+        c->status = call_failed(h, c->err, st == LUA_ERRMEM ? "script-memory" : "script-error", -1,
+                                0, c->what, msg ? msg : "error");
+        lua_gc(L, LUA_GCCOLLECT);
+    }
+    lua_settop(L, top);
+    return c->status;
+}
+
+/* Start of a protected hook call: the message handler and the game object. */
+static Ctx *enter(lua_State *L) {
+    Ctx *c = lua_touserdata(L, 1);
+    lua_pushcfunction(L, on_error);
+    c->msgh = lua_gettop(L);
+    api_push_game(L, &c->h->slot);
+    c->game = lua_gettop(L);
+    return c;
+}
+
+static int do_setup(lua_State *L) {
+    Ctx *c = enter(L);
+    int hk = lowest_set(HOOK_SETUP);
+    for (int k = 0; k < c->h->nentries[hk]; k++) {
+        push_handler(L, hk, k);
+        lua_pushvalue(L, c->game);
+        if (run(c, c->h->entry_script[hk][k], 1) < 0) return 0;
+        lua_settop(L, c->game);
+    }
+    return 0;
+}
+
+static int do_on_activate(lua_State *L) {
+    Ctx *c = enter(L);
+    ScriptActivation *act = c->data;
+    api_push_activation(L, c->call, act);
+    int args = lua_gettop(L);
+    int hk = lowest_set(HOOK_ON_ACTIVATE);
+    for (int k = 0; k < c->h->nentries[hk]; k++) {
+        int s = c->h->entry_script[hk][k];
+        if (push_handler(L, hk, k) == LUA_TTABLE &&
+            lua_rawgeti(L, -1, act->feature + 1) == LUA_TNIL) {
+            lua_settop(L, args);
+            continue; /* this script's table does not name the feature */
+        }
+        lua_pushvalue(L, c->game);
+        lua_pushvalue(L, args);
+        if (run(c, s, 2) < 0) return 0;
+        lua_settop(L, args);
+        /* What the next handler and the engine see. */
+        int ok = 0;
+        raw_get(L, args, "draw");
+        lua_Integer draw = lua_tointegerx(L, -1, &ok);
+        if (!ok || lua_type(L, -1) != LUA_TNUMBER || draw < 0 || draw > PUL_MAX_TILES)
+            return bad_result(c, s, "act.draw must be a whole number from 0 to %d, not %s",
+                              PUL_MAX_TILES, ok ? lua_tostring(L, -1) : luaL_typename(L, -1));
+        if (raw_get(L, args, "extra_turn") != LUA_TBOOLEAN)
+            return bad_result(c, s, "act.extra_turn must be true or false, not a %s",
+                              luaL_typename(L, -1));
+        act->extra_turn = lua_toboolean(L, -1);
+        act->draw = (int)draw;
+        lua_settop(L, args);
+    }
+    return 0;
+}
+
+static int do_after_action(lua_State *L) {
+    Ctx *c = enter(L);
+    const PulEvents *done = c->data;
+    /* The events as the action left them: a hook's own draws, pushed to the
+    ** same list, are not shown to the hooks after it. */
+    api_push_events(L, c->call->g, done, done ? done->n : 0);
+    int args = lua_gettop(L);
+    int hk = lowest_set(HOOK_AFTER_ACTION);
+    for (int k = 0; k < c->h->nentries[hk]; k++) {
+        push_handler(L, hk, k);
+        lua_pushvalue(L, c->game);
+        lua_pushvalue(L, args);
+        if (run(c, c->h->entry_script[hk][k], 2) < 0) return 0;
+        lua_settop(L, args);
+    }
+    return 0;
+}
+
+static int do_score_group(lua_State *L) {
+    Ctx *c = enter(L);
+    ScriptGroup *grp = c->data;
+    int nseats = c->call->g->nseats;
+    api_push_group(L, c->call->g, grp);
+    int args = lua_gettop(L);
+    int hk = lowest_set(HOOK_SCORE_GROUP);
+    for (int k = 0; k < c->h->nentries[hk]; k++) {
+        int s = c->h->entry_script[hk][k];
+        push_handler(L, hk, k);
+        lua_pushvalue(L, c->game);
+        lua_pushvalue(L, args);
+        int n = run(c, s, 2);
+        if (n < 0) return 0;
+        if (n == 0) continue; /* returned nothing: keep */
+        int owner = -1, ok = 0;
+        int t = lua_type(L, args + 1);
+        lua_Integer o = lua_tointegerx(L, args + 1, &ok);
+        if (t == LUA_TNUMBER && ok && o >= 1 && o <= nseats)
+            owner = (int)o - 1;
+        else if (!(t == LUA_TNIL || (t == LUA_TBOOLEAN && !lua_toboolean(L, args + 1))))
+            return bad_result(c, s,
+                              "score_group must return nothing, or an owner seat (1 to %d; nil "
+                              "or false for nobody) and points; it returned %s%s as the owner",
+                              nseats, t == LUA_TNUMBER ? "" : "a ",
+                              t == LUA_TNUMBER ? lua_tostring(L, args + 1) : lua_typename(L, t));
+        int points = grp->points;
+        if (n >= 2 && !lua_isnil(L, args + 2)) {
+            lua_Integer p = lua_tointegerx(L, args + 2, &ok);
+            if (!ok || lua_type(L, args + 2) != LUA_TNUMBER || p < -POINTS_LIMIT ||
+                p > POINTS_LIMIT)
+                return bad_result(c, s,
+                                  "score_group's second result must be the points, a whole "
+                                  "number from %d to %d; it returned a %s",
+                                  -POINTS_LIMIT, POINTS_LIMIT, luaL_typename(L, args + 2));
+            points = (int)p;
+        }
+        grp->owner = owner;
+        grp->points = points;
+        lua_settop(L, args);
+        /* The next handler sees the group as this one left it. */
+        if (owner >= 0)
+            lua_pushinteger(L, owner + 1);
+        else
+            lua_pushnil(L);
+        raw_set(L, args, "owner");
+        lua_pushinteger(L, points);
+        raw_set(L, args, "points");
+    }
+    return 0;
+}
+
+typedef struct {
+    int *scores;
+    unsigned *winners;
+} FinalArgs;
+
+/* The list at idx as nseats whole numbers, or an error message in why. */
+static bool read_scores(lua_State *L, int idx, int nseats, int *out, char *why, size_t size) {
+    if (lua_type(L, idx) != LUA_TTABLE) {
+        snprintf(why, size, "a %s", luaL_typename(L, idx));
+        return false;
+    }
+    if ((int)lua_rawlen(L, idx) != nseats) {
+        snprintf(why, size, "a list of %d values", (int)lua_rawlen(L, idx));
+        return false;
+    }
+    for (int i = 0; i < nseats; i++) {
+        lua_rawgeti(L, idx, i + 1);
+        int ok = 0;
+        lua_Integer v = lua_tointegerx(L, -1, &ok);
+        if (!ok || lua_type(L, -1) != LUA_TNUMBER || v < -POINTS_LIMIT || v > POINTS_LIMIT) {
+            snprintf(why, size, "a list whose entry %d is a %s%s", i + 1, luaL_typename(L, -1),
+                     ok ? " out of range" : "");
+            lua_pop(L, 1);
+            return false;
+        }
+        out[i] = (int)v;
+        lua_pop(L, 1);
+    }
+    return true;
+}
+
+static bool read_winners(lua_State *L, int idx, int nseats, unsigned *out, char *why, size_t size) {
+    if (lua_type(L, idx) != LUA_TTABLE) {
+        snprintf(why, size, "a %s", luaL_typename(L, idx));
+        return false;
+    }
+    int n = (int)lua_rawlen(L, idx);
+    if (n == 0) {
+        snprintf(why, size, "an empty list");
+        return false;
+    }
+    unsigned bits = 0;
+    for (int i = 0; i < n; i++) {
+        lua_rawgeti(L, idx, i + 1);
+        int ok = 0;
+        lua_Integer v = lua_tointegerx(L, -1, &ok);
+        lua_pop(L, 1);
+        if (!ok || v < 1 || v > nseats) {
+            snprintf(why, size, "a list whose entry %d is not a seat from 1 to %d", i + 1, nseats);
+            return false;
+        }
+        bits |= 1u << (v - 1);
+    }
+    *out = bits;
+    return true;
+}
+
+static int do_final_scores(lua_State *L) {
+    Ctx *c = enter(L);
+    FinalArgs *fa = c->data;
+    int nseats = c->call->g->nseats;
+    int base = lua_gettop(L);
+    int hk = lowest_set(HOOK_FINAL_SCORES);
+    for (int k = 0; k < c->h->nentries[hk]; k++) {
+        int s = c->h->entry_script[hk][k];
+        push_handler(L, hk, k);
+        lua_pushvalue(L, c->game);
+        api_push_ints(L, fa->scores, nseats);
+        int n = run(c, s, 2);
+        if (n < 0) return 0;
+        char why[96];
+        int scores[PUL_MAX_SEATS];
+        if (n >= 1 && !lua_isnil(L, base + 1)) {
+            if (!read_scores(L, base + 1, nseats, scores, why, sizeof why))
+                return bad_result(c, s,
+                                  "final_scores must return nothing or a list of %d whole "
+                                  "numbers (one score per seat), then optionally a list of "
+                                  "winning seats; it returned %s",
+                                  nseats, why);
+            memcpy(fa->scores, scores, sizeof scores[0] * (size_t)nseats);
+        }
+        if (n >= 2 && !lua_isnil(L, base + 2) &&
+            !read_winners(L, base + 2, nseats, fa->winners, why, sizeof why))
+            return bad_result(c, s,
+                              "final_scores' second result must be a list of the winning "
+                              "seats (1 to %d), or nothing to let the scores decide; it "
+                              "returned %s",
+                              nseats, why);
+        lua_settop(L, base);
+    }
+    return 0;
+}
+
+static int do_is_over(lua_State *L) {
+    Ctx *c = enter(L);
+    bool *over = c->data;
+    int base = lua_gettop(L);
+    int hk = lowest_set(HOOK_IS_OVER);
+    for (int k = 0; k < c->h->nentries[hk]; k++) {
+        int s = c->h->entry_script[hk][k];
+        push_handler(L, hk, k);
+        lua_pushvalue(L, c->game);
+        int n = run(c, s, 1);
+        if (n < 0) return 0;
+        int t = n ? lua_type(L, base + 1) : LUA_TNIL;
+        if (t == LUA_TBOOLEAN)
+            *over = *over || lua_toboolean(L, base + 1);
+        else if (t != LUA_TNIL)
+            return bad_result(c, s, "is_over must return true or false, not a %s",
+                              lua_typename(L, t));
+        lua_settop(L, base);
+    }
+    return 0;
+}
+
+static PulStatus call_hook(ScriptHost *h, ScriptCall *call, int hook, lua_CFunction fn, void *data,
+                           PulError *err) {
+    /* By HOOK_* bit, in script.h's order: no formatting on every call. */
+    static const char *const what[] = {"in hook setup",       "in hook on_activate",
+                                       "in hook after_action", "in hook score_group",
+                                       "in hook final_scores", "in hook is_over"};
+    Ctx c = {h, call, err, PUL_OK, 0, 0, what[lowest_set((unsigned)hook)], data, 0};
+    if (!h || !(h->hooks & (unsigned)hook)) return PUL_OK;
+    call->hook = hook;
+    return protect(&c, fn);
+}
+
+PulStatus script_setup(ScriptHost *h, ScriptCall *call, PulError *err) {
+    return call_hook(h, call, HOOK_SETUP, do_setup, NULL, err);
+}
+
+PulStatus script_on_activate(ScriptHost *h, ScriptCall *call, ScriptActivation *act,
+                             PulError *err) {
+    if (h && !(h->activate_features >> act->feature & 1)) return PUL_OK;
+    return call_hook(h, call, HOOK_ON_ACTIVATE, do_on_activate, act, err);
+}
+
+PulStatus script_after_action(ScriptHost *h, ScriptCall *call, const PulEvents *done,
+                              PulError *err) {
+    return call_hook(h, call, HOOK_AFTER_ACTION, do_after_action, (void *)done, err);
+}
+
+PulStatus script_score_group(ScriptHost *h, ScriptCall *call, ScriptGroup *grp, PulError *err) {
+    return call_hook(h, call, HOOK_SCORE_GROUP, do_score_group, grp, err);
+}
+
+PulStatus script_final_scores(ScriptHost *h, ScriptCall *call, int *scores, unsigned *winners,
+                              PulError *err) {
+    FinalArgs fa = {scores, winners};
+    *winners = 0;
+    return call_hook(h, call, HOOK_FINAL_SCORES, do_final_scores, &fa, err);
+}
+
+PulStatus script_is_over(ScriptHost *h, ScriptCall *call, bool *over, PulError *err) {
+    *over = false;
+    return call_hook(h, call, HOOK_IS_OVER, do_is_over, over, err);
+}
+
+unsigned script_hooks(const ScriptHost *h) { return h ? h->hooks : 0; }
+
+uint32_t script_activate_features(const ScriptHost *h) { return h ? h->activate_features : 0; }
+
+const PulError *script_last_error(const ScriptHost *h) { return h ? &h->last : NULL; }
+
+/* -------------------------------------------------------------- sandbox */
+
+/* __index of the globals, math and string: a forbidden name raises its
+** message (upvalue 1: name -> message); anything else is nil as usual. */
+static int forbidden_index(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TSTRING) {
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TSTRING)
+            return luaL_error(L, "%s", lua_tostring(L, -1));
+    }
+    return 0;
+}
+
+/* A name scripts must not use, and what to do instead ("" when nothing). */
+typedef struct {
+    const char *name, *hint;
+} Forbidden;
+
+/* Remove the names (up to a NULL name) from the table at idx and make
+** reading any of them an error naming prefix..name. */
+static void forbid(lua_State *L, int idx, const char *prefix, const Forbidden *names) {
+    idx = lua_absindex(L, idx);
+    lua_newtable(L); /* the metatable */
+    lua_newtable(L); /* name -> message */
+    for (int i = 0; names[i].name; i++) {
+        lua_pushnil(L);
+        lua_setfield(L, idx, names[i].name);
+        lua_pushfstring(L, "%s%s %s%s", prefix, names[i].name, SANDBOX_HINT, names[i].hint);
+        lua_setfield(L, -2, names[i].name);
+    }
+    lua_pushcclosure(L, forbidden_index, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable"); /* scripts cannot lift it */
+    lua_setmetatable(L, idx);
+}
+
+/* Call the function in upvalue 1 with this call's arguments. */
+static int call_original(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* load: text chunks only, always in the sandbox's globals (upvalue 1: the
+** library's load, 2: the globals). Mode and environment arguments are
+** ignored, so a binary chunk is refused and no chunk sees other globals. */
+static int sandbox_load(lua_State *L) {
+    luaL_checkany(L, 1);
+    lua_settop(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_pushliteral(L, "t");
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_call(L, 4, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* setmetatable without __gc: a finalizer would run at a time only the
+** garbage collector knows, outside every budget and every game. */
+static int sandbox_setmetatable(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "__gc metamethods are not available to rule scripts (sandbox): "
+                                 "see scripts/README.md");
+        lua_pop(L, 1);
+    }
+    lua_settop(L, 2);
+    return call_original(L);
+}
+
+/* table.move loops in C, where the instruction budget cannot see it: a
+** move over a range of 2^40 empty slots would never end. */
+static int sandbox_table_move(lua_State *L) {
+    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+    if (e >= f && (lua_Unsigned)e - (lua_Unsigned)f >= SCRIPT_INSTRUCTION_BUDGET)
+        return luaL_error(L,
+                          "table.move of more than %d elements is not available to rule "
+                          "scripts (sandbox): see scripts/README.md",
+                          SCRIPT_INSTRUCTION_BUDGET);
+    return call_original(L);
+}
+
+/* table.insert and table.remove shift every element up to #t in C: a __len
+** could make that endless (upvalue 2: the function's name). */
+static int sandbox_table_shift(lua_State *L) {
+    if (luaL_getmetafield(L, 1, "__len") != LUA_TNIL)
+        return luaL_error(L,
+                          "%s on a table with a __len metamethod is not available to rule "
+                          "scripts (sandbox): see scripts/README.md",
+                          lua_tostring(L, lua_upvalueindex(2)));
+    return call_original(L);
+}
+
+static void wrap_table_function(lua_State *L, int tbl, const char *name, lua_CFunction fn) {
+    lua_getfield(L, tbl, name);
+    lua_pushfstring(L, "table.%s", name);
+    lua_pushcclosure(L, fn, 2);
+    lua_setfield(L, tbl, name);
+}
+
+static int open_sandbox(lua_State *L) {
+    static const luaL_Reg libs[] = {{LUA_GNAME, luaopen_base},
+                                    {LUA_STRLIBNAME, luaopen_string},
+                                    {LUA_TABLIBNAME, luaopen_table},
+                                    {LUA_MATHLIBNAME, luaopen_math},
+                                    {LUA_UTF8LIBNAME, luaopen_utf8}};
+    for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++) {
+        luaL_requiref(L, libs[i].name, libs[i].func, 1);
+        lua_pop(L, 1);
+    }
+    lua_pushglobaltable(L);
+    int G = lua_gettop(L);
+
+    lua_getfield(L, G, "load");
+    lua_pushvalue(L, G);
+    lua_pushcclosure(L, sandbox_load, 2);
+    lua_setfield(L, G, "load");
+    lua_getfield(L, G, "setmetatable");
+    lua_pushcclosure(L, sandbox_setmetatable, 1);
+    lua_setfield(L, G, "setmetatable");
+
+    static const Forbidden globals[] = {
+        {"io", ""},
+        {"os", ""},
+        {"package", ""},
+        {"debug", ""},
+        {"require", ""},
+        {"dofile", ""},
+        {"loadfile", ""},
+        {"collectgarbage", ""},
+        {"coroutine", ""},
+        {"print", " (the library never prints; raise error(...) to report a problem)"},
+        {NULL, NULL}};
+    static const Forbidden maths[] = {
+        {"random", " (use game:random(n))"}, {"randomseed", " (use game:random(n))"}, {NULL, NULL}};
+    static const Forbidden strings[] = {{"dump", ""}, {NULL, NULL}};
+    forbid(L, G, "", globals);
+    lua_getfield(L, G, LUA_MATHLIBNAME);
+    forbid(L, -1, "math.", maths);
+    lua_pop(L, 1);
+    lua_getfield(L, G, LUA_STRLIBNAME);
+    forbid(L, -1, "string.", strings);
+    lua_pop(L, 1);
+
+    lua_getfield(L, G, LUA_TABLIBNAME);
+    wrap_table_function(L, lua_gettop(L), "move", sandbox_table_move);
+    wrap_table_function(L, lua_gettop(L), "insert", sandbox_table_shift);
+    wrap_table_function(L, lua_gettop(L), "remove", sandbox_table_shift);
+    lua_pop(L, 1);
+
+    lua_createtable(L, 0, 1);
+    lua_pushinteger(L, SCRIPT_API_VERSION);
+    lua_setfield(L, -2, "api_version");
+    lua_setfield(L, G, "pul");
+
+    api_open(L);
+    lua_newtable(L);
+    for (int k = 0; k < NHOOKS; k++) {
+        lua_newtable(L);
+        lua_rawseti(L, -2, k + 1);
+    }
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &hooks_key);
+    return 0;
+}
+
+/* -------------------------------------------------------------- loading */
+
+typedef struct {
+    int script;
+    const char *text;
+    size_t len;
+} LoadArgs;
+
+/* The smallest string key of the table at idx that is not in names, or
+** NULL; *other is set when a key is not a string at all. */
+static const char *unknown_key(lua_State *L, int idx, const char *const *names, int n,
+                               const char **other) {
+    const char *worst = NULL;
+    *other = NULL;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING) {
+            *other = luaL_typename(L, -1);
+            continue;
+        }
+        const char *k = lua_tostring(L, -1);
+        bool known = false;
+        for (int i = 0; i < n && !known; i++) known = names[i] && strcmp(k, names[i]) == 0;
+        if (!known && (!worst || strcmp(k, worst) < 0)) worst = k; /* the table keeps it alive */
+    }
+    return worst;
+}
+
+/* Check an on_activate table at idx and turn it into a table keyed by
+** feature index + 1 (left on the stack). */
+static bool activate_table(Ctx *c, int s, int idx) {
+    ScriptHost *h = c->h;
+    lua_State *L = h->L;
+    const PulTileSet *ts = &h->ts;
+    const char *names[PUL_MAX_FEATURES] = {NULL};
+    lua_newtable(L);
+    for (int f = 0; f < ts->nfeatures; f++) {
+        if (raw_get(L, idx, ts->feature[f].name) == LUA_TNIL) {
+            lua_pop(L, 1);
+            continue;
+        }
+        if (ts->feature[f].cls != PUL_FEATURE_CATALYST) {
+            char msg[200];
+            snprintf(msg, sizeof msg,
+                     "on_activate names '%s', which is not a catalyst (only "
+                     "catalysts activate)",
+                     ts->feature[f].name);
+            c->status = call_failed(h, c->err, "script-error", s, 0, IN_HOOKS, msg);
+            return false;
+        }
+        if (!lua_isfunction(L, -1)) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "on_activate['%s'] must be a function, not a %s",
+                     ts->feature[f].name, luaL_typename(L, -1));
+            c->status = call_failed(h, c->err, "script-error", s, 0, IN_HOOKS, msg);
+            return false;
+        }
+        names[f] = ts->feature[f].name;
+        h->activate_features |= UINT32_C(1) << f;
+        lua_rawseti(L, -2, f + 1);
+    }
+    const char *other, *bad = unknown_key(L, idx, names, ts->nfeatures, &other);
+    if (bad || other) {
+        char msg[300], list[200] = "";
+        size_t n = 0;
+        for (int f = 0; f < ts->nfeatures; f++)
+            if (ts->feature[f].cls == PUL_FEATURE_CATALYST) {
+                int w =
+                    snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", ts->feature[f].name);
+                if (w > 0 && (size_t)w < sizeof list - n) n += (size_t)w;
+            }
+        if (bad)
+            snprintf(msg, sizeof msg,
+                     "on_activate names '%s', which is not a feature of the tile set; its "
+                     "catalysts are %s",
+                     bad, list);
+        else
+            snprintf(msg, sizeof msg,
+                     "on_activate has a %s key; key its functions by catalyst name (%s)", other,
+                     list);
+        c->status = call_failed(h, c->err, "script-error", s, 0, IN_HOOKS, msg);
+        return false;
+    }
+    return true;
+}
+
+/* Take the hooks of script s from the table at idx. */
+static bool take_hooks(Ctx *c, int s, int idx) {
+    ScriptHost *h = c->h;
+    lua_State *L = h->L;
+    if (lua_type(L, idx) != LUA_TTABLE) {
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "a script must end by returning a table of hooks, like `return { setup = "
+                 "function(game) ... end }`; this one returned %s",
+                 lua_isnone(L, idx) ? "nothing" : luaL_typename(L, idx));
+        c->status = call_failed(h, c->err, "script-error", s, 0, "while loading", msg);
+        return false;
+    }
+    const char *other, *bad = unknown_key(L, idx, hook_names, NHOOKS, &other);
+    if (bad || other) {
+        char msg[300], hint[64] = "";
+        if (bad) {
+            const char *close = suggest_pick(bad, strlen(bad), hook_names, NHOOKS);
+            if (close) snprintf(hint, sizeof hint, "did you mean '%s'? ", close);
+        }
+        const char *list = "the hooks are setup, on_activate, after_action, score_group, "
+                           "final_scores and is_over";
+        if (bad)
+            snprintf(msg, sizeof msg, "unknown hook '%s'; %s%s", bad, hint, list);
+        else
+            snprintf(msg, sizeof msg, "a key of the table is a %s, not a hook name; %s", other,
+                     list);
+        c->status = call_failed(h, c->err, "script-error", s, 0, IN_HOOKS, msg);
+        return false;
+    }
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &hooks_key);
+    int all = lua_gettop(L);
+    for (int k = 0; k < NHOOKS; k++) {
+        int t = raw_get(L, idx, hook_names[k]);
+        int v = lua_gettop(L);
+        if (t == LUA_TNIL) {
+            lua_pop(L, 1);
+            continue;
+        }
+        if (k == lowest_set(HOOK_ON_ACTIVATE) && t == LUA_TTABLE) {
+            if (!activate_table(c, s, v)) return false;
+            lua_replace(L, v);
+        } else if (t != LUA_TFUNCTION) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "hook %s must be a function%s, not a %s", hook_names[k],
+                     k == lowest_set(HOOK_ON_ACTIVATE) ? " or a table of functions by catalyst"
+                                                       : "",
+                     luaL_typename(L, v));
+            c->status = call_failed(h, c->err, "script-error", s, 0, IN_HOOKS, msg);
+            return false;
+        } else if (k == lowest_set(HOOK_ON_ACTIVATE)) {
+            for (int f = 0; f < h->ts.nfeatures; f++)
+                if (h->ts.feature[f].cls == PUL_FEATURE_CATALYST)
+                    h->activate_features |= UINT32_C(1) << f;
+        }
+        lua_rawgeti(L, all, k + 1);
+        lua_pushvalue(L, v);
+        lua_rawseti(L, -2, h->nentries[k] + 1);
+        h->entry_script[k][h->nentries[k]++] = s;
+        h->hooks |= 1u << k;
+        lua_settop(L, all);
+    }
+    lua_settop(L, all - 1);
+    return true;
+}
+
+static int do_load(lua_State *L) {
+    Ctx *c = lua_touserdata(L, 1);
+    LoadArgs *a = c->data;
+    ScriptHost *h = c->h;
+    lua_pushcfunction(L, on_error);
+    c->msgh = lua_gettop(L);
+    h->limit = h->in_use + SCRIPT_MEMORY_CAP;
+    int st = luaL_loadbufferx(L, a->text, a->len, h->source[a->script], "t");
+    h->limit = SIZE_MAX;
+    if (st != LUA_OK) {
+        int script = a->script, line = 0;
+        const char *msg = st == LUA_ERRMEM ? "out of memory" : lua_tostring(L, -1);
+        msg = strip_position(h, msg ? msg : "cannot load", &script, &line);
+        c->status =
+            call_failed(h, c->err, st == LUA_ERRMEM ? "script-memory" : "script-syntax", a->script,
+                        line, st == LUA_ERRMEM ? "while loading" : "syntax error", msg);
+        return 0;
+    }
+    int base = c->msgh;
+    if (run(c, a->script, 0) < 0) return 0;
+    if (lua_gettop(L) > base + 1) lua_settop(L, base + 1);
+    take_hooks(c, a->script, base + 1);
+    return 0;
+}
+
+/* The file's bytes, malloc'd, or NULL with err filled. */
+static char *read_script(const char *path, size_t *len, PulError *err) {
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        err_setc(err, errno == ENOENT ? "missing-file" : "unreadable", path, 0, 0,
+                 "cannot open the script: %s", strerror(errno));
+        return NULL;
+    }
+    char *buf = malloc(SCRIPT_MAX_BYTES + 1);
+    if (!buf) {
+        fclose(f);
+        err_setc(err, "out-of-memory", path, 0, 0, "out of memory reading the script");
+        return NULL;
+    }
+    size_t n = fread(buf, 1, SCRIPT_MAX_BYTES + 1, f);
+    bool failed = ferror(f);
+    fclose(f);
+    if (failed) {
+        free(buf);
+        err_setc(err, "unreadable", path, 0, 0, "cannot read the script");
+        return NULL;
+    }
+    if (n > SCRIPT_MAX_BYTES) {
+        free(buf);
+        err_setc(err, "too-large", path, 0, 0,
+                 "the script is larger than %u KiB; a rule script should be short",
+                 SCRIPT_MAX_BYTES >> 10);
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+ScriptHost *script_host_new(const PulVariantInfo *info, const PulTileSet *ts, PulError *err) {
+    ScriptHost *h = calloc(1, sizeof *h);
+    if (!h) {
+        err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory creating the Lua state");
+        return NULL;
+    }
+    h->ts = *ts;
+    h->limit = SIZE_MAX;
+    h->nscripts = info->nscripts < PUL_MAX_SCRIPTS ? info->nscripts : PUL_MAX_SCRIPTS;
+    for (int i = 0; i < h->nscripts; i++) {
+        snprintf(h->path[i], sizeof h->path[i], "%s", info->script[i]);
+        const char *slash = strrchr(info->script[i], '/');
+        snprintf(h->source[i], sizeof h->source[i], "@%s", slash ? slash + 1 : info->script[i]);
+    }
+    h->L = lua_newstate(host_alloc, h);
+    if (!h->L) {
+        free(h);
+        err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory creating the Lua state");
+        return NULL;
+    }
+    Ctx c = {h, NULL, err, PUL_OK, 0, 0, "while opening the sandbox", NULL, 0};
+    PulStatus st = protect(&c, open_sandbox);
+    for (int i = 0; i < h->nscripts && st == PUL_OK; i++) {
+        LoadArgs a = {i, NULL, 0};
+        a.text = read_script(h->path[i], &a.len, err);
+        if (!a.text) {
+            st = PUL_ERR_IO;
+            break;
+        }
+        c.what = "while loading";
+        c.data = &a;
+        st = protect(&c, do_load);
+        free((void *)a.text);
+    }
+    if (st != PUL_OK) {
+        script_host_free(h);
+        return NULL;
+    }
+    err_clear(&h->last);
+    return h;
+}
+
+void script_host_free(ScriptHost *h) {
+    if (!h) return;
+    if (h->L) lua_close(h->L);
+    free(h);
+}

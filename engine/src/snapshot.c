@@ -1,0 +1,75 @@
+/*
+** snapshot.c: the state of a game before a hooked action, so that a failing
+** hook leaves the game exactly as it was. It copies what one action can
+** touch: the counters, the small per-seat arrays, and each list up to its
+** length plus what one action can add. The grid is rebuilt from the lists on
+** a restore (rare), so the snapshot stays a few kilobytes.
+*/
+#include <string.h>
+
+#include "game.h"
+
+/* What one action can add to each list: a tile, its frontier cells, its
+** four quadrant nodes, a stone. */
+enum { ADD_PLACED = 1, ADD_FRONT = 4, ADD_NODES = 4, ADD_STONES = 1 };
+
+static int clamp(int n, int max) { return n < max ? n : max; }
+
+/* The extents saved, from the counts before the action. */
+typedef struct {
+    int placed, front, nodes, stones;
+} Extent;
+
+static Extent extent(const PulGame *g) {
+    Extent e;
+    e.placed = clamp(g->nplaced + ADD_PLACED, PUL_MAX_TILES);
+    e.front = clamp(g->nfront + ADD_FRONT, MAX_FRONT);
+    e.nodes = clamp((g->nplaced + ADD_PLACED) * 4, MAX_NODES);
+    e.stones = clamp(g->nstones_placed + ADD_STONES, PUL_MAX_SEATS * PUL_MAX_STONES);
+    return e;
+}
+
+/* Copies each saved range between the game and buf (to_buf: game -> buf). */
+static size_t transfer(PulGame *g, unsigned char *buf, Extent e, bool to_buf) {
+    size_t o = 0;
+#define MOVE(ptr, bytes)                                   \
+    do {                                                   \
+        size_t n_ = (size_t)(bytes);                       \
+        if (to_buf)                                        \
+            memcpy(buf + o, (const void *)(ptr), n_);      \
+        else                                               \
+            memcpy((void *)(ptr), buf + o, n_);            \
+        o += n_;                                           \
+    } while (0)
+    MOVE(g, offsetof(PulGame, placed)); /* counters, core, hands, supplies */
+    MOVE(g->placed, sizeof g->placed[0] * (size_t)e.placed);
+    MOVE(g->front, sizeof g->front[0] * (size_t)e.front);
+    MOVE(g->stone_list, sizeof g->stone_list[0] * (size_t)e.stones);
+    MOVE(g->root, (size_t)e.nodes);
+    MOVE(g->gnext, (size_t)e.nodes);
+    MOVE(g->gcount, (size_t)e.nodes);
+    MOVE(g->gsize, (size_t)e.nodes);
+    MOVE(g->gpoints, sizeof g->gpoints[0] * (size_t)e.nodes);
+    MOVE(g->gopen, sizeof g->gopen[0] * (size_t)e.nodes);
+    MOVE(g->gstones, (size_t)e.nodes);
+    MOVE(g->gowners, (size_t)e.nodes);
+#undef MOVE
+    return o;
+}
+
+void game_snapshot(const PulGame *g, void *buf) {
+    Extent e = extent(g);
+    memcpy(buf, &e, sizeof e);
+    transfer((PulGame *)g, (unsigned char *)buf + sizeof e, e, true);
+}
+
+void game_restore(PulGame *g, const void *buf) {
+    Extent e;
+    memcpy(&e, buf, sizeof e);
+    board_clear(g); /* the cells the failed action's lists say are set */
+    transfer(g, (unsigned char *)buf + sizeof e, e, false);
+    for (int i = 0; i < g->nplaced; i++)
+        g->grid[CELL_INDEX(g->placed[i].x, g->placed[i].y)] = (uint8_t)(i + 1);
+    for (int f = 0; f < g->nfront; f++)
+        g->grid[CELL_INDEX(g->front[f].x, g->front[f].y)] = (uint8_t)(FRONT_BASE + f);
+}
