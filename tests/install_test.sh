@@ -42,6 +42,12 @@ assert d["scores"] == [5, 23] and d["winners"] == [2], d
 PY
 "$prefix/bin/pul" play --seed 3 >play.out || fail "installed pul play exited $?"
 grep -q '^; Result: ' play.out || fail "installed pul play printed no result"
+# Editions with Lua hooks find their scripts in the installed share/pul/scripts.
+[ -f "$prefix/share/pul/scripts/solo_peek.lua" ] || fail "scripts/ is not installed"
+for v in micropul-solo-peek micropul-3p; do
+    "$prefix/bin/pul" play "$v" --seed 3 >"$v.pmn" || fail "installed pul play $v exited $?"
+    "$prefix/bin/pul" referee "$v.pmn" >"$v.out" || fail "installed pul referee on $v exited $?"
+done
 
 # A program built only from what pkg-config says about the installed libpul.
 cat >prog.c <<'C'

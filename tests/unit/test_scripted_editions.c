@@ -1,0 +1,526 @@
+/*
+** test_scripted_editions.c: the shipped editions whose rules are Lua
+** scripts, played end to end through the public API. micropul-3p, -4p and
+** farmopul-3p, -4p (scripts/players_3_4.lua): the rules each game gets from
+** the setup hook, the deal, every tile accounted for after every action, the
+** round finished when the core runs out, the end-of-game bonus and the
+** winners. micropul-solo-peek (scripts/solo_peek.lua): crosses reveal supply
+** tiles, known tiles are offered and taken by name, random takes never pick
+** one, only the owner sees them, and every game replays from its record to a
+** byte-identical state.
+**
+** Games per edition: 2000 (about a second in a Release build, a few under
+** ASan); the environment variable PUL_SCRIPTED_GAMES sets another number.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "pul.h"
+
+enum { MAX_MOVES = 2000, DEFAULT_GAMES = 2000 };
+
+static int games_per_edition(void) {
+    const char *env = getenv("PUL_SCRIPTED_GAMES");
+    return env && atoi(env) > 0 ? atoi(env) : DEFAULT_GAMES;
+}
+
+static PulVariant *open_edition(const char *name) {
+    PulError err;
+    PulVariant *v = pul_variant_open(name, NULL, &err);
+    if (!v) {
+        char buf[1024];
+        fprintf(stderr, "  cannot open %s: %s\n", name, pul_error_format(&err, buf, sizeof buf));
+    }
+    CHECK(v != NULL);
+    return v;
+}
+
+static int feature_named(const PulVariant *v, const char *name) {
+    const PulTileSet *ts = pul_variant_tileset(v);
+    for (int f = 0; f < ts->nfeatures; f++)
+        if (strcmp(ts->feature[f].name, name) == 0) return f;
+    return -1;
+}
+
+static bool ends_with(const char *s, const char *tail) {
+    size_t n = strlen(s), k = strlen(tail);
+    return n >= k && strcmp(s + n - k, tail) == 0;
+}
+
+static uint64_t bit(int t) { return UINT64_C(1) << t; }
+
+static int popcount(uint64_t x) {
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+
+/* Hand, supply, board and core together hold each tile exactly once. */
+static bool check_conservation(const PulGame *g) {
+    int ntiles = pul_variant_tileset(pul_game_variant(g))->ntiles;
+    int count[PUL_MAX_TILES] = {0};
+    uint8_t buf[PUL_MAX_TILES];
+    PulPlaced placed[PUL_MAX_TILES];
+    for (int s = 0; s < pul_game_seats(g); s++) {
+        int n = pul_game_hand(g, s, buf);
+        for (int i = 0; i < n; i++) count[buf[i]]++;
+        n = pul_game_supply(g, s, buf);
+        for (int i = 0; i < n; i++) count[buf[i]]++;
+    }
+    int n = pul_game_placed(g, placed);
+    for (int i = 0; i < n; i++) count[placed[i].tile]++;
+    int ncore = pul_game_core_initial(g, buf);
+    for (int i = pul_game_core_drawn(g); i < ncore; i++) count[buf[i]]++;
+    for (int t = 0; t < ntiles; t++)
+        if (count[t] != 1) {
+            fprintf(stderr, "  tile %d is held %d times\n", t, count[t]);
+            CHECK_INT(count[t], 1);
+            return false;
+        }
+    return true;
+}
+
+static uint64_t supply_bits(const PulGame *g, int seat) {
+    uint8_t sup[PUL_MAX_TILES];
+    uint64_t bits = 0;
+    int n = pul_game_supply(g, seat, sup);
+    for (int i = 0; i < n; i++) bits |= bit(sup[i]);
+    return bits;
+}
+
+/* Write the record of g's game (its start and moves), read it back, replay
+** it in a new game: the replay must end byte for byte where g is. */
+static bool replays_identically(const PulGame *g, const PulAction *moves, int nmoves) {
+    const PulVariant *v = pul_game_variant(g);
+    PulRecord *r = pul_record_new(), *back = pul_record_new();
+    PulGame *replay = pul_game_new(v);
+    char *text = NULL;
+    bool same = false;
+    PulError err;
+    if (!r || !back || !replay || pul_record_from_start(r, g) != PUL_OK) goto done;
+    for (int i = 0; i < nmoves; i++)
+        if (pul_record_add_move(r, &moves[i]) != PUL_OK) goto done;
+    size_t len = 0;
+    text = pul_record_write(r, &len);
+    if (!text || pul_record_parse(back, text, len, "replay", &err) != PUL_OK) goto done;
+    CHECK_INT(pul_record_nmoves(back), nmoves);
+    CHECK_STR(pul_record_tag(back, "Variant"), pul_variant_name(v));
+    if (pul_record_start_game(back, replay, &err) != PUL_OK) {
+        fprintf(stderr, "  replay does not start: %s\n", err.message);
+        goto done;
+    }
+    for (int i = 0; i < pul_record_nmoves(back); i++) {
+        PulAction a;
+        const char *m = pul_record_move(back, i);
+        PulReason why = pul_action_parse(m, &a) ? pul_apply(replay, &a, NULL) : PUL_R_SYNTAX;
+        if (why != PUL_LEGAL) {
+            fprintf(stderr, "  replayed move %d \"%s\": %s\n", i + 1, m, pul_reason_code(why));
+            goto done;
+        }
+    }
+    same = memcmp(g, replay, pul_game_size()) == 0;
+done:
+    free(text);
+    pul_record_free(r);
+    pul_record_free(back);
+    pul_game_free(replay);
+    return same;
+}
+
+/* ------------------------------------------------- 3 and 4 player editions */
+
+/* What scripts/players_3_4.lua sets, by seat count. */
+static int expected_hand(int seats) { return seats == 3 ? 5 : seats == 4 ? 4 : 6; }
+static int expected_bonus(int seats, int seat) { return seats == 3 && seat > 0 ? 1 : 0; }
+
+typedef struct {
+    long games, actions, core_empty, no_tiles, no_action, extra_turns, round_trips;
+} Tally;
+
+/* A random player that takes from its supply half the time it may: uniform
+** random players seldom take and mostly run dry, and games that reach the
+** end of the core are the ones the finish_round rule is about. */
+static bool choose(const PulGame *g, PulRng *rng, PulAction *acts, PulAction *out) {
+    int n = pul_legal_actions(g, acts, PUL_MAX_ACTIONS);
+    if (n == 0) return false;
+    int takes[PUL_MAX_TILES + 1], ntakes = 0;
+    for (int i = 0; i < n; i++)
+        if (acts[i].kind == PUL_TAKE && ntakes <= PUL_MAX_TILES) takes[ntakes++] = i;
+    if (ntakes && pul_rng_below(rng, 2) == 0)
+        *out = acts[takes[pul_rng_below(rng, (uint32_t)ntakes)]];
+    else
+        *out = acts[pul_rng_below(rng, (uint32_t)n)];
+    return true;
+}
+
+static void play_multi(const PulVariant *v, int seats, uint64_t seed, Tally *t) {
+    static PulAction acts[PUL_MAX_ACTIONS], moves[MAX_MOVES];
+    PulGame *g = pul_game_new(v);
+    PulError err;
+    if (!g) return;
+    CHECK_INT(pul_game_start(g, seats, seed, NULL, 0, &err), PUL_OK);
+    /* The rules of this game, as the setup hook set them; the variant's stay. */
+    const PulRules *r = pul_game_rules(g), *base = pul_variant_rules(v);
+    int hand = expected_hand(seats);
+    CHECK_INT(r->hand_size, hand);
+    CHECK_INT(r->hand_limit, 6);
+    CHECK_INT(r->stones, 3);
+    CHECK_INT(r->core_empty_end, seats >= 3 ? PUL_END_FINISH_ROUND : base->core_empty_end);
+    CHECK_INT(r->extra_turn_chains, base->extra_turn_chains);
+    CHECK_INT(r->merged_scoring, base->merged_scoring);
+    CHECK_INT(base->hand_size, 6);
+    CHECK_INT(pul_game_core_count(g), pul_variant_tileset(v)->ntiles - 1 - seats * hand);
+    for (int s = 0; s < seats; s++) {
+        CHECK_INT(pul_game_hand(g, s, NULL), hand);
+        CHECK_INT(pul_game_stones(g, s), 3);
+    }
+    PulRng rng;
+    pul_rng_seed(&rng, seed * 7919 + 3);
+    PulEvents ev;
+    PulAction a, done;
+    int nmoves = 0, regular_turns[PUL_MAX_SEATS] = {0};
+    while (!pul_game_over(g) && nmoves < MAX_MOVES) {
+        if (!choose(g, &rng, acts, &a)) break;
+        int seat = pul_game_to_move(g);
+        bool extra = pul_game_in_extra_turn(g);
+        PulReason why = pul_apply(g, &a, &ev);
+        CHECK_INT(why, PUL_LEGAL);
+        if (why != PUL_LEGAL) break;
+        regular_turns[seat] += !extra;
+        pul_events_action(&ev, &done);
+        moves[nmoves++] = done;
+        for (int i = 0; i < ev.n; i++) t->extra_turns += ev.ev[i].kind == PUL_EV_EXTRA_TURN;
+        if (!check_conservation(g)) break;
+        for (int s = 0; s < seats; s++) CHECK(pul_game_known(g, s) == 0); /* nothing reveals */
+        if (!pul_game_over(g)) {
+            int inc[PUL_MAX_SEATS], re[PUL_MAX_SEATS];
+            pul_game_scores(g, inc);
+            pul_game_scores_recount(g, re);
+            for (int s = 0; s < seats; s++) CHECK_INT(inc[s], re[s]); /* no bonus before the end */
+        }
+    }
+    t->games++;
+    t->actions += nmoves;
+    CHECK(pul_game_over(g));
+    PulEndReason end = pul_game_end_reason(g);
+    t->core_empty += end == PUL_END_CORE_EMPTY;
+    t->no_tiles += end == PUL_END_NO_TILES;
+    t->no_action += end == PUL_END_NO_ACTION;
+    if (end == PUL_END_CORE_EMPTY && r->core_empty_end == PUL_END_FINISH_ROUND) {
+        /* The round was played out: every seat had as many turns. */
+        CHECK_INT(pul_game_core_count(g), 0);
+        for (int s = 1; s < seats; s++) CHECK_INT(regular_turns[s], regular_turns[0]);
+    }
+    /* The bonus is added once the game is over, and decides the winners. */
+    int inc[PUL_MAX_SEATS], re[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
+    pul_game_scores(g, inc);
+    pul_game_scores_recount(g, re);
+    for (int s = 0; s < seats; s++) CHECK_INT(inc[s] - re[s], expected_bonus(seats, s));
+    int nw = pul_game_winners(g, winners), best = 0, want = 0;
+    bool any = false;
+    for (int s = 0; s < seats; s++)
+        if (s != pul_game_loser(g) && (!any || inc[s] > best)) best = inc[s], any = true;
+    for (int s = 0; s < seats; s++) want += s != pul_game_loser(g) && inc[s] == best;
+    CHECK_INT(nw, want);
+    for (int k = 0; k < nw; k++) CHECK(winners[k] != pul_game_loser(g) && inc[winners[k]] == best);
+    bool same = replays_identically(g, moves, nmoves);
+    CHECK(same);
+    t->round_trips += same;
+    pul_game_free(g);
+}
+
+static void test_players_3_4(void) {
+    const char *names[] = {"micropul-3p", "micropul-4p", "farmopul-3p", "farmopul-4p"};
+    int games = games_per_edition();
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        PulVariant *v = open_edition(names[i]);
+        if (!v) continue;
+        const PulRules *r = pul_variant_rules(v);
+        const PulVariantInfo *info = pul_variant_info(v);
+        int seats = strstr(names[i], "3p") ? 3 : 4;
+        CHECK_INT(r->min_players, seats);
+        CHECK_INT(r->max_players, seats);
+        CHECK(pul_variant_has_scripts(v));
+        CHECK_INT(info->nscripts, 1);
+        CHECK(ends_with(info->script[0], "scripts/players_3_4.lua"));
+        CHECK_STR(info->extends, strncmp(names[i], "farmopul", 8) == 0 ? "farmopul" : "micropul");
+        for (int l = 0; l < PUL_NLANGS; l++) CHECK(pul_variant_title(v, l)[0] != '\0');
+        /* Only these seat counts may play. */
+        PulGame *g = pul_game_new(v);
+        PulError err;
+        CHECK_INT(pul_game_start(g, seats == 3 ? 4 : 3, 1, NULL, 0, &err), PUL_ERR_RANGE);
+        pul_game_free(g);
+        Tally t = {0};
+        for (int k = 0; k < games; k++) play_multi(v, seats, (uint64_t)k + 1, &t);
+        CHECK_INT(t.games, games);
+        CHECK_INT(t.round_trips, games);
+        /* Both ways a game ends among these players, so both were checked. */
+        CHECK(t.core_empty > 0);
+        CHECK(t.no_tiles > 0);
+        printf("  %-12s %ld games, %ld actions, %ld extra turns; ends: core %ld, no tiles %ld, "
+               "no action %ld\n",
+               names[i], t.games, t.actions, t.extra_turns, t.core_empty, t.no_tiles, t.no_action);
+        CHECK(pul_variant_script_error(v) == NULL);
+        pul_variant_free(v);
+    }
+}
+
+/* The script leaves other seat counts alone: two seats keep the base rules
+** and get no bonus. */
+static void test_players_other_counts(void) {
+    static const char yaml[] = "name: any-count\n"
+                               "extends: micropul\n"
+                               "title: Micropul, any count\n"
+                               "players: {min: 2, max: 4}\n"
+                               "scripts: [../scripts/players_3_4.lua]\n";
+    PulError err;
+    PulVariant *v =
+        pul_variant_load_string(yaml, sizeof yaml - 1, "any-count.yaml", ".", NULL, &err);
+    if (!v) fprintf(stderr, "  %s\n", err.message);
+    CHECK(v != NULL);
+    if (!v) return;
+    Tally t = {0};
+    for (int seats = 2; seats <= 4; seats++)
+        for (int k = 0; k < 50; k++) play_multi(v, seats, (uint64_t)k + 100, &t);
+    CHECK_INT(t.round_trips, 150);
+    pul_variant_free(v);
+}
+
+/* ------------------------------------------------------------------- peek */
+
+typedef struct {
+    long games, actions, crosses, reveals, empty_peeks, known_takes, random_takes,
+        random_takes_past_known, round_trips;
+} PeekTally;
+
+/* Takes pul_legal_actions offers: one random take while a supply tile is
+** unknown, one named take per known supply tile. */
+static void check_takes_listed(const PulGame *g, const PulAction *acts, int n) {
+    int seat = pul_game_to_move(g);
+    uint64_t known = pul_game_known(g, seat), sup = supply_bits(g, seat);
+    int nsup = pul_game_supply(g, seat, NULL);
+    bool may = nsup > 0 && pul_game_hand(g, seat, NULL) < pul_game_rules(g)->hand_limit;
+    int random = 0;
+    uint64_t named = 0;
+    for (int i = 0; i < n; i++) {
+        if (acts[i].kind != PUL_TAKE) continue;
+        if (acts[i].tile == PUL_NO_TILE) {
+            random++;
+            continue;
+        }
+        CHECK(!(named & bit(acts[i].tile))); /* each once */
+        named |= bit(acts[i].tile);
+        CHECK_INT(pul_check(g, &acts[i]), PUL_LEGAL);
+    }
+    CHECK_INT(random, may && popcount(known) < nsup ? 1 : 0);
+    CHECK(named == (may ? known : 0));
+    CHECK((known & ~sup) == 0); /* known tiles are supply tiles */
+}
+
+/* The player chooses among the takes a third of the time it may take, so
+** known tiles get taken both by name and past them at random. */
+static bool choose_peek(const PulGame *g, PulRng *rng, PulAction *acts, PulAction *out) {
+    int n = pul_legal_actions(g, acts, PUL_MAX_ACTIONS);
+    if (n == 0) return false;
+    check_takes_listed(g, acts, n);
+    int takes[PUL_MAX_TILES + 1], ntakes = 0;
+    for (int i = 0; i < n; i++)
+        if (acts[i].kind == PUL_TAKE && ntakes <= PUL_MAX_TILES) takes[ntakes++] = i;
+    if (ntakes && pul_rng_below(rng, 3) == 0)
+        *out = acts[takes[pul_rng_below(rng, (uint32_t)ntakes)]];
+    else
+        *out = acts[pul_rng_below(rng, (uint32_t)n)];
+    return true;
+}
+
+/* The test's own model of each supply in draw order: DREW events append the
+** next tiles of the core, TOOK removes one. The peek shows the newest tile
+** the seat does not know, before the placement's own draws. */
+typedef struct {
+    int n[PUL_MAX_SEATS];
+    uint8_t tile[PUL_MAX_SEATS][PUL_MAX_TILES];
+} SupplyModel;
+
+static void model_remove(SupplyModel *m, int seat, int tile) {
+    for (int i = 0; i < m->n[seat]; i++)
+        if (m->tile[seat][i] == tile) {
+            memmove(&m->tile[seat][i], &m->tile[seat][i + 1], (size_t)(m->n[seat] - i - 1));
+            m->n[seat]--;
+            return;
+        }
+    CHECK(0); /* took a tile the model has not seen drawn */
+}
+
+static void play_peek(const PulVariant *v, int seats, uint64_t seed, PeekTally *t) {
+    static PulAction acts[PUL_MAX_ACTIONS], moves[MAX_MOVES];
+    int cross = feature_named(v, "cross");
+    PulGame *g = pul_game_new(v);
+    PulError err;
+    if (!g) return;
+    CHECK_INT(pul_game_start(g, seats, seed, NULL, 0, &err), PUL_OK);
+    uint8_t core[PUL_MAX_TILES];
+    pul_game_core_initial(g, core);
+    SupplyModel m = {{0}, {{0}}};
+    PulRng rng;
+    pul_rng_seed(&rng, seed * 104729 + 11);
+    PulEvents ev;
+    PulAction a, done;
+    int nmoves = 0;
+    while (!pul_game_over(g) && nmoves < MAX_MOVES) {
+        if (!choose_peek(g, &rng, acts, &a)) break;
+        int seat = pul_game_to_move(g);
+        uint64_t known = pul_game_known(g, seat);
+        int drawn = pul_game_core_drawn(g);
+        PulReason why = pul_apply(g, &a, &ev);
+        CHECK_INT(why, PUL_LEGAL);
+        if (why != PUL_LEGAL) break;
+        pul_events_action(&ev, &done);
+        moves[nmoves++] = done;
+        bool matched[PUL_MAX_EVENTS] = {false};
+        for (int i = 0; i < ev.n; i++) {
+            const PulEvent *e = &ev.ev[i];
+            switch (e->kind) {
+            case PUL_EV_ACTIVATED: {
+                if (e->feature != cross) break;
+                /* The peek: the newest supply tile not known yet, if any,
+                ** shown by the next REVEALED event not matched yet. */
+                t->crosses++;
+                int want = -1, got = -1;
+                for (int k = m.n[seat] - 1; k >= 0 && want < 0; k--)
+                    if (!(known & bit(m.tile[seat][k]))) want = m.tile[seat][k];
+                for (int k = i + 1; k < ev.n && got < 0; k++)
+                    if (ev.ev[k].kind == PUL_EV_REVEALED && !matched[k]) {
+                        matched[k] = true;
+                        got = ev.ev[k].tile;
+                        CHECK_INT(ev.ev[k].seat, seat);
+                    }
+                CHECK_INT(got, want);
+                if (want >= 0) {
+                    known |= bit(want);
+                    t->reveals++;
+                } else {
+                    t->empty_peeks++;
+                }
+                break;
+            }
+            case PUL_EV_REVEALED:
+                CHECK(matched[i]); /* no reveal but a cross's */
+                break;
+            case PUL_EV_EXTRA_TURN:
+                CHECK(0); /* the peek replaces the cross's extra turn */
+                break;
+            case PUL_EV_DREW:
+                for (int k = 0; k < e->count; k++) m.tile[seat][m.n[seat]++] = core[drawn++];
+                break;
+            case PUL_EV_TOOK:
+                if (a.tile == PUL_NO_TILE) {
+                    CHECK(!(known & bit(e->tile))); /* a random take: never a known tile */
+                    t->random_takes++;
+                    t->random_takes_past_known += known != 0;
+                } else {
+                    CHECK_INT(e->tile, a.tile);
+                    t->known_takes += (known & bit(e->tile)) != 0;
+                }
+                known &= ~bit(e->tile);
+                model_remove(&m, seat, e->tile);
+                break;
+            default:
+                break;
+            }
+        }
+        CHECK(!pul_game_in_extra_turn(g));
+        CHECK(pul_game_known(g, seat) == known);
+        if (!check_conservation(g)) break;
+        /* The model's supplies are the engine's; each seat sees only its own
+        ** known tiles, and those are not among what it cannot see. */
+        for (int s = 0; s < seats; s++) {
+            uint64_t mine = 0;
+            for (int k = 0; k < m.n[s]; k++) mine |= bit(m.tile[s][k]);
+            CHECK(mine == supply_bits(g, s));
+            PulObservation o;
+            pul_observe(g, s, &o);
+            uint64_t listed = 0;
+            for (int k = 0; k < o.nknown; k++) listed |= bit(o.known[k]);
+            CHECK_INT(o.nknown, popcount(listed));
+            CHECK(listed == pul_game_known(g, s));
+            for (int k = 0; k < o.nunseen; k++) CHECK(!(listed & bit(o.unseen[k])));
+        }
+    }
+    t->games++;
+    t->actions += nmoves;
+    CHECK(pul_game_over(g));
+    bool same = replays_identically(g, moves, nmoves);
+    CHECK(same);
+    t->round_trips += same;
+    pul_game_free(g);
+}
+
+static void report_peek(const char *what, const PeekTally *t) {
+    printf("  %-18s %ld games, %ld actions, %ld crosses: %ld reveals, %ld with nothing to show; "
+           "%ld known tiles taken by name, %ld random takes (%ld past known tiles)\n",
+           what, t->games, t->actions, t->crosses, t->reveals, t->empty_peeks, t->known_takes,
+           t->random_takes, t->random_takes_past_known);
+}
+
+static void test_solo_peek(void) {
+    PulVariant *v = open_edition("micropul-solo-peek");
+    if (!v) return;
+    const PulRules *r = pul_variant_rules(v);
+    const PulVariantInfo *info = pul_variant_info(v);
+    CHECK_INT(r->min_players, 1);
+    CHECK_INT(r->max_players, 1);
+    CHECK(!r->solo_extra_turn);
+    CHECK_STR(info->extends, "micropul-solo");
+    CHECK(pul_variant_has_scripts(v));
+    CHECK_INT(info->nscripts, 1);
+    CHECK(ends_with(info->script[0], "scripts/solo_peek.lua"));
+    for (int l = 0; l < PUL_NLANGS; l++) CHECK(pul_variant_title(v, l)[0] != '\0');
+    PeekTally t = {0};
+    int games = games_per_edition();
+    for (int k = 0; k < games; k++) play_peek(v, 1, (uint64_t)k + 1, &t);
+    report_peek("micropul-solo-peek", &t);
+    CHECK_INT(t.games, games);
+    CHECK_INT(t.round_trips, games);
+    /* Each part of the rule was exercised. */
+    CHECK(t.reveals > 0);
+    CHECK(t.empty_peeks > 0);
+    CHECK(t.known_takes > 0);
+    CHECK(t.random_takes_past_known > 0);
+    CHECK(pul_variant_script_error(v) == NULL);
+    pul_variant_free(v);
+}
+
+/* The peek with two seats: a seat's known tiles are its own, the other seat
+** never sees them, and the cross gives no extra turn here either. */
+static void test_peek_two_seats(void) {
+    static const char yaml[] = "name: peek-duo\n"
+                               "extends: micropul\n"
+                               "title: Micropul with the peek, for two\n"
+                               "players: {min: 2, max: 2}\n"
+                               "scripts: [../scripts/solo_peek.lua]\n";
+    PulError err;
+    PulVariant *v =
+        pul_variant_load_string(yaml, sizeof yaml - 1, "peek-duo.yaml", ".", NULL, &err);
+    if (!v) fprintf(stderr, "  %s\n", err.message);
+    CHECK(v != NULL);
+    if (!v) return;
+    PeekTally t = {0};
+    int games = games_per_edition() / 2;
+    for (int k = 0; k < games; k++) play_peek(v, 2, (uint64_t)k + 1, &t);
+    report_peek("two seats", &t);
+    CHECK(t.reveals > 0);
+    CHECK(t.known_takes > 0);
+    CHECK_INT(t.round_trips, games);
+    pul_variant_free(v);
+}
+
+int main(void) {
+    /* The tests run in tests/; ctest puts the shipped editions on PUL_PATH,
+    ** and they find their scripts in the scripts folder beside them. */
+    RUN(test_players_3_4);
+    RUN(test_players_other_counts);
+    RUN(test_solo_peek);
+    RUN(test_peek_two_seats);
+    return CHECK_DONE();
+}
