@@ -19,7 +19,7 @@ enum {
 };
 
 static const char bench_help[] =
-    "usage: pul bench [--json] [--seconds S] [--variant NAME]\n\n"
+    "usage: pul bench [--json] [--seconds S] [--variant NAME] [--hooks BASE:HOOKED]\n\n"
     "Measures the engine on one thread. Each row has a warm-up of 0.3 S seconds,\n"
     "then is measured for S seconds:\n"
     "  games        random 2-player games from start to end, a new seed each\n"
@@ -27,14 +27,20 @@ static const char bench_help[] =
     "               with 20 tiles on the board, the player to move holding 6\n"
     "               (reached by random players that refill their hand first)\n"
     "  apply        pul_apply replaying recorded random games\n"
+    "  games        random games (at each variant's fewest seats) of a variant\n"
+    "               without hooks and of one with Lua hooks (--hooks), to show\n"
+    "               what the hooks cost\n"
     "Figures on a shared machine are only indicative.\n\n"
     "Options:\n"
     "  --json         print one JSON object instead of a table (keys games_per_s,\n"
     "                 actions_per_game, enumerations_per_s, enumerations_13_per_s,\n"
     "                 enumerations_20_per_s, placements_13_avg, placements_20_avg,\n"
-    "                 applies_per_s)\n"
+    "                 applies_per_s, hooks_base, hooks_variant,\n"
+    "                 hooks_base_games_per_s, hooks_games_per_s, hooks_ratio)\n"
+    "  --hooks B:H    the two variants of the hooks rows (default\n"
+    "                 micropul-solo:micropul-solo-peek)\n"
     "  --seconds S    measurement time per row (default 1)\n"
-    "  --variant NAME variant to measure (default micropul)\n"
+    "  --variant NAME variant of the other rows (default micropul)\n"
     "  -h, --help     show this text\n";
 
 typedef struct {
@@ -127,7 +133,7 @@ static bool is_sample(const PulGame *g, int tiles) {
 static bool hand_filling_action(Bench *b, PulAction *a) {
     uint8_t tiles[PUL_MAX_TILES];
     int seat = pul_game_to_move(b->g);
-    if (pul_game_hand(b->g, seat, tiles) < pul_variant_rules(b->v)->hand_limit &&
+    if (pul_game_hand(b->g, seat, tiles) < pul_game_rules(b->g)->hand_limit &&
         pul_game_supply(b->g, seat, tiles) > 0) {
         memset(a, 0, sizeof *a);
         a->kind = PUL_TAKE;
@@ -236,11 +242,43 @@ static void free_games(Bench *b) {
     free(b->moves);
 }
 
+/* ------------------------------------------------------------------ hooks */
+
+/* Random games of the named variant (its fewest seats), or 0 when it cannot
+** be opened or played (the reason is printed). */
+static double games_of(const char *name, double seconds, double *actions_per_game) {
+    PulError err;
+    PulVariant *v = pul_variant_open(name, NULL, &err);
+    if (!v) {
+        char text[1024];
+        cli_error("bench", "hooks row: %s", pul_error_format(&err, text, sizeof text));
+        return 0;
+    }
+    Bench *b = calloc(1, sizeof *b);
+    double rate = 0;
+    if (b && (b->g = pul_game_new(v)) != NULL) {
+        b->v = v;
+        b->nseats = pul_variant_rules(v)->min_players;
+        pul_rng_seed(&b->rng, 1);
+        b->next_seed = 1;
+        rate = measure(b, step_game, seconds);
+        *actions_per_game = b->ops ? (double)b->aux / (double)b->ops : 0;
+        pul_game_free(b->g);
+    }
+    free(b);
+    pul_variant_free(v);
+    return rate;
+}
+
 /* ---------------------------------------------------------------- output */
 
 typedef struct {
     double games, actions_per_game, enum13, enum20, avg13, avg20, applies;
     int pool13, pool20;
+    /* The cost of Lua hooks: random games of a variant and of one with hooks. */
+    char hooks_base[64], hooks_variant[64];
+    double hooks_base_games, hooks_games; /* 0 when a variant could not be opened */
+    double hooks_base_apg, hooks_apg;     /* actions per game of each */
 } BenchResult;
 
 /* NaN would not be JSON: a row without positions prints null. */
@@ -265,7 +303,20 @@ static void print_json(const Bench *b, const BenchResult *r, double seconds) {
     json_number("enumerations_20_per_s", r->enum20, r->pool20 > 0, false);
     json_number("placements_13_avg", r->avg13, r->pool13 > 0, false);
     json_number("placements_20_avg", r->avg20, r->pool20 > 0, false);
-    json_number("applies_per_s", r->applies, true, true);
+    json_number("applies_per_s", r->applies, true, false);
+    fputs("  \"hooks_base\": ", stdout);
+    cli_json_string(stdout, r->hooks_base);
+    fputs(",\n  \"hooks_variant\": ", stdout);
+    cli_json_string(stdout, r->hooks_variant);
+    fputs(",\n", stdout);
+    json_number("hooks_base_games_per_s", r->hooks_base_games, r->hooks_base_games > 0, false);
+    json_number("hooks_games_per_s", r->hooks_games, r->hooks_games > 0, false);
+    json_number("hooks_ratio", r->hooks_base_games > 0 ? r->hooks_games / r->hooks_base_games : 0,
+                r->hooks_base_games > 0 && r->hooks_games > 0, false);
+    bool both = r->hooks_base_games > 0 && r->hooks_games > 0 && r->hooks_base_apg > 0;
+    json_number("hooks_action_ratio",
+                both ? r->hooks_games * r->hooks_apg / (r->hooks_base_games * r->hooks_base_apg) : 0,
+                both, true);
     fputs("}\n", stdout);
 }
 
@@ -274,7 +325,7 @@ static void table_row(const char *name, double rate, const char *unit, const cha
 }
 
 static void print_table(const Bench *b, const BenchResult *r, double seconds) {
-    char notes[128];
+    char notes[256];
     printf("pul bench: variant %s, %d seats, one thread, %g s per row\n\n",
            pul_variant_name(b->v), b->nseats, seconds);
     printf("%-22s %14s  %-8s  %s\n", "name", "rate", "unit", "notes");
@@ -297,12 +348,29 @@ static void print_table(const Bench *b, const BenchResult *r, double seconds) {
     snprintf(notes, sizeof notes, "replaying %d recorded games (with one copy each)",
              BENCH_REPLAY_GAMES);
     table_row("apply", r->applies, "calls/s", notes);
+    const char *names[2] = {r->hooks_base, r->hooks_variant};
+    const double games[2] = {r->hooks_base_games, r->hooks_games};
+    const double apg[2] = {r->hooks_base_apg, r->hooks_apg};
+    for (int k = 0; k < 2; k++) {
+        char name[40];
+        snprintf(name, sizeof name, "games, %s", k ? "Lua hooks" : "no hooks");
+        if (games[k] <= 0) {
+            printf("%-22s %14s  %-8s  %s could not be played\n", name, "-", "games/s", names[k]);
+            continue;
+        }
+        if (k && games[0] > 0 && apg[0] > 0)
+            snprintf(notes, sizeof notes,
+                     "%s, %.1f actions per game: %.2f of the rate without hooks (%.2f per action)",
+                     names[k], apg[k], games[1] / games[0], games[1] * apg[1] / (games[0] * apg[0]));
+        else
+            snprintf(notes, sizeof notes, "%s, %.1f actions per game", names[k], apg[k]);
+        table_row(name, games[k], "games/s", notes);
+    }
 }
 
 /* ------------------------------------------------------------------ main */
 
 static bool run(Bench *b, double seconds, BenchResult *r) {
-    memset(r, 0, sizeof *r);
     pul_rng_seed(&b->rng, 1);
     b->next_seed = 1;
     r->games = measure(b, step_game, seconds);
@@ -324,14 +392,18 @@ static bool run(Bench *b, double seconds, BenchResult *r) {
 
     if (!record_games(b)) return false;
     r->applies = measure(b, step_apply, seconds);
-    return !b->failed;
+    if (b->failed) return false;
+    r->hooks_base_games = games_of(r->hooks_base, seconds, &r->hooks_base_apg);
+    r->hooks_games = games_of(r->hooks_variant, seconds, &r->hooks_apg);
+    return true;
 }
 
 int cmd_bench(int argc, char **argv) {
     static const CliOption opts[] = {
-        {"json", 0, false}, {"seconds", 0, true}, {"variant", 0, true}, {"help", 'h', false}, {0}};
-    enum { OPT_JSON, OPT_SECONDS, OPT_VARIANT, OPT_HELP };
-    const char *variant_name = "micropul", *value;
+        {"json", 0, false}, {"seconds", 0, true}, {"variant", 0, true},
+        {"hooks", 0, true}, {"help", 'h', false}, {0}};
+    enum { OPT_JSON, OPT_SECONDS, OPT_VARIANT, OPT_HOOKS, OPT_HELP };
+    const char *variant_name = "micropul", *hooks = "micropul-solo:micropul-solo-peek", *value;
     double seconds = 1.0;
     bool json = false;
     CliParser p;
@@ -344,6 +416,14 @@ int cmd_bench(int argc, char **argv) {
                 return CLI_UNUSABLE;
             break;
         case OPT_VARIANT: variant_name = value; break;
+        case OPT_HOOKS:
+            if (!strchr(value, ':') || strlen(value) >= 120) {
+                cli_error("bench", "--hooks takes BASE:HOOKED, two variant names, not \"%s\"",
+                          value);
+                return CLI_UNUSABLE;
+            }
+            hooks = value;
+            break;
         case OPT_HELP: fputs(bench_help, stdout); return CLI_OK;
         case CLI_OPERAND:
             cli_error("bench", "unexpected argument \"%s\" (see pul bench --help)", value);
@@ -367,6 +447,10 @@ int cmd_bench(int argc, char **argv) {
     b->pool = malloc(BENCH_POOL * sizeof *b->pool);
     b->buf = malloc(PUL_MAX_ACTIONS * sizeof *b->buf);
     BenchResult r;
+    memset(&r, 0, sizeof r);
+    size_t cut = (size_t)(strchr(hooks, ':') - hooks);
+    snprintf(r.hooks_base, sizeof r.hooks_base, "%.*s", (int)cut, hooks);
+    snprintf(r.hooks_variant, sizeof r.hooks_variant, "%s", hooks + cut + 1);
     bool ok = false;
     if (!b->g || !b->pool || !b->buf)
         cli_error("bench", "out of memory");

@@ -22,8 +22,8 @@ static const char play_help[] =
     "Options:\n"
     "  --seed N       deals the core and drives the random players (default 1);\n"
     "                 the same seed gives the same game\n"
-    "  --players N    number of seats (default 2, or the variant's maximum when\n"
-    "                 that is lower)\n"
+    "  --players N    number of seats (default 2, or the nearest count the\n"
+    "                 variant allows: 1 for a solo edition, 3 for micropul-3p)\n"
     "  --record FILE  also write the record to FILE\n"
     "  -h, --help     show this text\n";
 
@@ -38,11 +38,12 @@ static const char *end_reason_text(PulEndReason r) {
 
 /* The result as PMN comments: end, scores with what they come from, winners. */
 static void print_result(FILE *f, const PulGame *g) {
-    const PulRules *rules = pul_variant_rules(pul_game_variant(g));
+    const PulRules *rules = pul_game_rules(g);
     int nseats = pul_game_seats(g);
-    int scores[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
+    int scores[PUL_MAX_SEATS], by_rules[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
     uint8_t tiles[PUL_MAX_TILES];
     pul_game_scores(g, scores);
+    pul_game_scores_recount(g, by_rules);
     PulEndReason reason = pul_game_end_reason(g);
     fprintf(f, "\n; Result: %s (%s), after %d actions\n", pul_end_reason_code(reason),
             end_reason_text(reason), pul_game_turns(g));
@@ -50,9 +51,12 @@ static void print_result(FILE *f, const PulGame *g) {
         int supply = pul_game_supply(g, s, tiles);
         int hand = pul_game_hand(g, s, tiles);
         int from_supply = supply * rules->points_supply, from_hand = hand * rules->points_hand;
-        fprintf(f, "; Seat %d: %d points (groups %d, supply %d tile%s = %d, hand %d tile%s = %d)%s\n",
-                s + 1, scores[s], scores[s] - from_supply - from_hand, supply,
-                supply == 1 ? "" : "s", from_supply, hand, hand == 1 ? "" : "s", from_hand,
+        int from_scripts = scores[s] - by_rules[s];
+        char extra[48] = "";
+        if (from_scripts) snprintf(extra, sizeof extra, ", rule scripts %+d", from_scripts);
+        fprintf(f, "; Seat %d: %d points (groups %d, supply %d tile%s = %d, hand %d tile%s = %d%s)%s\n",
+                s + 1, scores[s], by_rules[s] - from_supply - from_hand, supply,
+                supply == 1 ? "" : "s", from_supply, hand, hand == 1 ? "" : "s", from_hand, extra,
                 pul_game_loser(g) == s ? ", lost" : "");
     }
     int nwin = pul_game_winners(g, winners);
@@ -80,6 +84,12 @@ static bool play_out(PulGame *g, PulRecord *rec, uint64_t seed) {
         }
         if (!pul_random_action(g, &rng, &a)) break;
         PulReason r = pul_apply(g, &a, &ev);
+        const PulError *serr = pul_variant_script_error(pul_game_variant(g));
+        if (r == PUL_R_SCRIPT_ERROR && serr) {
+            char buf[1024];
+            cli_error("play", "%s", pul_error_format(serr, buf, sizeof buf));
+            return false;
+        }
         if (r != PUL_LEGAL) {
             pul_action_format(&a, text, sizeof text);
             cli_error("play", "internal error: the engine refused its own move %s: %s", text,
@@ -139,7 +149,10 @@ int cmd_play(int argc, char **argv) {
     PulVariant *v = cli_open_variant("play", variant_name);
     if (!v) return CLI_UNUSABLE;
     const PulRules *rules = pul_variant_rules(v);
-    if (players == 0) players = rules->max_players < 2 ? rules->max_players : 2;
+    if (players == 0) /* two seats, or as near as the variant allows */
+        players = rules->max_players < 2 ? rules->max_players
+                  : rules->min_players > 2 ? rules->min_players
+                                           : 2;
     if (players < rules->min_players || players > rules->max_players) {
         cli_error("play", "%s is for %d to %d players, not %ld", pul_variant_name(v),
                   rules->min_players, rules->max_players, players);

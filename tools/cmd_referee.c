@@ -218,8 +218,13 @@ static bool referee_move(Match *m, int i, bool legal, FILE *out) {
         if (why == PUL_R_HAND_FULL) {
             char msg[96];
             snprintf(msg, sizeof msg, "the hand already holds %d tiles",
-                     pul_variant_rules(m->variant)->hand_limit);
+                     pul_game_rules(g)->hand_limit);
             cli_json_string(out, msg);
+        } else if (why == PUL_R_SCRIPT_ERROR && pul_variant_script_error(m->variant)) {
+            /* Not the player's fault: say which script failed, where and why. */
+            char msg[1024];
+            cli_json_string(out, pul_error_format(pul_variant_script_error(m->variant), msg,
+                                                  sizeof msg));
         } else {
             cli_json_string(out, pul_reason_message(why));
         }
