@@ -144,4 +144,30 @@ static inline bool hand_has(const PulGame *g, int seat, int tile) {
     return false;
 }
 
+
+/* Hand, supply, board and core together hold each tile exactly once; false
+** (with the tile named on stderr) when not. */
+static inline bool tiles_conserved(const PulGame *g, const char *what) {
+    int ntiles = pul_variant_tileset(pul_game_variant(g))->ntiles;
+    int count[PUL_MAX_TILES] = {0};
+    uint8_t buf[PUL_MAX_TILES];
+    PulPlaced placed[PUL_MAX_TILES];
+    for (int s = 0; s < pul_game_seats(g); s++) {
+        int n = pul_game_hand(g, s, buf);
+        for (int i = 0; i < n; i++) count[buf[i]]++;
+        n = pul_game_supply(g, s, buf);
+        for (int i = 0; i < n; i++) count[buf[i]]++;
+    }
+    int n = pul_game_placed(g, placed);
+    for (int i = 0; i < n; i++) count[placed[i].tile]++;
+    int ncore = pul_game_core_initial(g, buf);
+    for (int i = pul_game_core_drawn(g); i < ncore; i++) count[buf[i]]++;
+    for (int t = 0; t < ntiles; t++)
+        if (count[t] != 1) {
+            fprintf(stderr, "  %s: tile %d is held %d times\n", what, t, count[t]);
+            return false;
+        }
+    return true;
+}
+
 #endif

@@ -7,35 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "pul.h"
+#include "game_util.h"
 
 enum { GAMES = 150 };
-
-/* Hand, supply, board and core together hold each tile exactly once. */
-static void check_conservation(const PulGame *g, const char *what) {
-    const PulVariant *v = pul_game_variant(g);
-    int ntiles = pul_variant_tileset(v)->ntiles;
-    int count[PUL_MAX_TILES] = {0};
-    uint8_t buf[PUL_MAX_TILES];
-    PulPlaced placed[PUL_MAX_TILES];
-    for (int s = 0; s < pul_game_seats(g); s++) {
-        int n = pul_game_hand(g, s, buf);
-        for (int i = 0; i < n; i++) count[buf[i]]++;
-        n = pul_game_supply(g, s, buf);
-        for (int i = 0; i < n; i++) count[buf[i]]++;
-    }
-    int n = pul_game_placed(g, placed);
-    for (int i = 0; i < n; i++) count[placed[i].tile]++;
-    int ncore = pul_game_core_initial(g, buf);
-    for (int i = pul_game_core_drawn(g); i < ncore; i++) count[buf[i]]++;
-    for (int t = 0; t < ntiles; t++)
-        if (count[t] != 1) {
-            fprintf(stderr, "  %s: tile %d is held %d times\n", what, t, count[t]);
-            CHECK_INT(count[t], 1);
-            return;
-        }
-}
 
 typedef struct {
     long actions, draws, extra_turns, games_over;
@@ -64,7 +38,7 @@ static void play(const PulVariant *v, int nseats, uint64_t seed, Tally *t, const
             if (ev.ev[i].kind == PUL_EV_EXTRA_TURN) t->extra_turns++;
             if (ev.ev[i].kind == PUL_EV_ACTIVATED) t->by_feature[ev.ev[i].feature]++;
         }
-        check_conservation(g, what);
+        CHECK(tiles_conserved(g, what));
     }
     CHECK(pul_game_over(g));
     if (pul_game_over(g)) t->games_over++;

@@ -15,8 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "pul.h"
+#include "game_util.h"
 
 enum { MAX_MOVES = 2000, DEFAULT_GAMES = 2000 };
 
@@ -56,30 +55,6 @@ static int popcount(uint64_t x) {
     return n;
 }
 
-/* Hand, supply, board and core together hold each tile exactly once. */
-static bool check_conservation(const PulGame *g) {
-    int ntiles = pul_variant_tileset(pul_game_variant(g))->ntiles;
-    int count[PUL_MAX_TILES] = {0};
-    uint8_t buf[PUL_MAX_TILES];
-    PulPlaced placed[PUL_MAX_TILES];
-    for (int s = 0; s < pul_game_seats(g); s++) {
-        int n = pul_game_hand(g, s, buf);
-        for (int i = 0; i < n; i++) count[buf[i]]++;
-        n = pul_game_supply(g, s, buf);
-        for (int i = 0; i < n; i++) count[buf[i]]++;
-    }
-    int n = pul_game_placed(g, placed);
-    for (int i = 0; i < n; i++) count[placed[i].tile]++;
-    int ncore = pul_game_core_initial(g, buf);
-    for (int i = pul_game_core_drawn(g); i < ncore; i++) count[buf[i]]++;
-    for (int t = 0; t < ntiles; t++)
-        if (count[t] != 1) {
-            fprintf(stderr, "  tile %d is held %d times\n", t, count[t]);
-            CHECK_INT(count[t], 1);
-            return false;
-        }
-    return true;
-}
 
 static uint64_t supply_bits(const PulGame *g, int seat) {
     uint8_t sup[PUL_MAX_TILES];
@@ -191,7 +166,10 @@ static void play_multi(const PulVariant *v, int seats, uint64_t seed, Tally *t) 
         pul_events_action(&ev, &done);
         moves[nmoves++] = done;
         for (int i = 0; i < ev.n; i++) t->extra_turns += ev.ev[i].kind == PUL_EV_EXTRA_TURN;
-        if (!check_conservation(g)) break;
+        if (!tiles_conserved(g, "scripted")) {
+            CHECK(false);
+            break;
+        }
         for (int s = 0; s < seats; s++) CHECK(pul_game_known(g, s) == 0); /* nothing reveals */
         if (!pul_game_over(g)) {
             int inc[PUL_MAX_SEATS], re[PUL_MAX_SEATS];
@@ -431,7 +409,10 @@ static void play_peek(const PulVariant *v, int seats, uint64_t seed, PeekTally *
         }
         CHECK(!pul_game_in_extra_turn(g));
         CHECK(pul_game_known(g, seat) == known);
-        if (!check_conservation(g)) break;
+        if (!tiles_conserved(g, "scripted")) {
+            CHECK(false);
+            break;
+        }
         /* The model's supplies are the engine's; each seat sees only its own
         ** known tiles, and those are not among what it cannot see. */
         for (int s = 0; s < seats; s++) {
