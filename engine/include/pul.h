@@ -480,6 +480,9 @@ bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out);
 typedef struct {
     int seat, nseats, to_move;
     bool extra_turn, over;
+    int extra_pending;               /* extra turns earned and not yet begun */
+    int turns;                       /* actions applied so far */
+    PulRules rules;                  /* the game's rules (a setup hook may have changed them) */
     int end_reason, loser;
     int core_count;
     int hand_count[PUL_MAX_SEATS];
@@ -497,6 +500,32 @@ typedef struct {
 } PulObservation;
 
 void pul_observe(const PulGame *g, int seat, PulObservation *out);
+
+/* A started game of obs's variant consistent with everything obs shows: the
+** board, stones, counts, the seat's hand and known supply tiles; the tiles
+** obs cannot see are dealt at random from rng to the other hands, the
+** supplies and the core. Bots search such games ("determinizations"), so
+** they never see what the seat cannot. g must be made for that variant. */
+PulStatus pul_game_from_observation(PulGame *g, const PulObservation *obs, PulRng *rng,
+                                    PulError *err);
+
+/* ------------------------------------------------------------------ bots */
+
+/* A player program: observation in, action out, the same action for the
+** same observation and seed. Specs: "random", "greedy", "mcts" with options
+** after a colon, "mcts:iters=2000,c=0.7,rollout=greedy" (see pul help bots).
+** A bot reads only the observation it is given. */
+typedef struct PulBot PulBot;
+
+PulBot *pul_bot_new(const PulVariant *v, const char *spec, uint64_t seed, PulError *err);
+void pul_bot_free(PulBot *b);
+/* The spec in full, defaults filled in: "mcts:iters=1000,c=0.7,rollout=random". */
+const char *pul_bot_spec(const PulBot *b);
+/* An action for obs->seat, which must be the seat to move. PUL_ERR_STATE when
+** it has none (the game is over). */
+PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, PulError *err);
+/* Search work of the last choice (MCTS iterations; 0 for the others). */
+long pul_bot_iterations(const PulBot *b);
 
 /* --------------------------------------------------------------- records */
 

@@ -13,6 +13,9 @@ void pul_observe(const PulGame *g, int seat, PulObservation *o) {
     o->to_move = g->to_move;
     o->extra_turn = g->in_extra;
     o->over = g->over;
+    o->extra_pending = g->extra_left;
+    o->turns = g->turns;
+    o->rules = g->rules;
     o->end_reason = g->end_reason;
     o->loser = g->loser;
     o->core_count = g->ncore - g->core_top;

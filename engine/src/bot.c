@@ -1,0 +1,285 @@
+/*
+** bot.c: bots by spec ("mcts:iters=2000,c=0.7"): the kinds, the parsing
+** of specs with did-you-mean help, and the calls every kind shares. A
+** choice is a function of the observation and the bot's seed alone, so a
+** bot gives the same action for the same observation whatever it saw before.
+*/
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+#include "rng.h"
+#include "suggest.h"
+
+static const BotKind *const kinds[] = {&bot_random_kind, &bot_greedy_kind, &bot_mcts_kind, NULL};
+
+const BotKind *const *bot_kinds(void) { return kinds; }
+
+void *bot_alloc(const PulBot *b, void *ptr, size_t osize, size_t nsize) {
+    return b->v->alloc(b->v->ud, ptr, osize, nsize);
+}
+
+/* Errors in a spec point at the spec text: "bot spec", line 1, the column. */
+#define SPEC_SOURCE "bot spec"
+
+static const BotKind *find_kind(const char *name, size_t len) {
+    for (int i = 0; kinds[i]; i++)
+        if (strlen(kinds[i]->name) == len && strncmp(kinds[i]->name, name, len) == 0)
+            return kinds[i];
+    return NULL;
+}
+
+static PulStatus unknown_kind(const char *name, size_t len, PulError *err) {
+    const char *names[8];
+    int n = 0;
+    char list[128] = "";
+    for (int i = 0; kinds[i]; i++) {
+        names[n++] = kinds[i]->name;
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
+                 kinds[i]->name);
+    }
+    const char *near = suggest_pick(name, len, names, n);
+    if (near)
+        return err_setc(err, "not-found", SPEC_SOURCE, 1, 1,
+                        "no bot is called '%.*s'; did you mean '%s'? (bots: %s)", (int)len, name,
+                        near, list);
+    return err_setc(err, "not-found", SPEC_SOURCE, 1, 1, "no bot is called '%.*s' (bots: %s)",
+                    (int)len, name, list);
+}
+
+static int find_option(const BotKind *k, const char *key, size_t len) {
+    for (int i = 0; i < k->noptions; i++)
+        if (strlen(k->options[i].key) == len && strncmp(k->options[i].key, key, len) == 0)
+            return i;
+    return -1;
+}
+
+static PulStatus unknown_option(const BotKind *k, const char *key, size_t len, int col,
+                                PulError *err) {
+    const char *names[BOT_MAX_OPTIONS];
+    char list[160] = "";
+    for (int i = 0; i < k->noptions; i++) {
+        names[i] = k->options[i].key;
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
+                 k->options[i].key);
+    }
+    if (k->noptions == 0)
+        return err_setc(err, "unknown-key", SPEC_SOURCE, 1, col,
+                        "bot '%s' takes no options, but the spec gives '%.*s'", k->name,
+                        (int)len, key);
+    const char *near = suggest_pick(key, len, names, k->noptions);
+    return err_setc(err, "unknown-key", SPEC_SOURCE, 1, col,
+                    "bot '%s' has no option '%.*s'%s%s%s (options: %s)", k->name, (int)len, key,
+                    near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "", list);
+}
+
+/* Read one option's value text into b->opt[i]. */
+static PulStatus read_value(PulBot *b, int i, const char *text, size_t len, int col,
+                            PulError *err) {
+    const BotOption *o = &b->kind->options[i];
+    char buf[64];
+    if (len == 0 || len >= sizeof buf)
+        return err_setc(err, "bad-value", SPEC_SOURCE, 1, col, "option '%s' needs a value: %s=%s",
+                        o->key, o->key, o->type == BOT_OPT_WORD ? o->words[0] : "NUMBER");
+    memcpy(buf, text, len);
+    buf[len] = 0;
+    if (o->type == BOT_OPT_WORD) {
+        int n = 0;
+        char list[128] = "";
+        for (; o->words[n]; n++) {
+            if (strcmp(o->words[n], buf) == 0) {
+                b->opt[i] = n;
+                return PUL_OK;
+            }
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", n ? ", " : "",
+                     o->words[n]);
+        }
+        const char *near = suggest_pick(buf, len, o->words, n);
+        return err_setc(err, "bad-value", SPEC_SOURCE, 1, col,
+                        "option '%s' of bot '%s' cannot be '%s'%s%s%s (one of: %s)", o->key,
+                        b->kind->name, buf, near ? "; did you mean '" : "", near ? near : "",
+                        near ? "'?" : "", list);
+    }
+    char *end;
+    double x = strtod(buf, &end);
+    bool whole = o->type == BOT_OPT_INT;
+    if (*end || !isfinite(x) || (whole && x != floor(x)))
+        return err_setc(err, "bad-value", SPEC_SOURCE, 1, col,
+                        "option '%s' of bot '%s' needs %s, not '%s'", o->key, b->kind->name,
+                        whole ? "a whole number" : "a number", buf);
+    if (x < o->min || x > o->max)
+        return err_setc(err, "out-of-range", SPEC_SOURCE, 1, col,
+                        "option '%s' of bot '%s' is %s; it must be from %g to %g", o->key,
+                        b->kind->name, buf, o->min, o->max);
+    b->opt[i] = x;
+    return PUL_OK;
+}
+
+/* "name" or "name:key=value,key=value". */
+static PulStatus parse_spec(PulBot *b, const char *spec, PulError *err) {
+    size_t total = strlen(spec);
+    if (total >= BOT_SPEC_MAX - 64)
+        return err_setc(err, "too-long", SPEC_SOURCE, 1, 1,
+                        "the bot spec is %zu characters long; at most %d are allowed", total,
+                        BOT_SPEC_MAX - 65);
+    const char *colon = strchr(spec, ':');
+    size_t nlen = colon ? (size_t)(colon - spec) : total;
+    b->kind = find_kind(spec, nlen);
+    if (!b->kind) return unknown_kind(spec, nlen, err);
+    for (int i = 0; i < b->kind->noptions; i++) b->opt[i] = b->kind->options[i].def;
+    if (!colon) return PUL_OK;
+    const char *p = colon + 1;
+    if (!*p)
+        return err_setc(err, "bad-value", SPEC_SOURCE, 1, (int)(p - spec) + 1,
+                        "nothing follows ':' in the bot spec; write %s:key=value or just %s",
+                        b->kind->name, b->kind->name);
+    while (*p) {
+        const char *comma = strchr(p, ',');
+        size_t ilen = comma ? (size_t)(comma - p) : strlen(p);
+        const char *eq = memchr(p, '=', ilen);
+        size_t klen = eq ? (size_t)(eq - p) : ilen;
+        int col = (int)(p - spec) + 1;
+        int i = find_option(b->kind, p, klen);
+        if (i < 0) return unknown_option(b->kind, p, klen, col, err);
+        if (b->given[i])
+            return err_setc(err, "duplicate-key", SPEC_SOURCE, 1, col,
+                            "option '%s' is given twice in the bot spec; keep one",
+                            b->kind->options[i].key);
+        if (!eq)
+            return err_setc(err, "bad-value", SPEC_SOURCE, 1, col + (int)klen,
+                            "option '%s' needs a value: write %s=VALUE", b->kind->options[i].key,
+                            b->kind->options[i].key);
+        PulStatus st = read_value(b, i, eq + 1, ilen - klen - 1, col + (int)klen + 1, err);
+        if (st != PUL_OK) return st;
+        b->given[i] = true;
+        p += ilen;
+        if (*p == ',') {
+            p++;
+            if (!*p)
+                return err_setc(err, "bad-value", SPEC_SOURCE, 1, (int)(p - spec),
+                                "the bot spec ends with ','; remove it or add an option");
+        }
+    }
+    return PUL_OK;
+}
+
+/* The spec in full: every option with its value, defaults filled in. */
+static void format_spec(PulBot *b) {
+    const BotKind *k = b->kind;
+    size_t n = (size_t)snprintf(b->spec, sizeof b->spec, "%s", k->name);
+    bool first = true;
+    for (int i = 0; i < k->noptions && n < sizeof b->spec; i++) {
+        const BotOption *o = &k->options[i];
+        if (o->optional && !b->given[i]) continue;
+        const char *sep = first ? ":" : ",";
+        first = false;
+        if (o->type == BOT_OPT_WORD)
+            n += (size_t)snprintf(b->spec + n, sizeof b->spec - n, "%s%s=%s", sep, o->key,
+                                  o->words[(int)b->opt[i]]);
+        else if (o->type == BOT_OPT_INT)
+            n += (size_t)snprintf(b->spec + n, sizeof b->spec - n, "%s%s=%.0f", sep, o->key,
+                                  b->opt[i]);
+        else
+            n += (size_t)snprintf(b->spec + n, sizeof b->spec - n, "%s%s=%g", sep, o->key,
+                                  b->opt[i]);
+    }
+}
+
+PulBot *pul_bot_new(const PulVariant *v, const char *spec, uint64_t seed, PulError *err) {
+    if (!v || !spec) {
+        err_setc(err, "bad-state", NULL, 0, 0, "pul_bot_new needs a variant and a spec");
+        return NULL;
+    }
+    PulBot tmp;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.v = v;
+    tmp.seed = seed;
+    if (parse_spec(&tmp, spec, err) != PUL_OK) return NULL;
+    format_spec(&tmp);
+    PulBot *b = bot_alloc(&tmp, NULL, 0, sizeof *b);
+    PulGame *det = pul_game_new(v);
+    if (!b || !det) {
+        if (b) bot_alloc(&tmp, b, sizeof *b, 0);
+        pul_game_free(det);
+        err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for bot '%s'", spec);
+        return NULL;
+    }
+    *b = tmp;
+    b->det = det;
+    err_clear(err);
+    return b;
+}
+
+void pul_bot_free(PulBot *b) {
+    if (!b) return;
+    if (b->kind->free_state) b->kind->free_state(b);
+    pul_game_free(b->det);
+    bot_alloc(b, b, sizeof *b, 0);
+}
+
+const char *pul_bot_spec(const PulBot *b) { return b->spec; }
+
+long pul_bot_iterations(const PulBot *b) { return b->iterations; }
+
+/* FNV-1a over what the observation shows, field by field (never padding). */
+static uint64_t mix(uint64_t h, int64_t x) {
+    for (int i = 0; i < 8; i++) {
+        h ^= (uint64_t)(x >> (8 * i)) & 0xFF;
+        h *= UINT64_C(0x100000001B3);
+    }
+    return h;
+}
+
+static uint64_t observation_hash(const PulObservation *o) {
+    uint64_t h = UINT64_C(0xCBF29CE484222325);
+    h = mix(h, o->seat);
+    h = mix(h, o->nseats);
+    h = mix(h, o->to_move);
+    h = mix(h, o->extra_turn);
+    h = mix(h, o->extra_pending);
+    h = mix(h, o->turns);
+    h = mix(h, o->core_count);
+    for (int s = 0; s < o->nseats && s < PUL_MAX_SEATS; s++) {
+        h = mix(h, o->hand_count[s]);
+        h = mix(h, o->supply_count[s]);
+        h = mix(h, o->stones_left[s]);
+    }
+    for (int i = 0; i < o->hand_count[o->seat] && i < PUL_MAX_HAND; i++) h = mix(h, o->hand[i]);
+    for (int i = 0; i < o->nknown && i < PUL_MAX_TILES; i++) h = mix(h, o->known[i]);
+    for (int i = 0; i < o->nplaced && i < PUL_MAX_TILES; i++) {
+        const PulPlaced *p = &o->placed[i];
+        h = mix(h, p->tile | p->rot << 8);
+        h = mix(h, p->x);
+        h = mix(h, p->y);
+    }
+    for (int i = 0; i < o->nstones && i < PUL_MAX_SEATS * PUL_MAX_STONES; i++) {
+        const PulStone *st = &o->stones[i];
+        h = mix(h, st->x);
+        h = mix(h, st->y);
+        h = mix(h, st->quad);
+        h = mix(h, st->seat);
+    }
+    return h;
+}
+
+PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, PulError *err) {
+    b->iterations = 0;
+    if (obs->nseats < 1 || obs->nseats > PUL_MAX_SEATS || obs->seat < 0 ||
+        obs->seat >= obs->nseats)
+        return err_setc(err, "bad-value", NULL, 0, 0,
+                        "the observation names seat %d of %d; it is not one of a game", obs->seat,
+                        obs->nseats);
+    if (obs->over)
+        return err_setc(err, "bad-state", NULL, 0, 0, "the game is over: there is nothing to play");
+    if (obs->seat != obs->to_move)
+        return err_setc(err, "bad-state", NULL, 0, 0,
+                        "the observation is seat %d's, but seat %d is to move; a bot plays "
+                        "only for the seat to move",
+                        obs->seat + 1, obs->to_move + 1);
+    PulRng rng;
+    pul_rng_seed(&rng, b->seed ^ observation_hash(obs));
+    PulStatus st = b->kind->choose(b, obs, &rng, out, err);
+    if (st == PUL_OK) err_clear(err);
+    return st;
+}

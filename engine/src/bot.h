@@ -1,0 +1,72 @@
+/*
+** bot.h: the bots' shared parts (not public): the kinds and their options,
+** the bot object, and the heuristic the greedy bot and MCTS rollouts share.
+*/
+#ifndef PUL_BOT_H
+#define PUL_BOT_H
+
+#include "game.h"
+
+enum { BOT_OPT_INT = 0, BOT_OPT_REAL, BOT_OPT_WORD };
+enum { BOT_MAX_OPTIONS = 8, BOT_SPEC_MAX = 256 };
+
+/* One key=value option of a bot spec. */
+typedef struct {
+    const char *key;
+    int type;                   /* BOT_OPT_INT, BOT_OPT_REAL, BOT_OPT_WORD */
+    double min, max, def;       /* word: def is the index of the default word */
+    const char *const *words;   /* word: the values, NULL-terminated */
+    bool optional;              /* left out of the full spec unless given */
+    const char *help;
+} BotOption;
+
+typedef struct BotKind BotKind;
+
+struct PulBot {
+    const PulVariant *v;
+    const BotKind *kind;
+    uint64_t seed;
+    double opt[BOT_MAX_OPTIONS];    /* by the kind's option order */
+    bool given[BOT_MAX_OPTIONS];
+    char spec[BOT_SPEC_MAX];
+    long iterations;
+    PulGame *det;                   /* a determinization, reused between choices */
+    void *state;                    /* the kind's own (MCTS: its node pool) */
+};
+
+struct BotKind {
+    const char *name;
+    const char *help;
+    const BotOption *options;
+    int noptions;
+    /* rng is the choice's own generator: seeded from the bot's seed and the
+    ** observation, so the same observation gives the same action. */
+    PulStatus (*choose)(PulBot *b, const PulObservation *obs, PulRng *rng, PulAction *out,
+                        PulError *err);
+    void (*free_state)(PulBot *b);
+};
+
+extern const BotKind bot_random_kind, bot_greedy_kind, bot_mcts_kind;
+
+/* Every kind, for the spec parser and help: NULL-terminated. */
+const BotKind *const *bot_kinds(void);
+
+/* Memory through the variant's allocator. */
+void *bot_alloc(const PulBot *b, void *ptr, size_t osize, size_t nsize);
+
+/* ---------------------------------------------------------- heuristics */
+
+/* How good g looks for seat: its score, what its open claimed groups may
+** still bring, stones kept for later, the claim open to the seat to move,
+** an extra turn in hand, and a won or lost game when it is over. */
+double bot_value(const PulGame *g, int seat);
+/* bot_value of seat less the mean of the other seats'. */
+double bot_eval(const PulGame *g, int seat);
+/* The greedy bot's move in g for the seat to move: the legal action whose
+** result bot_eval likes best (ties broken by rng). tmp is scratch. */
+bool bot_greedy_action(const PulGame *g, PulGame *tmp, PulRng *rng, PulAction *out);
+/* A cheap rollout move: the best by bot_eval of a few random legal actions. */
+bool bot_greedy_lite_action(const PulGame *g, PulGame *tmp, PulRng *rng, int samples,
+                            PulAction *out);
+
+#endif

@@ -1,0 +1,284 @@
+/*
+** bot_mcts.c: information-set Monte Carlo tree search (single observer).
+** Each iteration deals a determinization from the observation, walks the
+** tree with UCB1 over the children legal in that deal (availability counts),
+** adds one node, plays the game out and backs up a reward in [0, 1] for
+** every seat. The tree is over actions, not states, so the hidden tiles of
+** each deal never reach the choice except through the rewards' average.
+*/
+#define _POSIX_C_SOURCE 200809L /* clock_gettime under -std=c11 */
+
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+#include "bot.h"
+#include "rng.h"
+
+enum { OPT_ITERS = 0, OPT_TIME, OPT_C, OPT_ROLLOUT, OPT_DEPTH, OPT_WIDEN, OPT_TEMP };
+enum { ROLLOUT_RANDOM = 0, ROLLOUT_GREEDY };
+enum {
+    MAX_PATH = 512,           /* tree depth walked; games are far shorter */
+    MAX_ROLLOUT = 2000,       /* actions of one playout; only a bug gets near */
+    NODE_CAP_TIMED = 1 << 20, /* nodes kept when the budget is time */
+    LITE_SAMPLES = 3          /* random actions a greedy rollout step compares */
+};
+
+/* How much of the reward is the score margin (the rest is win, draw, loss),
+** and the margin that counts for about half of that part. */
+static const double MARGIN_SHARE = 0.3, MARGIN_SCALE = 10.0;
+
+static const char *const rollout_words[] = {"random", "greedy", NULL};
+static const BotOption mcts_options[] = {
+    {"iters", BOT_OPT_INT, 1, 100000000, 1000, NULL, false, "iterations per choice"},
+    {"time", BOT_OPT_REAL, 0, 3600, 0, NULL, true,
+     "seconds per choice instead (0: none); the choice then depends on the machine"},
+    {"c", BOT_OPT_REAL, 0, 100, 0.35, NULL, false, "UCB1 exploration constant"},
+    {"rollout", BOT_OPT_WORD, 0, 1, ROLLOUT_RANDOM, rollout_words, false,
+     "playout policy: random, or greedy (the best of a few random actions)"},
+    {"depth", BOT_OPT_INT, 0, 1000, 0, NULL, false,
+     "playout actions before the heuristic judges the position (1000: to the end)"},
+    {"widen", BOT_OPT_REAL, 0, 100, 2, NULL, false,
+     "progressive widening: a node has at most 1 + widen * sqrt(visits) children, the "
+     "ones the heuristic likes best first (0: every legal action)"},
+    {"temp", BOT_OPT_REAL, 0.1, 1000, 6, NULL, false,
+     "points of heuristic margin that make a judged position about 73% won"},
+};
+
+typedef struct {
+    PulAction act;      /* the action leading here (a take: any tile, as listed) */
+    int32_t child;      /* first child, -1 none */
+    int32_t sibling;    /* next sibling, -1 none */
+    int32_t visits;     /* times chosen */
+    int32_t avail;      /* times it was legal when its parent was visited */
+    double reward;      /* sum of rewards of the seat that chose act */
+    int8_t mover;       /* that seat */
+} Node;
+
+typedef struct {
+    Node *pool;
+    int cap, n;
+    PulGame *tmp;       /* the greedy rollout's trials */
+    PulAction buf[PUL_MAX_ACTIONS];
+    int path[MAX_PATH];
+} Mcts;
+
+static bool same_action(const PulAction *a, const PulAction *b) {
+    return a->kind == b->kind && a->tile == b->tile && a->rot == b->rot && a->quad == b->quad &&
+           a->x == b->x && a->y == b->y;
+}
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A node with room for it, or -1 when the pool may not grow. */
+static int new_node(PulBot *b, Mcts *m, int limit) {
+    if (m->n >= m->cap) {
+        if (m->cap >= limit) return -1;
+        int cap = m->cap ? m->cap * 2 : 1024;
+        if (cap > limit) cap = limit;
+        Node *p = bot_alloc(b, m->pool, sizeof(Node) * (size_t)m->cap, sizeof(Node) * (size_t)cap);
+        if (!p) return -1;
+        m->pool = p;
+        m->cap = cap;
+    }
+    Node *nd = &m->pool[m->n];
+    memset(nd, 0, sizeof *nd);
+    nd->child = nd->sibling = -1;
+    return m->n++;
+}
+
+/* Reward in [0, 1] per seat of a game not over: the heuristic's margin
+** through a logistic curve. */
+static void judged_rewards(const PulGame *g, double temp, double *r) {
+    for (int s = 0; s < g->nseats; s++) r[s] = 1.0 / (1.0 + exp(-bot_eval(g, s) / temp));
+}
+
+/* Reward in [0, 1] per seat: a win (shared when tied) blended with the margin. */
+static void rewards(const PulGame *g, double *r) {
+    int scores[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
+    pul_game_scores(g, scores);
+    int nw = pul_game_winners(g, winners);
+    for (int s = 0; s < g->nseats; s++) {
+        double win = 0.0;
+        for (int i = 0; i < nw; i++)
+            if (winners[i] == s) win = 1.0 / nw;
+        int best_other = -1000000;
+        for (int t = 0; t < g->nseats; t++)
+            if (t != s && scores[t] > best_other) best_other = scores[t];
+        double margin = g->nseats > 1 ? scores[s] - best_other : scores[s];
+        double squash = 0.5 + 0.5 * margin / (fabs(margin) + MARGIN_SCALE);
+        r[s] = (1.0 - MARGIN_SHARE) * win + MARGIN_SHARE * squash;
+    }
+}
+
+static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth) {
+    PulAction a;
+    for (int steps = 0; !g->over && steps < depth && steps < MAX_ROLLOUT; steps++) {
+        bool ok = policy == ROLLOUT_GREEDY ? bot_greedy_lite_action(g, m->tmp, rng, LITE_SAMPLES, &a)
+                                           : pul_random_action(g, rng, &a);
+        if (!ok || pul_apply(g, &a, NULL) != PUL_LEGAL) break;
+    }
+}
+
+/* Among node's children legal in g: count each as available and pick by
+** UCB1. Returns the child, or -1 when none is legal; *nlegal gets their count. */
+static int select_child(Mcts *m, int node, const PulGame *g, double c, int *nlegal) {
+    int best = -1, legal = 0;
+    double best_score = -1e300;
+    for (int ch = m->pool[node].child; ch >= 0; ch = m->pool[ch].sibling) {
+        Node *nd = &m->pool[ch];
+        if (pul_check(g, &nd->act) != PUL_LEGAL) continue;
+        nd->avail++;
+        legal++;
+        double score = nd->reward / nd->visits + c * sqrt(log((double)nd->avail) / nd->visits);
+        if (score > best_score) {
+            best_score = score;
+            best = ch;
+        }
+    }
+    *nlegal = legal;
+    return best;
+}
+
+/* The legal action of g that node has no child for and that the heuristic
+** likes best (ties broken at random), or any such action when ordered is false. */
+static bool untried_action(Mcts *m, int node, int n, const PulGame *g, bool ordered, PulRng *rng,
+                           PulAction *out) {
+    int start = (int)rng_below(rng, (uint32_t)n);
+    bool found = false;
+    double best = -1e300;
+    for (int k = 0; k < n; k++) {
+        const PulAction *a = &m->buf[(start + k) % n];
+        bool known = false;
+        for (int ch = m->pool[node].child; ch >= 0 && !known; ch = m->pool[ch].sibling)
+            known = same_action(&m->pool[ch].act, a);
+        if (known) continue;
+        if (!ordered) {
+            *out = *a;
+            return true;
+        }
+        pul_game_copy(m->tmp, g);
+        if (pul_apply(m->tmp, a, NULL) != PUL_LEGAL) continue;
+        double e = bot_eval(m->tmp, g->to_move);
+        if (!found || e > best) {
+            best = e;
+            *out = *a;
+            found = true;
+        }
+    }
+    return found;
+}
+
+static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, int limit) {
+    PulGame *g = b->det;
+    double c = b->opt[OPT_C], widen = b->opt[OPT_WIDEN];
+    int depth = 0, node = 0;
+    m->path[depth++] = 0;
+    if (pul_game_from_observation(g, obs, rng, NULL) != PUL_OK) return;
+    while (!g->over && depth < MAX_PATH) {
+        int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS), nlegal;
+        int mover = g->to_move;
+        int next = select_child(m, node, g, c, &nlegal);
+        PulAction a;
+        /* Progressive widening: a new child only while the node has few
+        ** for its visits (or none of its children is legal in this deal). */
+        bool room = widen <= 0 || next < 0 ||
+                    nlegal < 1 + widen * sqrt((double)m->pool[node].visits);
+        if (nlegal < n && room && untried_action(m, node, n, g, widen > 0, rng, &a)) {
+            int fresh = new_node(b, m, limit);
+            if (fresh < 0) {
+                if (next < 0) break; /* the pool is full: play out from here */
+            } else {
+                Node *nd = &m->pool[fresh];
+                nd->act = a;
+                nd->mover = (int8_t)mover;
+                nd->avail = 1;
+                nd->sibling = m->pool[node].child;
+                m->pool[node].child = fresh;
+                pul_apply(g, &a, NULL);
+                m->path[depth++] = fresh;
+                break;
+            }
+        }
+        if (next < 0) break;
+        pul_apply(g, &m->pool[next].act, NULL);
+        m->path[depth++] = node = next;
+    }
+    int playout = (int)b->opt[OPT_DEPTH];
+    rollout(g, m, rng, (int)b->opt[OPT_ROLLOUT], playout >= 1000 ? MAX_ROLLOUT : playout);
+    double r[PUL_MAX_SEATS];
+    if (g->over)
+        rewards(g, r);
+    else
+        judged_rewards(g, b->opt[OPT_TEMP], r);
+    for (int i = 0; i < depth; i++) {
+        Node *nd = &m->pool[m->path[i]];
+        nd->visits++;
+        nd->reward += r[nd->mover];
+    }
+}
+
+static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, PulAction *out,
+                             PulError *err) {
+    Mcts *m = b->state;
+    if (!m) {
+        m = b->state = bot_alloc(b, NULL, 0, sizeof *m);
+        if (!m) return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS bot");
+        memset(m, 0, sizeof *m);
+        if (!(m->tmp = pul_game_new(b->v)))
+            return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS bot");
+    }
+    /* The first deal checks the observation; the root's own actions are the
+    ** same in every deal (the seat knows its hand). */
+    PulStatus st = pul_game_from_observation(b->det, obs, rng, err);
+    if (st != PUL_OK) return st;
+    if (!pul_random_action(b->det, rng, out))
+        return err_setc(err, "bad-state", NULL, 0, 0, "seat %d has no legal action",
+                        obs->seat + 1);
+    long iters = (long)b->opt[OPT_ITERS];
+    double seconds = b->given[OPT_TIME] ? b->opt[OPT_TIME] : 0.0;
+    int limit = seconds > 0 ? NODE_CAP_TIMED : (int)(iters < NODE_CAP_TIMED ? iters + 1 : NODE_CAP_TIMED);
+    m->n = 0;
+    new_node(b, m, limit);
+    if (m->n == 0) return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS tree");
+    m->pool[0].mover = (int8_t)obs->seat;
+    double t0 = seconds > 0 ? now() : 0.0;
+    long done = 0;
+    for (;;) {
+        if (seconds > 0 ? (done % 16 == 0 && now() - t0 >= seconds) : done >= iters) break;
+        iterate(b, m, obs, rng, limit);
+        done++;
+    }
+    b->iterations = done;
+    int best = -1;
+    for (int ch = m->pool[0].child; ch >= 0; ch = m->pool[ch].sibling) {
+        const Node *nd = &m->pool[ch];
+        if (best < 0 || nd->visits > m->pool[best].visits ||
+            (nd->visits == m->pool[best].visits &&
+             nd->reward / nd->visits > m->pool[best].reward / m->pool[best].visits))
+            best = ch;
+    }
+    if (best >= 0) *out = m->pool[best].act;
+    return PUL_OK;
+}
+
+static void mcts_free(PulBot *b) {
+    Mcts *m = b->state;
+    if (!m) return;
+    pul_game_free(m->tmp);
+    bot_alloc(b, m->pool, sizeof(Node) * (size_t)m->cap, 0);
+    bot_alloc(b, m, sizeof *m, 0);
+}
+
+const BotKind bot_mcts_kind = {
+    "mcts",
+    "information-set Monte Carlo tree search over determinizations of what the seat sees",
+    mcts_options,
+    (int)(sizeof mcts_options / sizeof mcts_options[0]),
+    mcts_choose,
+    mcts_free,
+};

@@ -1,0 +1,20 @@
+/*
+** bot_random.c: the random bot: uniform over the legal actions of the
+** seat to move, drawn from a determinization (the seat's own actions are
+** the same in every determinization, so any one will do).
+*/
+#include "bot.h"
+
+static PulStatus random_choose(PulBot *b, const PulObservation *obs, PulRng *rng, PulAction *out,
+                               PulError *err) {
+    PulStatus st = pul_game_from_observation(b->det, obs, rng, err);
+    if (st != PUL_OK) return st;
+    if (!pul_random_action(b->det, rng, out))
+        return err_setc(err, "bad-state", NULL, 0, 0, "seat %d has no legal action",
+                        obs->seat + 1);
+    return PUL_OK;
+}
+
+const BotKind bot_random_kind = {
+    "random", "a legal action at random, each as likely", NULL, 0, random_choose, NULL,
+};
