@@ -10,12 +10,15 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "sim.h"
 
 enum {
     BENCH_POOL = 200,           /* positions per enumeration row */
     BENCH_POOL_SEEDS = 4000,    /* seeds tried to fill the pools */
     BENCH_REPLAY_GAMES = 64,    /* games recorded for the apply row */
-    BENCH_MAX_GAME = 100000     /* actions; only an engine bug gets there */
+    BENCH_MAX_GAME = 100000,    /* actions; only an engine bug gets there */
+    BENCH_SIM_BATCH = 512,      /* games per sim_run call of the sim rows */
+    BENCH_MCTS_POSITIONS = 4    /* positions the mcts row searches */
 };
 
 static const char bench_help[] =
@@ -30,13 +33,19 @@ static const char bench_help[] =
     "  games        random games (at each variant's fewest seats) of a variant\n"
     "               without hooks and of one with Lua hooks (--hooks), to show\n"
     "               what the hooks cost\n"
+    "  sim games    pul sim's games (random bots, observations, rows) on 1 and\n"
+    "               on 2 threads, and how much the second thread adds\n"
+    "  mcts         pul_bot_choose of mcts:iters=200 on a few early positions,\n"
+    "               as search iterations per second\n"
     "Figures on a shared machine are only indicative.\n\n"
     "Options:\n"
     "  --json         print one JSON object instead of a table (keys games_per_s,\n"
     "                 actions_per_game, enumerations_per_s, enumerations_13_per_s,\n"
     "                 enumerations_20_per_s, placements_13_avg, placements_20_avg,\n"
     "                 applies_per_s, hooks_base, hooks_variant,\n"
-    "                 hooks_base_games_per_s, hooks_games_per_s, hooks_ratio)\n"
+    "                 hooks_base_games_per_s, hooks_games_per_s, hooks_ratio,\n"
+    "                 hooks_action_ratio, sim_games_1t_per_s, sim_games_2t_per_s,\n"
+    "                 sim_scaling, mcts_iterations_per_s)\n"
     "  --hooks B:H    the two variants of the hooks rows (default\n"
     "                 micropul-solo:micropul-solo-peek)\n"
     "  --seconds S    measurement time per row (default 1)\n"
@@ -45,6 +54,7 @@ static const char bench_help[] =
 
 typedef struct {
     const PulVariant *v;
+    const char *variant_arg;  /* as given, for the sim rows, which open it themselves */
     int nseats;
     PulGame *g;            /* scratch game */
     PulRng rng;
@@ -270,6 +280,83 @@ static double games_of(const char *name, double seconds, double *actions_per_gam
     return rate;
 }
 
+/* -------------------------------------------------------------------- sim */
+
+static bool count_row(const SimRow *row, void *ud) {
+    (void)row;
+    (*(uint64_t *)ud)++;
+    return true;
+}
+
+/* pul sim's games per second on threads threads: batches of random-bot games
+** until the time is up. 0 (printed) when a game fails. */
+static double sim_games_rate(const char *variant, int threads, double seconds) {
+    SimConfig cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.nvariants = 1;
+    snprintf(cfg.variants[0], SIM_NAME_MAX, "%s", variant);
+    cfg.nbots = 1;
+    snprintf(cfg.bots[0], SIM_SPEC_MAX, "random");
+    cfg.games = BENCH_SIM_BATCH;
+    cfg.threads = threads;
+    cfg.nshards = 1;
+    uint64_t games = 0;
+    double t0 = now(), elapsed;
+    do {
+        PulError err;
+        if (!sim_run(&cfg, count_row, NULL, &games, &err)) {
+            char text[1024];
+            cli_error("bench", "sim row: %s", pul_error_format(&err, text, sizeof text));
+            return 0;
+        }
+        cfg.seed += BENCH_SIM_BATCH;
+        elapsed = now() - t0;
+    } while (elapsed < seconds);
+    return (double)games / elapsed;
+}
+
+/* MCTS iterations per second over early positions of random games; 0
+** (printed) when the bot cannot be made. */
+static double mcts_rate(Bench *b, double seconds) {
+    PulGame *pos[BENCH_MCTS_POSITIONS] = {NULL};
+    PulObservation *obs = malloc(sizeof *obs);
+    double rate = 0;
+    int npos = 0;
+    for (int k = 0; k < BENCH_MCTS_POSITIONS && obs; k++) {
+        if (!(pos[k] = pul_game_new(b->v)) || !start_game(b, pos[k], 500 + (uint64_t)k)) break;
+        pul_rng_seed(&b->rng, 500 + (uint64_t)k);
+        PulAction a;
+        for (int m = 0; m < 4 * k + 2 && !pul_game_over(pos[k]); m++)
+            if (pul_random_action(pos[k], &b->rng, &a)) pul_apply(pos[k], &a, NULL);
+        if (pul_game_over(pos[k])) break;
+        npos++;
+    }
+    long iterations = 0;
+    double t0 = now(), elapsed = 0;
+    for (int k = 0; npos > 0 && obs && (elapsed < seconds || k < npos); k++) {
+        PulGame *g = pos[k % npos];
+        PulError err;
+        PulBot *bot = pul_bot_new(b->v, "mcts:iters=200", (uint64_t)k, &err);
+        PulAction a;
+        if (!bot || (pul_observe(g, pul_game_to_move(g), obs),
+                     pul_bot_choose(bot, obs, &a, &err) != PUL_OK)) {
+            char text[1024];
+            cli_error("bench", "mcts row: %s", pul_error_format(&err, text, sizeof text));
+            pul_bot_free(bot);
+            iterations = 0;
+            break;
+        }
+        iterations += pul_bot_iterations(bot);
+        pul_bot_free(bot);
+        elapsed = now() - t0;
+    }
+    if (elapsed > 0) rate = (double)iterations / elapsed;
+    for (int k = 0; k < BENCH_MCTS_POSITIONS; k++)
+        if (pos[k]) pul_game_free(pos[k]);
+    free(obs);
+    return rate;
+}
+
 /* ---------------------------------------------------------------- output */
 
 typedef struct {
@@ -279,6 +366,8 @@ typedef struct {
     char hooks_base[64], hooks_variant[64];
     double hooks_base_games, hooks_games; /* 0 when a variant could not be opened */
     double hooks_base_apg, hooks_apg;     /* actions per game of each */
+    double sim1, sim2;                    /* pul sim games/s on 1 and 2 threads (0: failed) */
+    double mcts;                          /* MCTS iterations/s (0: failed) */
 } BenchResult;
 
 /* NaN would not be JSON: a row without positions prints null. */
@@ -316,19 +405,24 @@ static void print_json(const Bench *b, const BenchResult *r, double seconds) {
     bool both = r->hooks_base_games > 0 && r->hooks_games > 0 && r->hooks_base_apg > 0;
     json_number("hooks_action_ratio",
                 both ? r->hooks_games * r->hooks_apg / (r->hooks_base_games * r->hooks_base_apg) : 0,
-                both, true);
+                both, false);
+    json_number("sim_games_1t_per_s", r->sim1, r->sim1 > 0, false);
+    json_number("sim_games_2t_per_s", r->sim2, r->sim2 > 0, false);
+    json_number("sim_scaling", r->sim1 > 0 ? r->sim2 / r->sim1 : 0, r->sim1 > 0 && r->sim2 > 0,
+                false);
+    json_number("mcts_iterations_per_s", r->mcts, r->mcts > 0, true);
     fputs("}\n", stdout);
 }
 
 static void table_row(const char *name, double rate, const char *unit, const char *notes) {
-    printf("%-22s %14.0f  %-8s  %s\n", name, rate, unit, notes);
+    printf("%-34s %14.0f  %-8s  %s\n", name, rate, unit, notes);
 }
 
 static void print_table(const Bench *b, const BenchResult *r, double seconds) {
     char notes[256];
     printf("pul bench: variant %s, %d seats, one thread, %g s per row\n\n",
            pul_variant_name(b->v), b->nseats, seconds);
-    printf("%-22s %14s  %-8s  %s\n", "name", "rate", "unit", "notes");
+    printf("%-34s %14s  %-8s  %s\n", "name", "rate", "unit", "notes");
     snprintf(notes, sizeof notes, "%.1f actions per game", r->actions_per_game);
     table_row("random games", r->games, "games/s", notes);
     const int tiles[2] = {13, 20};
@@ -338,7 +432,7 @@ static void print_table(const Bench *b, const BenchResult *r, double seconds) {
         char name[32];
         snprintf(name, sizeof name, "placements, %d tiles", tiles[k]);
         if (pool[k] == 0) {
-            printf("%-22s %14s  %-8s  %s\n", name, "-", "enum/s", "no position found");
+            printf("%-34s %14s  %-8s  %s\n", name, "-", "enum/s", "no position found");
             continue;
         }
         snprintf(notes, sizeof notes, "%.1f placements per position, %d positions", avg[k],
@@ -355,7 +449,7 @@ static void print_table(const Bench *b, const BenchResult *r, double seconds) {
         char name[40];
         snprintf(name, sizeof name, "games, %s", k ? "Lua hooks" : "no hooks");
         if (games[k] <= 0) {
-            printf("%-22s %14s  %-8s  %s could not be played\n", name, "-", "games/s", names[k]);
+            printf("%-34s %14s  %-8s  %s could not be played\n", name, "-", "games/s", names[k]);
             continue;
         }
         if (k && games[0] > 0 && apg[0] > 0)
@@ -366,6 +460,25 @@ static void print_table(const Bench *b, const BenchResult *r, double seconds) {
             snprintf(notes, sizeof notes, "%s, %.1f actions per game", names[k], apg[k]);
         table_row(name, games[k], "games/s", notes);
     }
+    const double sim[2] = {r->sim1, r->sim2};
+    for (int k = 0; k < 2; k++) {
+        char name[48];
+        snprintf(name, sizeof name, "sim games, random bots, %d thread%s", k + 1, k ? "s" : "");
+        if (sim[k] <= 0) {
+            printf("%-34s %14s  %-8s  %s\n", name, "-", "games/s", "failed");
+            continue;
+        }
+        if (k && sim[0] > 0)
+            snprintf(notes, sizeof notes, "%.2f times 1 thread (scaling ratio)", sim[1] / sim[0]);
+        else
+            snprintf(notes, sizeof notes, "pul sim %s, with observations and rows",
+                     pul_variant_name(b->v));
+        table_row(name, sim[k], "games/s", notes);
+    }
+    if (r->mcts > 0)
+        table_row("mcts iterations/s", r->mcts, "iter/s", "mcts:iters=200, early positions");
+    else
+        printf("%-34s %14s  %-8s  %s\n", "mcts iterations/s", "-", "iter/s", "failed");
 }
 
 /* ------------------------------------------------------------------ main */
@@ -395,6 +508,9 @@ static bool run(Bench *b, double seconds, BenchResult *r) {
     if (b->failed) return false;
     r->hooks_base_games = games_of(r->hooks_base, seconds, &r->hooks_base_apg);
     r->hooks_games = games_of(r->hooks_variant, seconds, &r->hooks_apg);
+    r->sim1 = sim_games_rate(b->variant_arg, 1, seconds);
+    r->sim2 = sim_games_rate(b->variant_arg, 2, seconds);
+    r->mcts = mcts_rate(b, seconds);
     return true;
 }
 
@@ -442,6 +558,7 @@ int cmd_bench(int argc, char **argv) {
     }
     const PulRules *rules = pul_variant_rules(v);
     b->v = v;
+    b->variant_arg = variant_name;
     b->nseats = rules->max_players < 2 ? rules->max_players : 2;
     b->g = pul_game_new(v);
     b->pool = malloc(BENCH_POOL * sizeof *b->pool);

@@ -20,6 +20,7 @@ static const Command commands[] = {
     {"bench", cmd_bench, "measure the engine's speed: games, placements and applies per second"},
     {"check", cmd_check, "check variants, tile sets and themes, and summarise what they hold"},
     {"variants", cmd_variants, "list the editions found along the search path"},
+    {"sim", cmd_sim, "the designer's lab: many bot games, rows, summary and an HTML report"},
 };
 enum { NCOMMANDS = (int)(sizeof commands / sizeof commands[0]) };
 

@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# sim_test.sh: `pul sim` seen from outside: the rows do not depend on the
+# thread count, shards merged give the unsharded run byte for byte, an A/B
+# run compares the variants over the same deals, the report is well-formed
+# with every chart, and bad usage is refused with a clear message.
+# usage: sim_test.sh PUL   (run by ctest with PUL_PATH set to the variants)
+set -uo pipefail
+
+pul=$1
+. "$(dirname "$0")/script_lib.sh"
+
+has() { # has FILE PATTERN MESSAGE: grep FILE (out or err of the last command) or fail.
+    grep -q -- "$2" "$tmp/$1" || fail "$3: $(head -c 400 "$tmp/$1")"
+}
+
+same_outputs() { # same_outputs DIR1 DIR2 WHAT: the four outputs byte-identical
+    for f in rows.jsonl rows.csv summary.json report.html; do
+        cmp -s "$1/$f" "$2/$f" || fail "$3: $f differs between $1 and $2"
+    done
+}
+
+# --- help
+expect 0 "$pul" sim --help && has out 'pul sim merge' "sim --help does not explain merge" &&
+    has out 'sbatch --array' "sim --help has no Slurm job array" &&
+    has out 'parallel pul sim' "sim --help has no GNU parallel line"
+expect 0 "$pul" help sim
+expect 0 "$pul" help && has out '^  sim ' "pul help does not list sim"
+
+# --- bad usage: exit 2, a message naming what is wrong, no output written
+expect 2 "$pul" sim --bots greddy --out bad && has err "did you mean 'greedy'" "no did-you-mean for bot greddy"
+expect 2 "$pul" sim --bots random,, --out bad && has err "empty spec" "an empty bot spec is not named"
+expect 2 "$pul" sim --shard 2/2 --out bad && has err '0 <= I < N' "shard 2/2 is not refused clearly"
+expect 2 "$pul" sim --shard 1 --out bad
+expect 2 "$pul" sim --shard 0/0 --out bad
+expect 2 "$pul" sim --shard -1/2 --out bad
+expect 2 "$pul" sim no-such-variant --out bad && has err 'not-found' "unknown variant gives no not-found"
+expect 2 "$pul" sim micropul micropul --out bad && has err 'twice' "a variant given twice is not refused"
+expect 2 "$pul" sim --seats 3 --out bad && has err '2 to 2 players\|1 to 2 players' "seats outside the variant's range"
+expect 2 "$pul" sim --games x --out bad
+expect 2 "$pul" sim --threads 0 --out bad
+expect 2 "$pul" sim --gmaes 3 --out bad && has err 'did you mean --games' "no did-you-mean for --gmaes"
+[ -e bad ] && fail "a refused run left the folder bad behind"
+
+# --- one run: the rows as documented
+expect 0 "$pul" sim micropul --games 120 --bots greedy,random --seed 5 --out one
+[ -s "$tmp/err" ] && ! grep -q '^pul sim: 120 games' "$tmp/err" && fail "sim prints more than its last line when stderr is not a terminal: $(head -c 300 "$tmp/err")"
+grep -q $'\r' "$tmp/err" && fail "a progress bar is drawn when stderr is not a terminal"
+expect 0 "$pul" sim micropul --games 10 --out quiet --quiet && [ -s "$tmp/err" ] && fail "--quiet still prints: $(cat "$tmp/err")"
+python3 - one/rows.jsonl one/rows.csv <<'EOF' || fail "one/rows.jsonl or rows.csv is not as documented"
+import csv, json, sys
+lines = open(sys.argv[1]).read().splitlines()
+head = json.loads(lines[0])
+assert head == {"pul_sim": 1, "variants": ["micropul"], "seats": 0, "bots": ["greedy", "random"],
+                "swap": False, "games": 120, "seed": 5, "shard": 0, "nshards": 1}, head
+rows = [json.loads(l) for l in lines[1:]]
+assert [r["index"] for r in rows] == list(range(120))
+for r in rows:
+    assert r["seed"] == 5 + r["index"] and r["seats"] == 2 and r["bots"] == ["greedy", "random"]
+    assert len(r["scores"]) == 2 and set(r["winners"]) <= {1, 2}
+    best = max(r["scores"])
+    if r["loser"] is None:
+        assert r["winners"] and all(r["scores"][w - 1] == best for w in r["winners"]), r
+    assert r["placements"] + r["takes"] + r["claims"] + r["passes"] == r["turns"], r
+    assert sum(r["closed_sizes"]) == r["closed_groups"], r
+    assert set(r["activations"]) == {"one-dot", "two-dot", "cross"}, r
+assert sum(r["turns"] for r in rows) > 120 * 10
+table = list(csv.DictReader(open(sys.argv[2])))
+assert len(table) == 120 and table[7]["score1"] == str(rows[7]["scores"][0])
+assert table[7]["activations_cross"] == str(rows[7]["activations"]["cross"])
+EOF
+expect 2 "$pul" sim micropul --games 5 --out one && has err 'already exists.*--force' "an existing output is overwritten without --force"
+expect 0 "$pul" sim micropul --games 5 --out one --force --quiet
+[ "$(wc -l <one/rows.jsonl)" -eq 6 ] || fail "--force did not overwrite one/rows.jsonl"
+
+# --- the thread count changes nothing (also for a variant with Lua hooks)
+run=(micropul micropul-solo-peek --games 150 --bots greedy,random --quiet)
+expect 0 "$pul" sim "${run[@]}" --threads 1 --out t1
+expect 0 "$pul" sim "${run[@]}" --threads 2 --out t2
+same_outputs t1 t2 "--threads 1 and 2"
+grep -q '"variant":"micropul-solo-peek","seats":1,' t1/rows.jsonl || fail "a solo edition is not played by one seat"
+
+# --- shards merged are the unsharded run, whatever order they are given in
+ab=(micropul simpler-placement --games 200 --bots greedy,random --swap --seed 11 --quiet)
+expect 0 "$pul" sim "${ab[@]}" --out whole
+expect 0 "$pul" sim "${ab[@]}" --shard 0/2 --threads 2 --out s0
+expect 0 "$pul" sim "${ab[@]}" --shard 1/2 --threads 1 --out s1
+expect 0 "$pul" sim merge s1 s0 --out merged --quiet
+same_outputs whole merged "merge of shards 0/2 and 1/2"
+cmp -s s0/rows.jsonl whole/rows.jsonl && fail "a shard holds every game"
+expect 0 "$pul" sim merge s0/rows.jsonl s1 --out merged2 --quiet # a rows.jsonl itself will do
+same_outputs whole merged2 "merge naming a rows.jsonl"
+
+# --- merge refuses shards that do not make one run (exit 1), and writes nothing then
+expect 1 "$pul" sim merge s0 --out m && has err 'shards but 1 were given' "a missing shard is not named"
+expect 1 "$pul" sim merge s0 s0 --out m && has err 'given twice' "a shard given twice is not named"
+expect 1 "$pul" sim merge s0 one --out m && has err 'not shards of one run' "shards of two runs are merged"
+mkdir gap && cp s1/rows.jsonl gap/ && sed -i '6d' gap/rows.jsonl
+expect 1 "$pul" sim merge s0 gap --out m && has err 'gap/rows.jsonl:6: expected game' "a missing game is not found"
+mkdir extra && cp s1/rows.jsonl extra/ && tail -n 1 s1/rows.jsonl >>extra/rows.jsonl
+expect 1 "$pul" sim merge s0 extra --out m && has err 'beyond the games' "a row too many is not found"
+mkdir broken && cp s1/rows.jsonl broken/ && sed -i '3s/"turns":/"turns":x/' broken/rows.jsonl
+expect 1 "$pul" sim merge s0 broken --out m && has err 'broken/rows.jsonl:3: expected a whole number' "a broken row is not found"
+[ -e m ] && fail "a refused merge left output behind"
+expect 2 "$pul" sim merge no-such-dir --out m && has err 'cannot read' "an unreadable shard"
+expect 2 "$pul" sim merge --games 3 s0 --out m
+expect 2 "$pul" sim merge --out m
+
+# --- A/B: the same deals for both variants, and differences found
+python3 - whole/rows.jsonl whole/summary.json <<'EOF' || fail "the A/B run is not paired or finds no difference"
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+rows = [json.loads(l) for l in lines[1:]]
+a = [r for r in rows if r["variant"] == "micropul"]
+b = [r for r in rows if r["variant"] == "simpler-placement"]
+assert len(a) == len(b) == 200
+assert all(x["seed"] == y["seed"] == 11 + x["index"] for x, y in zip(a, b))
+# --swap: bot b sits at seat b+i mod 2
+assert a[0]["bots"] == ["greedy", "random"] and a[1]["bots"] == ["random", "greedy"]
+assert any(x["scores"] != y["scores"] for x, y in zip(a, b)), "the variants play the same games"
+s = json.load(open(sys.argv[2]))
+assert [v["name"] for v in s["variants"]] == ["micropul", "simpler-placement"]
+assert all(v["games"] == 200 for v in s["variants"])
+diffs = s["ab"][0]["diffs"]
+assert diffs and any(d["verdict"] != "no clear difference" for d in diffs), diffs
+EOF
+
+# --- the report: one page, no scripts, every chart, SVGs well-formed XML
+python3 - whole/report.html <<'EOF' || fail "the report is not well-formed or lacks a chart"
+import re, sys, xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+text = open(sys.argv[1], encoding="utf-8").read()
+class Check(HTMLParser):
+    void = {"meta", "br", "hr", "img", "link", "input", "col", "wbr"}
+    def __init__(self):
+        super().__init__()
+        self.stack, self.ids = [], set()
+    def handle_starttag(self, tag, attrs):
+        self.ids.update(v for k, v in attrs if k == "id")
+        if tag not in self.void: self.stack.append(tag)
+    def handle_startendtag(self, tag, attrs): pass
+    def handle_endtag(self, tag):
+        if tag in self.void: return
+        assert self.stack and self.stack[-1] == tag, (tag, self.stack[-5:])
+        self.stack.pop()
+c = Check()
+c.feed(text)
+c.close()
+assert not c.stack, c.stack
+assert "<script" not in text.lower()
+# Nothing fetched from the network: the only address is the SVG namespace.
+assert set(re.findall(r"https?://[^\"' ]*", text)) <= {"http://www.w3.org/2000/svg"}
+for section in ["scores", "wins", "length", "ends", "activations", "groups", "ab"]:
+    assert section in c.ids, "no section " + section
+svgs = re.findall(r"<svg\b.*?</svg>", text, re.S)
+assert len(svgs) >= 6, len(svgs)
+for svg in svgs:
+    ET.fromstring(svg)
+assert "micropul" in text and "simpler-placement" in text
+EOF
+
+[ "$failures" -eq 0 ] || { echo "$failures failure(s)" >&2; exit 1; }
+echo "sim: all passed"

@@ -1,0 +1,807 @@
+/*
+** sim_report.c: the HTML report of a simulation, drawn from its summary.
+**
+** One self-contained page: inline CSS and inline SVG, no script, no font,
+** image or link to fetch, so it opens anywhere and can be mailed as is.
+** Every chart is a <section id="..."> with an <h2> and an <svg> that is
+** well-formed XML (text escaped, attributes quoted, only XML entities).
+** One colour per variant throughout, so a designer reads A/B at a glance.
+*/
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "sim.h"
+
+enum { MAX_REASONS = 8, MAX_CATS = 64 };
+
+/* Colour-blind-safe palette, one per variant in the order given. */
+static const char *const PALETTE[SIM_MAX_VARIANTS] = {
+    "#3b75af", "#ef8636", "#519e3e", "#c53a32", "#8d69b8", "#84584e", "#d57dbf", "#7f7f7f"};
+static const char *const COLOUR_HIGHER = "#2a7ab0";
+static const char *const COLOUR_LOWER = "#d35f1c";
+static const char *const COLOUR_NONE = "#9aa0a8";
+
+/* ------------------------------------------------------------- escaping */
+
+/* Length of the valid UTF-8 sequence at p, or 0. */
+static int utf8_len(const unsigned char *p) {
+    int n = p[0] < 0x80           ? 1
+            : (p[0] >> 5) == 6    ? 2
+            : (p[0] >> 4) == 14   ? 3
+            : (p[0] >> 3) == 30   ? 4
+                                  : 0;
+    if (n == 1 && p[0] < 0x20 && p[0] != '\t' && p[0] != '\n') return 0; /* not XML text */
+    for (int i = 1; i < n; i++)
+        if ((p[i] & 0xc0) != 0x80) return 0;
+    if (n == 2 && p[0] < 0xc2) return 0; /* overlong */
+    return n;
+}
+
+/* Text and attribute values, safe in HTML and in XML: markup characters
+** become entities, invalid bytes and control characters U+FFFD. */
+static void esc(FILE *f, const char *s) {
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        int n = utf8_len(p);
+        if (n == 0) {
+            fputs("&#65533;", f);
+            p++;
+            continue;
+        }
+        switch (*p) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&#39;", f); break;
+        default: fwrite(p, 1, (size_t)n, f);
+        }
+        p += n;
+    }
+}
+
+/* A number with d decimals, never "-0". */
+static const char *num(char *buf, size_t size, double x, int d) {
+    snprintf(buf, size, "%.*f", d, x);
+    if (buf[0] == '-') {
+        bool zero = true;
+        for (const char *q = buf + 1; *q; q++)
+            if (*q >= '1' && *q <= '9') zero = false;
+        if (zero) memmove(buf, buf + 1, strlen(buf));
+    }
+    return buf;
+}
+
+/* Decimals that show a value of magnitude x with about three significant digits. */
+static int decimals_for(double x) {
+    x = fabs(x);
+    return x >= 100 ? 0 : x >= 10 ? 1 : x >= 1 ? 2 : 3;
+}
+
+/* --------------------------------------------------------------- charts */
+
+typedef struct {
+    FILE *f;
+    double w, h;               /* the svg's size */
+    double left, right, top, bottom; /* margins around the plot area */
+    double x0, x1, y0, y1;     /* data ranges */
+} Plot;
+
+static double px(const Plot *p, double x) {
+    return p->left + (x - p->x0) / (p->x1 - p->x0) * (p->w - p->left - p->right);
+}
+static double py(const Plot *p, double y) {
+    return p->h - p->bottom - (y - p->y0) / (p->y1 - p->y0) * (p->h - p->top - p->bottom);
+}
+
+/* A 1, 2 or 5 times a power of ten step giving about n ticks over span. */
+static double nice_step(double span, int n) {
+    if (span <= 0) return 1;
+    double raw = span / n, mag = pow(10, floor(log10(raw))), norm = raw / mag;
+    return (norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 5 ? 5 : 10) * mag;
+}
+
+static double nice_max(double max, int n) {
+    if (max <= 0) return 1;
+    double step = nice_step(max, n);
+    return ceil(max / step - 1e-9) * step;
+}
+
+static int step_decimals(double step) {
+    return step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
+}
+
+static void svg_open(FILE *f, double w, double h, const char *label) {
+    fprintf(f,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+            "viewBox=\"0 0 %.0f %.0f\" role=\"img\" aria-label=\"",
+            w, h, w, h);
+    esc(f, label);
+    fputs("\"><title>", f);
+    esc(f, label);
+    fputs("</title>\n", f);
+}
+
+static void text_at(FILE *f, double x, double y, const char *anchor, const char *cls,
+                    const char *s) {
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" class=\"%s\">", x, y, anchor, cls);
+    esc(f, s);
+    fputs("</text>\n", f);
+}
+
+/* Horizontal grid lines with labels on the left; pct shows 0..1 as percent. */
+static void y_axis(const Plot *p, double step, bool pct, const char *label) {
+    char buf[32];
+    int d = step_decimals(pct ? step * 100 : step);
+    for (double v = p->y0; v <= p->y1 + step * 1e-6; v += step) {
+        double y = py(p, v);
+        fprintf(p->f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"%s\"/>\n",
+                p->left, y, p->w - p->right, y, v == p->y0 ? "axis" : "grid");
+        num(buf, sizeof buf, pct ? v * 100 : v, d);
+        if (pct) strcat(buf, "%");
+        text_at(p->f, p->left - 6, y + 4, "end", "tick", buf);
+    }
+    double cy = (p->top + p->h - p->bottom) / 2;
+    fprintf(p->f, "<text transform=\"translate(%.1f %.1f) rotate(-90)\" text-anchor=\"middle\" "
+                  "class=\"label\">", 13.0, cy);
+    esc(p->f, label);
+    fputs("</text>\n", p->f);
+}
+
+/* Vertical grid lines and labels below, for a numeric x. */
+static void x_axis(const Plot *p, double step, const char *label) {
+    char buf[32];
+    int d = step_decimals(step);
+    for (double v = ceil(p->x0 / step - 1e-9) * step; v <= p->x1 + step * 1e-6; v += step) {
+        double x = px(p, v);
+        fprintf(p->f,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"tickmark\"/>\n", x,
+                p->h - p->bottom, x, p->h - p->bottom + 4);
+        text_at(p->f, x, p->h - p->bottom + 16, "middle", "tick", num(buf, sizeof buf, v, d));
+    }
+    text_at(p->f, (p->left + p->w - p->right) / 2, p->h - 6, "middle", "label", label);
+}
+
+static void legend_html(FILE *f, const SimSummary *s) {
+    if (s->nvariants < 2) return;
+    fputs("<p class=\"legend\">", f);
+    for (int v = 0; v < s->nvariants; v++) {
+        fprintf(f, "<span><i style=\"background:%s\"></i>", PALETTE[v]);
+        esc(f, s->v[v].name);
+        fputs(v == 0 ? " (A)" : "", f);
+        fputs("</span>", f);
+    }
+    fputs("</p>\n", f);
+}
+
+static int max_seats(const SimSummary *s) {
+    int m = 0;
+    for (int v = 0; v < s->nvariants; v++)
+        if (s->v[v].seats > m) m = s->v[v].seats;
+    return m;
+}
+
+/* Bins of width `bin` over hist[0..n): the largest share of games in a bin. */
+static double binned_max(const long *hist, int n, int bin, long total) {
+    double m = 0;
+    for (int i = 0; i < n; i += bin) {
+        long c = 0;
+        for (int j = i; j < i + bin && j < n; j++) c += hist[j];
+        if (total && (double)c / total > m) m = (double)c / total;
+    }
+    return m;
+}
+
+static int last_nonzero(const long *hist, int n) {
+    int last = 0;
+    for (int i = 0; i < n; i++)
+        if (hist[i]) last = i;
+    return last;
+}
+
+static int first_nonzero(const long *hist, int n) {
+    for (int i = 0; i < n; i++)
+        if (hist[i]) return i;
+    return 0;
+}
+
+/* Where a histogram's x axis starts: 0, unless the data begin far from it. */
+static int axis_start(int first, int last, int bin) {
+    if (first * 4 < last) return 0;
+    int step = (int)nice_step(last - first + 1, 6);
+    if (step < bin) step = bin;
+    step = (step + bin - 1) / bin * bin;
+    return first / step * step;
+}
+
+static int bin_width(int range) {
+    static const int widths[] = {1, 2, 5, 10, 20, 25, 50};
+    for (int i = 0; i < 7; i++)
+        if (range / widths[i] <= 40) return widths[i];
+    return 100;
+}
+
+/* A histogram as a filled step line in the variant's colour. */
+static void step_series(const Plot *p, const long *hist, int n, int bin, long total,
+                        const char *colour, double mean) {
+    if (!total) return;
+    FILE *f = p->f;
+    fprintf(f, "<path d=\"M%.1f %.1f", px(p, p->x0), py(p, 0));
+    for (int i = (int)p->x0; i < n && i < p->x1; i += bin) {
+        long c = 0;
+        for (int j = i; j < i + bin && j < n; j++) c += hist[j];
+        double y = py(p, (double)c / total);
+        double xe = i + bin < p->x1 ? i + bin : p->x1;
+        fprintf(f, " V%.1f H%.1f", y, px(p, xe));
+    }
+    fprintf(f, " V%.1f Z\" fill=\"%s\" fill-opacity=\"0.13\" stroke=\"%s\" stroke-width=\"1.8\" "
+               "stroke-linejoin=\"round\"/>\n",
+            py(p, 0), colour, colour);
+    double mx = px(p, mean);
+    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+               "stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>\n",
+            mx, p->top, mx, p->h - p->bottom, colour);
+}
+
+static void chart_scores(FILE *f, const SimSummary *s) {
+    fputs("<section id=\"scores\">\n<h2>Scores</h2>\n<p class=\"note\">Share of games by final "
+          "score, one panel per seat; the dashed line is the mean.</p>\n", f);
+    legend_html(f, s);
+    int seats = max_seats(s), top = 0, low = 200;
+    for (int v = 0; v < s->nvariants; v++)
+        for (int st = 0; st < s->v[v].seats; st++) {
+            if (!s->v[v].score[st].n) continue;
+            int l = last_nonzero(s->v[v].score_hist[st], 201);
+            int fz = first_nonzero(s->v[v].score_hist[st], 201);
+            if (l > top) top = l;
+            if (fz < low) low = fz;
+        }
+    if (low > top) low = 0;
+    int bin = bin_width(top - low + 1), x0 = axis_start(low, top, bin);
+    double ymax = 0;
+    for (int v = 0; v < s->nvariants; v++)
+        for (int st = 0; st < s->v[v].seats; st++) {
+            double m = binned_max(s->v[v].score_hist[st], 201, bin, s->v[v].score[st].n);
+            if (m > ymax) ymax = m;
+        }
+    double xmax = ceil((top + 1.0) / bin) * bin;
+    fputs("<div class=\"panels\">\n", f);
+    for (int st = 0; st < seats; st++) {
+        char label[64];
+        snprintf(label, sizeof label, "Seat %d", st + 1);
+        Plot p = {f, 360, 250, 54, 14, 30, 40, x0, xmax, 0, nice_max(ymax, 4)};
+        svg_open(f, p.w, p.h, label);
+        text_at(f, p.left, 18, "start", "ptitle", label);
+        if (s->nvariants == 1 && s->v[0].bots[st][0]) {
+            char bot[SIM_SPEC_MAX + 8];
+            snprintf(bot, sizeof bot, "bot %s", s->v[0].bots[st]);
+            text_at(f, p.w - p.right, 18, "end", "sub", bot);
+        }
+        y_axis(&p, nice_step(p.y1, 4), true, "games");
+        for (int v = 0; v < s->nvariants; v++)
+            if (st < s->v[v].seats)
+                step_series(&p, s->v[v].score_hist[st], 201, bin, s->v[v].score[st].n,
+                            PALETTE[v], s->v[v].score[st].mean);
+        x_axis(&p, nice_step(xmax - x0, 6), "final score");
+        fputs("</svg>\n", f);
+    }
+    fputs("</div>\n</section>\n", f);
+}
+
+/* A vertical error bar from lo to hi at x. */
+static void error_bar(FILE *f, double x, double ylo, double yhi, double half) {
+    fprintf(f, "<path d=\"M%.1f %.1f V%.1f M%.1f %.1f H%.1f M%.1f %.1f H%.1f\" class=\"err\"/>\n",
+            x, ylo, yhi, x - half, ylo, x + half, x - half, yhi, x + half);
+}
+
+static void chart_wins(FILE *f, const SimSummary *s) {
+    fputs("<section id=\"wins\">\n<h2>Win rate by seat</h2>\n<p class=\"note\">Ties are split "
+          "between the tied seats. Bars show the 95% Wilson interval; the dashed line is the fair "
+          "share, 1 / seats.</p>\n", f);
+    legend_html(f, s);
+    int seats = max_seats(s), nv = s->nvariants;
+    double hi = 0;
+    for (int v = 0; v < nv; v++)
+        for (int st = 0; st < s->v[v].seats; st++)
+            if (s->v[v].win_hi[st] > hi) hi = s->v[v].win_hi[st];
+    Plot p = {f, 720, 300, 58, 16, 30, 42, 0, seats ? seats : 1, 0, nice_max(hi * 1.08, 5)};
+    if (p.y1 > 1) p.y1 = 1;
+    svg_open(f, p.w, p.h, "Win rate by seat");
+    y_axis(&p, nice_step(p.y1, 5), true, "win rate");
+    double group = px(&p, 1) - px(&p, 0), bw = group * 0.7 / nv;
+    if (bw > 70) bw = 70;
+    char buf[48], label_buf[32];
+    for (int st = 0; st < seats; st++) {
+        double gx = px(&p, st + 0.5) - bw * nv / 2;
+        for (int v = 0; v < nv; v++) {
+            const SimVariantSummary *vs = &s->v[v];
+            if (st >= vs->seats || !vs->score[st].n) continue;
+            double x = gx + v * bw, y = py(&p, vs->win_rate[st]);
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" "
+                       "rx=\"2\"/>\n",
+                    x + 2, y, bw - 4, py(&p, 0) - y, PALETTE[v]);
+            error_bar(f, x + bw / 2, py(&p, vs->win_lo[st]), py(&p, vs->win_hi[st]), bw / 6);
+            /* the value inside the bar's top, clear of the whisker and the fair line */
+            num(buf, sizeof buf, vs->win_rate[st] * 100, 1);
+            strcat(buf, "%");
+            if (py(&p, 0) - y > 34 && bw > 34)
+                text_at(f, x + bw / 2, py(&p, 0) - 8, "middle", "inval", buf);
+            else
+                text_at(f, x + bw / 2, py(&p, vs->win_hi[st]) - 5, "middle", "val", buf);
+            if (vs->seats > 1) { /* the fair share of this variant's seat count */
+                double fy = py(&p, 1.0 / vs->seats);
+                if (1.0 / vs->seats <= p.y1)
+                    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                               "class=\"fair\"/>\n",
+                            x - 2, fy, x + bw + 2, fy);
+            }
+        }
+        char label[32];
+        snprintf(label, sizeof label, "seat %d", st + 1);
+        text_at(f, px(&p, st + 0.5), p.h - p.bottom + 18, "middle", "tick", label);
+    }
+    if (seats && s->v[0].seats > 1) { /* a legend for the dashed line, above the plot */
+        snprintf(buf, sizeof buf, "fair share (%s%%)", num(label_buf, sizeof label_buf,
+                                                           100.0 / s->v[0].seats, 1));
+        double lx = p.w - p.right - 7.0 * (double)strlen(buf);
+        fprintf(f, "<line x1=\"%.1f\" y1=\"12\" x2=\"%.1f\" y2=\"12\" class=\"fair\"/>\n", lx - 30,
+                lx - 6);
+        text_at(f, lx, 16, "start", "fairlabel", buf);
+    }
+    fputs("</svg>\n</section>\n", f);
+}
+
+static void chart_length(FILE *f, const SimSummary *s) {
+    fputs("<section id=\"length\">\n<h2>Game length</h2>\n<p class=\"note\">Share of games by "
+          "actions played (placements, takes, claims and passes); the dashed line is the "
+          "mean.</p>\n", f);
+    legend_html(f, s);
+    int top = 0, low = 255;
+    for (int v = 0; v < s->nvariants; v++) {
+        if (!s->v[v].games) continue;
+        int l = last_nonzero(s->v[v].length_hist, 256);
+        int fz = first_nonzero(s->v[v].length_hist, 256);
+        if (l > top) top = l;
+        if (fz < low) low = fz;
+    }
+    if (low > top) low = 0;
+    int bin = bin_width(top - low + 1), x0 = axis_start(low, top, bin);
+    double ymax = 0;
+    for (int v = 0; v < s->nvariants; v++) {
+        double m = binned_max(s->v[v].length_hist, 256, bin, s->v[v].games);
+        if (m > ymax) ymax = m;
+    }
+    double xmax = ceil((top + 1.0) / bin) * bin;
+    Plot p = {f, 720, 280, 58, 16, 16, 42, x0, xmax, 0, nice_max(ymax, 4)};
+    svg_open(f, p.w, p.h, "Game length");
+    y_axis(&p, nice_step(p.y1, 4), true, "games");
+    for (int v = 0; v < s->nvariants; v++)
+        step_series(&p, s->v[v].length_hist, 256, bin, s->v[v].games, PALETTE[v],
+                    s->v[v].turns.mean);
+    x_axis(&p, nice_step(xmax - x0, 10), "actions per game");
+    fputs("</svg>\n</section>\n", f);
+}
+
+/* Horizontal grouped bars: one group per category, one bar per variant. */
+typedef struct {
+    const char *name;
+    double value[SIM_MAX_VARIANTS], lo[SIM_MAX_VARIANTS], hi[SIM_MAX_VARIANTS];
+    bool present[SIM_MAX_VARIANTS];
+} Category;
+
+static void hbars(FILE *f, const SimSummary *s, const char *title, const Category *cat, int ncat,
+                  bool pct, bool ci, const char *xlabel) {
+    int nv = s->nvariants;
+    double bh = nv == 1 ? 22 : 16, gap = 14, gh = bh * nv + gap;
+    double top = 0;
+    for (int c = 0; c < ncat; c++)
+        for (int v = 0; v < nv; v++)
+            if (cat[c].present[v]) {
+                double x = ci ? cat[c].hi[v] : cat[c].value[v];
+                if (x > top) top = x;
+            }
+    Plot p = {f, 720, 0, 150, 60, 10, 42, 0, nice_max(top * 1.05, 5), 0, 1};
+    if (pct && p.x1 > 1) p.x1 = 1;
+    p.h = p.top + p.bottom + gh * ncat;
+    svg_open(f, p.w, p.h, title);
+    double step = nice_step(p.x1, 5);
+    char buf[48];
+    int d = step_decimals(pct ? step * 100 : step);
+    for (double v = 0; v <= p.x1 + step * 1e-6; v += step) {
+        double x = px(&p, v);
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"%s\"/>\n", x,
+                p.top, x, p.h - p.bottom, v == 0 ? "axis" : "grid");
+        num(buf, sizeof buf, pct ? v * 100 : v, d);
+        if (pct) strcat(buf, "%");
+        text_at(f, x, p.h - p.bottom + 16, "middle", "tick", buf);
+    }
+    text_at(f, (p.left + p.w - p.right) / 2, p.h - 6, "middle", "label", xlabel);
+    for (int c = 0; c < ncat; c++) {
+        double gy = p.top + gap / 2 + c * gh;
+        text_at(f, p.left - 8, gy + bh * nv / 2 + 4, "end", "cat", cat[c].name);
+        for (int v = 0; v < nv; v++) {
+            if (!cat[c].present[v]) continue;
+            double y = gy + v * bh, w = px(&p, cat[c].value[v]) - px(&p, 0);
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" "
+                       "rx=\"2\"/>\n",
+                    px(&p, 0), y + 1.5, w, bh - 3, PALETTE[v]);
+            double end = px(&p, cat[c].value[v]);
+            if (ci) {
+                double xl = px(&p, cat[c].lo[v]), xh = px(&p, cat[c].hi[v]), m = y + bh / 2;
+                fprintf(f, "<path d=\"M%.1f %.1f H%.1f M%.1f %.1f V%.1f M%.1f %.1f V%.1f\" "
+                           "class=\"err\"/>\n",
+                        xl, m, xh, xl, m - bh / 4, m + bh / 4, xh, m - bh / 4, m + bh / 4);
+                end = xh;
+            }
+            double val = pct ? cat[c].value[v] * 100 : cat[c].value[v];
+            num(buf, sizeof buf, val, pct ? 1 : decimals_for(val));
+            if (pct) strcat(buf, "%");
+            text_at(f, end + 5, y + bh / 2 + 4, "start", "val", buf);
+        }
+    }
+    fputs("</svg>\n", f);
+}
+
+static void chart_ends(FILE *f, const SimSummary *s) {
+    fputs("<section id=\"ends\">\n<h2>How games end</h2>\n<p class=\"note\">Share of games by "
+          "end reason.</p>\n", f);
+    legend_html(f, s);
+    Category cat[MAX_REASONS];
+    int n = 0;
+    for (int r = 0; r < MAX_REASONS; r++) {
+        bool any = false;
+        for (int v = 0; v < s->nvariants; v++) any |= s->v[v].end_reasons[r] != 0;
+        if (!any) continue;
+        Category *c = &cat[n++];
+        memset(c, 0, sizeof *c);
+        c->name = pul_end_reason_code((PulEndReason)r);
+        for (int v = 0; v < s->nvariants; v++) {
+            c->present[v] = s->v[v].games > 0;
+            c->value[v] = s->v[v].games ? (double)s->v[v].end_reasons[r] / s->v[v].games : 0;
+        }
+    }
+    if (n)
+        hbars(f, s, "How games end", cat, n, true, false, "share of games");
+    else
+        fputs("<p class=\"empty\">No games.</p>\n", f);
+    fputs("</section>\n", f);
+}
+
+static void chart_activations(FILE *f, const SimSummary *s) {
+    fputs("<section id=\"activations\">\n<h2>Catalyst activations</h2>\n<p class=\"note\">Mean "
+          "activations per game of each catalyst, with 95% confidence intervals.</p>\n", f);
+    legend_html(f, s);
+    Category cat[MAX_CATS];
+    int n = 0;
+    for (int v = 0; v < s->nvariants; v++) {
+        const SimVariantSummary *vs = &s->v[v];
+        for (int i = 0; i < vs->nfeatures; i++) {
+            if (!vs->is_catalyst[i]) continue;
+            int c = 0;
+            while (c < n && strcmp(cat[c].name, vs->feature_name[i]) != 0) c++;
+            if (c == n) {
+                if (n == MAX_CATS) continue;
+                memset(&cat[n], 0, sizeof cat[n]);
+                cat[n++].name = vs->feature_name[i];
+            }
+            cat[c].present[v] = true;
+            cat[c].value[v] = vs->activations[i].mean;
+            cat[c].lo[v] = vs->activations[i].lo;
+            cat[c].hi[v] = vs->activations[i].hi;
+        }
+    }
+    if (n)
+        hbars(f, s, "Catalyst activations per game", cat, n, false, true, "activations per game");
+    else
+        fputs("<p class=\"empty\">No catalyst features in these variants.</p>\n", f);
+    fputs("</section>\n", f);
+}
+
+static void chart_groups(FILE *f, const SimSummary *s) {
+    fputs("<section id=\"groups\">\n<h2>Closed groups</h2>\n<p class=\"note\">Share of closed "
+          "groups by size", f);
+    char buf[32];
+    for (int v = 0; v < s->nvariants; v++) {
+        fputs(v ? "; " : ". Closed groups per game: ", f);
+        if (s->nvariants > 1) {
+            esc(f, s->v[v].name);
+            fputs(" ", f);
+        }
+        fputs(num(buf, sizeof buf, s->v[v].closed_groups.mean, 2), f);
+    }
+    fputs(".</p>\n", f);
+    legend_html(f, s);
+    int top = 0, nv = s->nvariants;
+    long total[SIM_MAX_VARIANTS] = {0};
+    double ymax = 0;
+    for (int v = 0; v < nv; v++) {
+        int l = last_nonzero(s->v[v].closed_sizes, SIM_MAX_GROUP + 1);
+        if (l > top) top = l;
+        for (int g = 0; g <= SIM_MAX_GROUP; g++) total[v] += s->v[v].closed_sizes[g];
+        for (int g = 0; g <= SIM_MAX_GROUP; g++)
+            if (total[v] && (double)s->v[v].closed_sizes[g] / total[v] > ymax)
+                ymax = (double)s->v[v].closed_sizes[g] / total[v];
+    }
+    if (top < 1) {
+        fputs("<p class=\"empty\">No closed groups.</p>\n</section>\n", f);
+        return;
+    }
+    int first = 1; /* the smallest size any variant has */
+    for (bool seen = false; first < top && !seen; first += !seen)
+        for (int v = 0; v < nv; v++) seen |= s->v[v].closed_sizes[first] != 0;
+    int nbins = top - first + 1;
+    Plot p = {f, 720, 280, 58, 16, 16, 42, first - 0.5, top + 0.5, 0, nice_max(ymax, 4)};
+    svg_open(f, p.w, p.h, "Closed group sizes");
+    y_axis(&p, nice_step(p.y1, 4), true, "groups");
+    double slot = px(&p, 1) - px(&p, 0), bw = slot * 0.8 / nv;
+    for (int g = first; g <= top; g++) {
+        for (int v = 0; v < nv; v++) {
+            if (!total[v]) continue;
+            double share = (double)s->v[v].closed_sizes[g] / total[v];
+            double x = px(&p, g) - bw * nv / 2 + v * bw, y = py(&p, share);
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n",
+                    x + (bw > 6 ? 1 : 0), y, bw > 6 ? bw - 2 : bw, py(&p, 0) - y, PALETTE[v]);
+        }
+        int every = nbins <= 20 ? 1 : nbins <= 40 ? 2 : 5;
+        if ((g - first) % every == 0 || g == top) {
+            if (g == SIM_MAX_GROUP)
+                snprintf(buf, sizeof buf, "%d+", g);
+            else
+                snprintf(buf, sizeof buf, "%d", g);
+            text_at(f, px(&p, g), p.h - p.bottom + 16, "middle", "tick", buf);
+        }
+    }
+    text_at(f, (p.left + p.w - p.right) / 2, p.h - 6, "middle", "label", "group size");
+    fputs("</svg>\n</section>\n", f);
+}
+
+/* ------------------------------------------------------------------ A/B */
+
+static const char *verdict_colour(const SimDiff *d) {
+    return strcmp(d->verdict, "higher") == 0 ? COLOUR_HIGHER
+           : strcmp(d->verdict, "lower") == 0 ? COLOUR_LOWER
+                                              : COLOUR_NONE;
+}
+
+static bool is_share(const SimDiff *d) {
+    return strncmp(d->metric, "win rate", 8) == 0 || strncmp(d->metric, "end ", 4) == 0;
+}
+
+/* Change relative to A, in percent; false when A is 0. */
+static bool relative(const SimDiff *d, double x, double *out) {
+    if (fabs(d->a) < 1e-12) return false;
+    *out = x / fabs(d->a) * 100;
+    return true;
+}
+
+/* One row per metric: the difference relative to A with its 95% interval. */
+static void forest(FILE *f, const SimSummary *s, int k) {
+    int n = s->ndiff[k];
+    /* The axis fits the differences themselves; a wide interval of a rare
+    ** event is cut at the edge (with an arrow) rather than squeezing the rest. */
+    double span = 1, reach = 1;
+    for (int i = 0; i < n; i++) {
+        double lo = 0, hi = 0, mid = 0;
+        const SimDiff *d = &s->diffs[k][i];
+        if (relative(d, d->lo, &lo) && relative(d, d->hi, &hi) && relative(d, d->diff, &mid)) {
+            if (fabs(mid) * 1.3 > span) span = fabs(mid) * 1.3;
+            if (fabs(lo) > reach) reach = fabs(lo);
+            if (fabs(hi) > reach) reach = fabs(hi);
+        }
+    }
+    if (span < 5) span = reach < 5 ? reach : 5;
+    span = nice_max(span, 4);
+    double rh = 20;
+    Plot p = {f, 720, 0, 170, 80, 26, 40, -span, span, 0, 1};
+    p.h = p.top + p.bottom + rh * n;
+    char label[SIM_NAME_MAX * 2 + 32];
+    snprintf(label, sizeof label, "Difference of %s from %s", s->v[k].name, s->v[0].name);
+    svg_open(f, p.w, p.h, label);
+    double step = nice_step(span, 3);
+    char buf[48];
+    int dd = step_decimals(step);
+    for (double v = -span; v <= span + step * 1e-6; v += step) {
+        double x = px(&p, v);
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"%s\"/>\n", x,
+                p.top, x, p.h - p.bottom, fabs(v) < step * 1e-6 ? "zero" : "grid");
+        num(buf, sizeof buf, v, dd);
+        strcat(buf, "%");
+        text_at(f, x, p.h - p.bottom + 16, "middle", "tick", buf);
+    }
+    text_at(f, px(&p, 0), 16, "middle", "sub", "lower \u2190  change from A  \u2192 higher");
+    text_at(f, (p.left + p.w - p.right) / 2, p.h - 6, "middle", "label",
+            "difference B \u2212 A, relative to A (95% CI)");
+    for (int i = 0; i < n; i++) {
+        const SimDiff *d = &s->diffs[k][i];
+        double y = p.top + rh * i + rh / 2, lo = 0, hi = 0, mid = 0;
+        if (i % 2 == 0)
+            fprintf(f, "<rect x=\"0\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" class=\"band\"/>\n",
+                    y - rh / 2, p.w, rh);
+        text_at(f, p.left - 8, y + 4, "end", "cat", d->metric);
+        if (!relative(d, d->diff, &mid) || !relative(d, d->lo, &lo) || !relative(d, d->hi, &hi)) {
+            text_at(f, px(&p, 0) + 6, y + 4, "start", "sub", "A is 0: see the table");
+            continue;
+        }
+        const char *c = verdict_colour(d);
+        double xl = px(&p, lo < -span ? -span : lo), xh = px(&p, hi > span ? span : hi);
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                   "stroke-width=\"2.2\" stroke-linecap=\"round\"/>\n",
+                xl, y, xh, y, c);
+        if (lo < -span)
+            fprintf(f, "<path d=\"M%.1f %.1f l6 -4 v8 Z\" fill=\"%s\"/>\n", xl, y, c);
+        if (hi > span)
+            fprintf(f, "<path d=\"M%.1f %.1f l-6 -4 v8 Z\" fill=\"%s\"/>\n", xh, y, c);
+        if (lo < -span)
+            fprintf(f, "<path d=\"M%.1f %.1f l6 -4 v8 Z\" fill=\"%s\"/>\n", xl, y, c);
+        if (hi > span)
+            fprintf(f, "<path d=\"M%.1f %.1f l-6 -4 v8 Z\" fill=\"%s\"/>\n", xh, y, c);
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\" fill=\"%s\"/>\n",
+                px(&p, mid < -span ? -span : mid > span ? span : mid), y, c);
+        num(buf, sizeof buf, mid, 1);
+        char txt[56];
+        bool shows_zero = strspn(buf, "0.") == strlen(buf);
+        snprintf(txt, sizeof txt, "%s%s%%", mid > 0 && !shows_zero ? "+" : "", buf);
+        text_at(f, p.w - p.right + 8, y + 4, "start", "val", txt);
+    }
+    fputs("</svg>\n", f);
+}
+
+static void ab_cell(FILE *f, const SimDiff *d, double x, bool sign) {
+    char buf[48];
+    double shown = is_share(d) ? x * 100 : x;
+    int dec = is_share(d) ? 1 : decimals_for(fabs(d->a) > fabs(d->b) ? d->a : d->b);
+    if (dec < 2 && !is_share(d)) dec = 2;
+    num(buf, sizeof buf, shown, dec);
+    fprintf(f, "%s%s%s", sign && x > 0 && strspn(buf, "0.") != strlen(buf) ? "+" : "", buf,
+            is_share(d) ? "%" : "");
+}
+
+static void ab_table(FILE *f, const SimSummary *s, int k) {
+    fputs("<table class=\"ab\">\n<thead><tr><th>metric</th><th>A: ", f);
+    esc(f, s->v[0].name);
+    fputs("</th><th>B: ", f);
+    esc(f, s->v[k].name);
+    fputs("</th><th>B \u2212 A</th><th>95% CI</th><th>verdict</th></tr></thead>\n<tbody>\n", f);
+    for (int i = 0; i < s->ndiff[k]; i++) {
+        const SimDiff *d = &s->diffs[k][i];
+        fputs("<tr><td>", f);
+        esc(f, d->metric);
+        fputs("</td><td class=\"n\">", f);
+        ab_cell(f, d, d->a, false);
+        fputs("</td><td class=\"n\">", f);
+        ab_cell(f, d, d->b, false);
+        fputs("</td><td class=\"n\">", f);
+        ab_cell(f, d, d->diff, true);
+        fputs("</td><td class=\"n\">", f);
+        ab_cell(f, d, d->lo, true);
+        fputs(" \u2026 ", f);
+        ab_cell(f, d, d->hi, true);
+        fprintf(f, "</td><td><span class=\"verdict\" style=\"background:%s\">", verdict_colour(d));
+        esc(f, d->verdict);
+        fputs("</span></td></tr>\n", f);
+    }
+    fputs("</tbody>\n</table>\n", f);
+}
+
+static void section_ab(FILE *f, const SimSummary *s) {
+    fputs("<section id=\"ab\">\n<h2>A/B comparison</h2>\n<p class=\"note\">Each variant against "
+          "the first (A), game by game over the same deals (same seeds). A verdict of higher or "
+          "lower means the 95% confidence interval of the mean paired difference excludes 0. "
+          "Win rates and end reasons are shares of games.</p>\n", f);
+    for (int k = 1; k < s->nvariants; k++) {
+        fprintf(f, "<h3><i class=\"sw\" style=\"background:%s\"></i>", PALETTE[k]);
+        esc(f, s->v[k].name);
+        fprintf(f, " <span class=\"vs\">vs</span> <i class=\"sw\" style=\"background:%s\"></i>",
+                PALETTE[0]);
+        esc(f, s->v[0].name);
+        fputs("</h3>\n", f);
+        if (!s->ndiff[k]) {
+            fputs("<p class=\"empty\">No games to pair.</p>\n", f);
+            continue;
+        }
+        forest(f, s, k);
+        ab_table(f, s, k);
+    }
+    fputs("</section>\n", f);
+}
+
+/* -------------------------------------------------------------- the page */
+
+static const char STYLE[] =
+    ":root{--ink:#1f2430;--muted:#6b7280;--line:#e5e7eb}"
+    "body{margin:0;background:#f6f7f9;color:var(--ink);"
+    "font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif}"
+    "main{max-width:780px;margin:0 auto;padding:24px 20px 48px}"
+    "h1{font-size:26px;margin:8px 0 4px}h2{font-size:19px;margin:0 0 4px}"
+    "h3{font-size:16px;margin:18px 0 8px}"
+    "section,header{background:#fff;border:1px solid var(--line);border-radius:10px;"
+    "padding:16px 20px;margin:16px 0;box-shadow:0 1px 2px rgba(0,0,0,.04)}"
+    ".note{color:var(--muted);margin:0 0 10px;font-size:13.5px}"
+    ".empty{color:var(--muted);font-style:italic}"
+    ".legend{margin:0 0 8px;font-size:13.5px}.legend span{margin-right:16px;white-space:nowrap}"
+    ".legend i,.sw{display:inline-block;width:12px;height:12px;border-radius:3px;"
+    "margin-right:6px;vertical-align:-1px}.vs{color:var(--muted);font-weight:400}"
+    ".panels{display:flex;flex-wrap:wrap;gap:0 12px}"
+    "svg{max-width:100%;height:auto;display:block}"
+    "svg text{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif}"
+    "svg .tick{font-size:11px;fill:#6b7280}svg .label{font-size:12px;fill:#374151}"
+    "svg .ptitle{font-size:13px;font-weight:600;fill:#1f2430}svg .sub{font-size:11px;fill:#6b7280}"
+    "svg .cat{font-size:12px;fill:#1f2430}svg .val{font-size:11px;fill:#374151}"
+    "svg .inval{font-size:11px;fill:#fff;font-weight:600}"
+    "svg .grid{stroke:#eceef1;stroke-width:1}svg .axis{stroke:#9ca3af;stroke-width:1}"
+    "svg .zero{stroke:#4b5563;stroke-width:1.2}svg .tickmark{stroke:#9ca3af}"
+    "svg .err{stroke:#1f2430;stroke-width:1.3;fill:none}"
+    "svg .fair{stroke:#1f2430;stroke-width:1.4;stroke-dasharray:5 3}"
+    "svg .fairlabel{font-size:11px;fill:#1f2430;font-style:italic}"
+    "svg .band{fill:#f7f8fa}"
+    "table{border-collapse:collapse;width:100%;font-size:13.5px;margin-top:10px}"
+    "th,td{padding:5px 8px;border-bottom:1px solid var(--line);text-align:left}"
+    "th{font-weight:600;color:#374151;background:#fafbfc}td.n{text-align:right;"
+    "font-variant-numeric:tabular-nums;white-space:nowrap}"
+    ".verdict{display:inline-block;color:#fff;border-radius:10px;padding:1px 9px;font-size:12px;"
+    "white-space:nowrap}"
+    ".pm{color:#6b7280}"
+    "footer{color:var(--muted);font-size:12.5px;text-align:center}";
+
+static void stat_cell(FILE *f, const SimStat *st) {
+    char a[32], b[32];
+    int d = decimals_for(st->mean) > 2 ? 2 : decimals_for(st->mean);
+    fprintf(f, "<td class=\"n\">%s <span class=\"pm\">\u00b1 %s</span></td>",
+            num(a, sizeof a, st->mean, d), num(b, sizeof b, st->hi - st->mean, d));
+}
+
+static void overview(FILE *f, const SimSummary *s, const char *title) {
+    fputs("<header>\n<h1>", f);
+    esc(f, title);
+    fputs("</h1>\n<p class=\"note\">", f);
+    long games = 0;
+    for (int v = 0; v < s->nvariants; v++) games += s->v[v].games;
+    fprintf(f, "%ld games over %d variant%s. Means with the half-width of their 95%% confidence "
+               "interval.</p>\n",
+            games, s->nvariants, s->nvariants == 1 ? "" : "s");
+    fputs("<table>\n<thead><tr><th>variant</th><th>games</th><th>seats: bots</th>"
+          "<th>actions</th><th>draws</th><th>extra turns</th><th>closed groups</th>"
+          "<th>tiles left</th></tr></thead>\n<tbody>\n", f);
+    for (int v = 0; v < s->nvariants; v++) {
+        const SimVariantSummary *vs = &s->v[v];
+        fprintf(f, "<tr><td><i class=\"sw\" style=\"background:%s\"></i>", PALETTE[v]);
+        esc(f, vs->name);
+        if (s->nvariants > 1) fputs(v == 0 ? " (A)" : "", f);
+        fprintf(f, "</td><td class=\"n\">%ld</td><td>%d: ", vs->games, vs->seats);
+        for (int st = 0, run; st < vs->seats; st += run) { /* "mcts:200 ×3" for repeats */
+            for (run = 1; st + run < vs->seats && !strcmp(vs->bots[st], vs->bots[st + run]);) run++;
+            if (st) fputs(", ", f);
+            esc(f, vs->bots[st][0] ? vs->bots[st] : "?");
+            if (run > 1) fprintf(f, " \u00d7%d", run);
+        }
+        fputs("</td>", f);
+        stat_cell(f, &vs->turns);
+        stat_cell(f, &vs->draws);
+        stat_cell(f, &vs->extra_turns);
+        stat_cell(f, &vs->closed_groups);
+        stat_cell(f, &vs->tiles_left);
+        fputs("</tr>\n", f);
+    }
+    fputs("</tbody>\n</table>\n</header>\n", f);
+}
+
+bool sim_report_write_html(FILE *f, const SimSummary *s, const char *title) {
+    if (!title || !*title) title = "pul sim report";
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>", f);
+    esc(f, title);
+    fprintf(f, "</title>\n<style>%s</style>\n</head>\n<body>\n<main>\n", STYLE);
+    overview(f, s, title);
+    chart_scores(f, s);
+    chart_wins(f, s);
+    chart_length(f, s);
+    chart_ends(f, s);
+    chart_activations(f, s);
+    chart_groups(f, s);
+    if (s->nvariants > 1) section_ab(f, s);
+    fputs("<footer>Made by pul sim. Confidence intervals: normal approximation for means and "
+          "paired differences, Wilson score interval for win rates.</footer>\n</main>\n</body>\n"
+          "</html>\n", f);
+    return !ferror(f);
+}

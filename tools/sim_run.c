@@ -1,0 +1,441 @@
+/*
+** sim_run.c: the games of `pul sim`, played by bots on worker threads and
+** handed back in game order, so the rows are the same whatever the threads.
+*/
+#define _POSIX_C_SOURCE 200809L /* sysconf */
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim.h"
+
+enum {
+    SIM_WINDOW_PER_THREAD = 64,  /* games a worker may run ahead of the oldest unreported one */
+    SIM_MAX_ACTIONS = 100000     /* no legal game comes near; reaching it is an engine bug */
+};
+
+static void sim_fail(PulError *err, PulStatus status, const char *code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static void sim_fail(PulError *err, PulStatus status, const char *code, const char *fmt, ...) {
+    memset(err, 0, sizeof *err);
+    err->status = status;
+    snprintf(err->code, sizeof err->code, "%s", code);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+}
+
+/* A new message for an error that keeps its code, file and place; a long
+** one is cut short rather than refused. */
+static void set_message(PulError *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void set_message(PulError *err, const char *fmt, ...) {
+    char msg[sizeof err->message];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    memcpy(err->message, msg, sizeof msg);
+}
+
+int sim_seats_for(const SimConfig *cfg, const PulRules *rules) {
+    if (cfg->seats > 0) return cfg->seats;
+    int two = rules->min_players > 2 ? rules->min_players : 2;
+    return two <= rules->max_players ? two : 1;
+}
+
+const char *sim_bot_for_seat(const SimConfig *cfg, uint64_t index, int seat, int seats) {
+    /* With --swap, bot b sits at seat (b + index) mod seats. */
+    int bot = cfg->swap ? (int)(((uint64_t)seat + (uint64_t)seats - index % (uint64_t)seats) %
+                                (uint64_t)seats)
+                        : seat;
+    return cfg->bots[bot < cfg->nbots ? bot : cfg->nbots - 1];
+}
+
+uint64_t sim_shard_games(const SimConfig *cfg) {
+    uint64_t shard = (uint64_t)cfg->shard, n = (uint64_t)cfg->nshards;
+    return cfg->games > shard ? (cfg->games - shard - 1) / n + 1 : 0;
+}
+
+/* splitmix64's finaliser: seeds of neighbouring games and seats far apart. */
+static uint64_t mix(uint64_t x) {
+    x += 0x9e3779b97f4a7c15u;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    return x ^ (x >> 31);
+}
+
+static uint64_t bot_seed(uint64_t game_seed, int seat) {
+    return mix(game_seed ^ mix((uint64_t)seat + 1));
+}
+
+/* ------------------------------------------------------------ one game */
+
+/* What one thread plays with: its variants (its own copy of those with
+** scripts, which must stay on one thread) and a game per variant. */
+typedef struct {
+    PulVariant *v[SIM_MAX_VARIANTS];
+    bool owned[SIM_MAX_VARIANTS];
+    PulGame *g[SIM_MAX_VARIANTS];
+} SimPlayer;
+
+/* The figures an apply's events add to the row. */
+static void count_events(SimRow *row, const PulEvents *ev) {
+    for (int k = 0; k < ev->n; k++) {
+        const PulEvent *e = &ev->ev[k];
+        switch (e->kind) {
+        case PUL_EV_PLACED: row->placements++; break;
+        case PUL_EV_TOOK: row->takes++; break;
+        case PUL_EV_CLAIMED: row->claims++; break;
+        case PUL_EV_PASSED: row->passes++; break;
+        case PUL_EV_ACTIVATED:
+            if (e->feature < PUL_MAX_FEATURES) row->activations[e->feature]++;
+            break;
+        case PUL_EV_DREW: row->draws += e->count; break;
+        case PUL_EV_EXTRA_TURN: row->extra_turns++; break;
+        case PUL_EV_CLOSED:
+            row->closed_groups++;
+            row->closed_sizes[e->count < 0 ? 0 : e->count > SIM_MAX_GROUP ? SIM_MAX_GROUP : e->count]++;
+            break;
+        default: break;
+        }
+    }
+}
+
+static void finish_row(SimRow *row, const PulGame *g) {
+    int winners[PUL_MAX_SEATS];
+    pul_game_scores(g, row->scores);
+    int nwin = pul_game_winners(g, winners);
+    for (int k = 0; k < nwin; k++) row->winners |= 1u << winners[k];
+    row->end_reason = (int)pul_game_end_reason(g);
+    row->loser = pul_game_loser(g);
+    row->turns = pul_game_turns(g);
+    row->tiles_left = pul_game_core_count(g);
+}
+
+/* One action chosen by the seat's bot and applied; false with err filled. */
+static bool play_turn(PulGame *g, PulBot *bot, const char *spec, const char *where, SimRow *row,
+                      PulError *err) {
+    PulObservation obs;
+    PulAction a;
+    PulEvents ev;
+    int seat = pul_game_to_move(g);
+    pul_observe(g, seat, &obs);
+    PulError berr;
+    memset(&berr, 0, sizeof berr);
+    if (pul_bot_choose(bot, &obs, &a, &berr) != PUL_OK) {
+        sim_fail(err, berr.status ? berr.status : PUL_ERR_STATE, berr.code[0] ? berr.code : "bad-state",
+                 "%s: bot '%s' at seat %d found no move after %d actions: %s", where, spec,
+                 seat + 1, pul_game_turns(g), berr.message);
+        return false;
+    }
+    PulReason r = pul_apply(g, &a, &ev);
+    if (r == PUL_LEGAL) {
+        count_events(row, &ev);
+        return true;
+    }
+    char move[64];
+    pul_action_format(&a, move, sizeof move);
+    const PulError *serr = pul_variant_script_error(pul_game_variant(g));
+    if (r == PUL_R_SCRIPT_ERROR && serr) {
+        *err = *serr;
+        set_message(err, "%s, move %s of bot '%s' at seat %d: %s", where, move, spec, seat + 1,
+                    serr->message);
+        return false;
+    }
+    sim_fail(err, PUL_ERR_STATE, "bad-state",
+             "%s: the engine refused move %s of bot '%s' at seat %d after %d actions (%s: %s); "
+             "this is a bug in the bot or the engine, please report it",
+             where, move, spec, seat + 1, pul_game_turns(g), pul_reason_code(r),
+             pul_reason_message(r));
+    return false;
+}
+
+static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int vi, SimRow *row,
+                      PulError *err) {
+    memset(row, 0, sizeof *row);
+    row->index = index;
+    row->seed = cfg->seed + index;
+    row->variant = vi;
+    row->loser = -1;
+    PulVariant *v = pl->v[vi];
+    PulGame *g = pl->g[vi];
+    row->seats = sim_seats_for(cfg, pul_variant_rules(v));
+    char where[SIM_NAME_MAX + 64];
+    snprintf(where, sizeof where, "%s, game %llu (seed %llu)", cfg->variants[vi],
+             (unsigned long long)index, (unsigned long long)row->seed);
+    if (pul_game_start(g, row->seats, row->seed, NULL, 0, err) != PUL_OK) return false;
+
+    PulBot *bots[PUL_MAX_SEATS] = {NULL};
+    const char *specs[PUL_MAX_SEATS];
+    bool ok = true;
+    for (int s = 0; s < row->seats && ok; s++) {
+        specs[s] = sim_bot_for_seat(cfg, index, s, row->seats);
+        bots[s] = pul_bot_new(v, specs[s], bot_seed(row->seed, s), err);
+        ok = bots[s] != NULL;
+    }
+    while (ok && !pul_game_over(g)) {
+        if (pul_game_turns(g) >= SIM_MAX_ACTIONS) {
+            sim_fail(err, PUL_ERR_STATE, "bad-state",
+                     "%s did not end after %d actions; this is a bug, please report it", where,
+                     SIM_MAX_ACTIONS);
+            ok = false;
+            break;
+        }
+        int seat = pul_game_to_move(g);
+        ok = play_turn(g, bots[seat], specs[seat], where, row, err);
+    }
+    if (ok) finish_row(row, g);
+    for (int s = 0; s < row->seats; s++) pul_bot_free(bots[s]);
+    return ok;
+}
+
+/* ------------------------------------------------------------- threads */
+
+typedef struct {
+    const SimConfig *cfg;
+    PulVariant *shared[SIM_MAX_VARIANTS]; /* the main thread's copies */
+    uint64_t total;                       /* games of this run: shard games x variants */
+    pthread_mutex_t mu;
+    pthread_cond_t room;                  /* the window moved on */
+    pthread_cond_t ready;                 /* a row came in, or a worker failed */
+    uint64_t next;                        /* next game to hand out */
+    uint64_t reported;                    /* rows given to on_row so far */
+    uint64_t window;
+    SimRow *rows;                         /* rows[j % window] for games not yet reported */
+    bool *done;
+    bool stop, failed;
+    PulError err;                         /* the first failure */
+} SimShared;
+
+typedef struct {
+    SimShared *sh;
+    pthread_t tid;
+    bool started;
+} SimWorker;
+
+static void record_failure(SimShared *sh, const PulError *err) {
+    if (!sh->failed) sh->err = *err;
+    sh->failed = sh->stop = true;
+    pthread_cond_broadcast(&sh->ready);
+    pthread_cond_broadcast(&sh->room);
+}
+
+static bool player_open(SimShared *sh, SimPlayer *pl, PulError *err) {
+    memset(pl, 0, sizeof *pl);
+    for (int k = 0; k < sh->cfg->nvariants; k++) {
+        if (pul_variant_has_scripts(sh->shared[k])) {
+            pl->v[k] = pul_variant_open(sh->cfg->variants[k], sh->cfg->search_dirs, err);
+            if (!pl->v[k]) return false;
+            pl->owned[k] = true;
+        } else {
+            pl->v[k] = sh->shared[k];
+        }
+        pl->g[k] = pul_game_new(pl->v[k]);
+        if (!pl->g[k]) {
+            sim_fail(err, PUL_ERR_MEMORY, "out-of-memory", "out of memory for a game of %s",
+                     sh->cfg->variants[k]);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void player_close(SimPlayer *pl) {
+    for (int k = 0; k < SIM_MAX_VARIANTS; k++) {
+        if (pl->g[k]) pul_game_free(pl->g[k]);
+        if (pl->owned[k]) pul_variant_free(pl->v[k]);
+    }
+}
+
+static void *worker_main(void *arg) {
+    SimWorker *w = arg;
+    SimShared *sh = w->sh;
+    const SimConfig *cfg = sh->cfg;
+    SimPlayer pl;
+    PulError err;
+    memset(&err, 0, sizeof err);
+    if (!player_open(sh, &pl, &err)) {
+        pthread_mutex_lock(&sh->mu);
+        record_failure(sh, &err);
+        pthread_mutex_unlock(&sh->mu);
+        player_close(&pl);
+        return NULL;
+    }
+    uint64_t nv = (uint64_t)cfg->nvariants;
+    pthread_mutex_lock(&sh->mu);
+    for (;;) {
+        while (!sh->stop && sh->next < sh->total && sh->next >= sh->reported + sh->window)
+            pthread_cond_wait(&sh->room, &sh->mu);
+        if (sh->stop || sh->next >= sh->total) break;
+        uint64_t j = sh->next++;
+        pthread_mutex_unlock(&sh->mu);
+
+        /* Game j: the (j / nv)-th game of the shard, of variant j % nv. */
+        uint64_t index = (uint64_t)cfg->shard + (j / nv) * (uint64_t)cfg->nshards;
+        SimRow row;
+        bool ok = play_game(cfg, &pl, index, (int)(j % nv), &row, &err);
+
+        pthread_mutex_lock(&sh->mu);
+        if (!ok) {
+            record_failure(sh, &err);
+            break;
+        }
+        sh->rows[j % sh->window] = row;
+        sh->done[j % sh->window] = true;
+        if (j == sh->reported) pthread_cond_signal(&sh->ready);
+    }
+    pthread_mutex_unlock(&sh->mu);
+    player_close(&pl);
+    return NULL;
+}
+
+/* The main thread hands rows out in order as they come in. */
+static void report_rows(SimShared *sh, SimRowFn on_row, SimProgressFn on_progress, void *ud) {
+    pthread_mutex_lock(&sh->mu);
+    while (sh->reported < sh->total && !sh->failed) {
+        uint64_t slot = sh->reported % sh->window;
+        if (!sh->done[slot]) {
+            pthread_cond_wait(&sh->ready, &sh->mu);
+            continue;
+        }
+        SimRow row = sh->rows[slot];
+        pthread_mutex_unlock(&sh->mu);
+        bool go_on = on_row(&row, ud);
+        if (on_progress) on_progress(sh->reported + 1, sh->total, ud);
+        pthread_mutex_lock(&sh->mu);
+        sh->done[slot] = false;
+        sh->reported++;
+        pthread_cond_broadcast(&sh->room);
+        if (!go_on) {
+            PulError err;
+            sim_fail(&err, PUL_ERR_STATE, "stopped", "the run was stopped after %llu games",
+                     (unsigned long long)sh->reported);
+            record_failure(sh, &err);
+        }
+    }
+    pthread_mutex_unlock(&sh->mu);
+}
+
+/* ----------------------------------------------------------- checks */
+
+static bool check_config(const SimConfig *cfg, PulError *err) {
+    if (cfg->nvariants < 1 || cfg->nvariants > SIM_MAX_VARIANTS) {
+        sim_fail(err, PUL_ERR_RANGE, "out-of-range", "give 1 to %d variants, not %d",
+                 SIM_MAX_VARIANTS, cfg->nvariants);
+        return false;
+    }
+    if (cfg->nbots < 1 || cfg->nbots > PUL_MAX_SEATS) {
+        sim_fail(err, PUL_ERR_RANGE, "out-of-range", "give 1 to %d bots, not %d", PUL_MAX_SEATS,
+                 cfg->nbots);
+        return false;
+    }
+    if (cfg->nshards < 1 || cfg->shard < 0 || cfg->shard >= cfg->nshards) {
+        sim_fail(err, PUL_ERR_RANGE, "out-of-range",
+                 "shard %d of %d does not exist: shards are numbered 0 to N-1", cfg->shard,
+                 cfg->nshards);
+        return false;
+    }
+    return true;
+}
+
+/* Each variant allows the seats, and each bot can be made for it. */
+static bool check_variant(const SimConfig *cfg, int k, const PulVariant *v, PulError *err) {
+    const PulRules *rules = pul_variant_rules(v);
+    int seats = sim_seats_for(cfg, rules);
+    if (seats < rules->min_players || seats > rules->max_players) {
+        sim_fail(err, PUL_ERR_RANGE, "out-of-range", "%s is for %d to %d players, not %d; "
+                 "choose --seats in that range or leave it out",
+                 cfg->variants[k], rules->min_players, rules->max_players, seats);
+        return false;
+    }
+    for (int b = 0; b < cfg->nbots; b++) {
+        PulBot *bot = pul_bot_new(v, cfg->bots[b], 0, err);
+        if (!bot) return false;
+        pul_bot_free(bot);
+    }
+    return true;
+}
+
+static int default_threads(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 256 ? 256 : (int)n;
+}
+
+bool sim_run(const SimConfig *cfg, SimRowFn on_row, SimProgressFn on_progress, void *ud,
+             PulError *err) {
+    memset(err, 0, sizeof *err);
+    if (!check_config(cfg, err)) return false;
+    SimShared *sh = calloc(1, sizeof *sh);
+    if (!sh) {
+        sim_fail(err, PUL_ERR_MEMORY, "out-of-memory", "out of memory");
+        return false;
+    }
+    sh->cfg = cfg;
+    bool ok = true;
+    for (int k = 0; k < cfg->nvariants && ok; k++) {
+        sh->shared[k] = pul_variant_open(cfg->variants[k], cfg->search_dirs, err);
+        ok = sh->shared[k] && check_variant(cfg, k, sh->shared[k], err);
+    }
+    sh->total = sim_shard_games(cfg) * (uint64_t)cfg->nvariants;
+    int threads = cfg->threads > 0 ? cfg->threads : default_threads();
+    if ((uint64_t)threads > sh->total) threads = sh->total ? (int)sh->total : 1;
+    sh->window = (uint64_t)threads * SIM_WINDOW_PER_THREAD;
+    SimWorker *workers = NULL;
+    if (ok && sh->total > 0) {
+        sh->rows = malloc(sh->window * sizeof *sh->rows);
+        sh->done = calloc(sh->window, sizeof *sh->done);
+        workers = calloc((size_t)threads, sizeof *workers);
+        if (!sh->rows || !sh->done || !workers) {
+            sim_fail(err, PUL_ERR_MEMORY, "out-of-memory", "out of memory");
+            ok = false;
+        }
+    }
+    if (ok && sh->total > 0) {
+        pthread_mutex_init(&sh->mu, NULL);
+        pthread_cond_init(&sh->room, NULL);
+        pthread_cond_init(&sh->ready, NULL);
+        for (int t = 0; t < threads; t++) {
+            workers[t].sh = sh;
+            workers[t].started = pthread_create(&workers[t].tid, NULL, worker_main, &workers[t]) == 0;
+            if (!workers[t].started) {
+                PulError terr;
+                sim_fail(&terr, PUL_ERR_MEMORY, "out-of-memory", "could not start thread %d of %d",
+                         t + 1, threads);
+                pthread_mutex_lock(&sh->mu);
+                record_failure(sh, &terr);
+                pthread_mutex_unlock(&sh->mu);
+                break;
+            }
+        }
+        report_rows(sh, on_row, on_progress, ud);
+        for (int t = 0; t < threads; t++)
+            if (workers[t].started) pthread_join(workers[t].tid, NULL);
+        if (sh->failed) {
+            *err = sh->err;
+            ok = false;
+        }
+        pthread_cond_destroy(&sh->ready);
+        pthread_cond_destroy(&sh->room);
+        pthread_mutex_destroy(&sh->mu);
+    }
+    free(workers);
+    free(sh->done);
+    free(sh->rows);
+    for (int k = 0; k < cfg->nvariants; k++)
+        if (sh->shared[k]) pul_variant_free(sh->shared[k]);
+    free(sh);
+    return ok;
+}

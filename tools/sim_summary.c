@@ -1,0 +1,600 @@
+/*
+** sim_summary.c: the summary of a simulation, made from its rows.
+**
+** Rows arrive in any order (threads, shards, `pul sim merge`), so every
+** figure is kept as exact integer sums (count, sum, sum of squares) that do
+** not depend on the order of addition; doubles are only made in
+** sim_summary_finish. Win shares are split between tied seats, so they are
+** counted in WIN_UNIT-ths of a game (WIN_UNIT divides by every seat count).
+**
+** A/B: variant k is compared with variant 0 game by game over the games of
+** the same index (the same deal: common random numbers). Each row becomes a
+** vector of metric values; a game's vectors wait in a hash table until all
+** variants of that index are in, then the paired differences are summed and
+** the vectors freed, so memory holds only the games still waiting.
+*/
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim.h"
+
+enum {
+    WIN_UNIT = 60,               /* lcm(1..6): a tie among k seats gives WIN_UNIT / k each */
+    MAX_REASONS = 8,             /* SimVariantSummary.end_reasons */
+    MAX_CATALYSTS = 64,          /* catalyst names over all variants */
+    MAX_METRICS = 64,            /* SimSummary.diffs per variant */
+    /* the metric vector of one row */
+    M_SCORE = 0,
+    M_WIN = M_SCORE + PUL_MAX_SEATS,
+    M_TURNS = M_WIN + PUL_MAX_SEATS,
+    M_DRAWS,
+    M_EXTRA,
+    M_GROUPS,
+    M_TILES,
+    M_END,
+    M_ACT = M_END + MAX_REASONS,
+    M_COUNT = M_ACT + MAX_CATALYSTS
+};
+
+/* 95% two-sided normal quantile. */
+static const double Z95 = 1.959963984540054;
+
+/* Exact sums; __int128 keeps n * sum of squares exact for any realistic run. */
+__extension__ typedef __int128 Wide;
+
+typedef struct {
+    long n;
+    int64_t sum, sumsq;
+} Moments;
+
+typedef struct {
+    long games;
+    int seats;                              /* largest seat count seen */
+    Moments score[PUL_MAX_SEATS];
+    long score_hist[PUL_MAX_SEATS][201];
+    int64_t wins[PUL_MAX_SEATS];            /* in WIN_UNIT-ths of a game */
+    Moments turns, draws, extra, groups, tiles;
+    long length_hist[256];
+    long end_reasons[MAX_REASONS];
+    Moments act[PUL_MAX_FEATURES];
+    long closed_sizes[SIM_MAX_GROUP + 1];
+    int nfeatures;                          /* from the tile set, or as seen */
+    int catalyst_id[PUL_MAX_FEATURES];      /* feature -> index into names, or -1 */
+} VariantAcc;
+
+/* Paired sums of one comparison (variant k against 0) for every metric. */
+typedef struct {
+    long n[M_COUNT];
+    int64_t sum_a[M_COUNT], sum_b[M_COUNT], sum_d[M_COUNT], sumsq_d[M_COUNT];
+} PairAcc;
+
+/* A game index whose rows are not all in yet. */
+typedef struct Pending {
+    struct Pending *next;
+    uint64_t index;
+    unsigned have;                          /* bit per variant whose row is in */
+    int seats[SIM_MAX_VARIANTS];
+    int32_t vec[];                          /* nvariants * M_COUNT values */
+} Pending;
+
+struct SimSummaryBuilder {
+    int nvariants;
+    int seats;
+    char names[SIM_MAX_VARIANTS][SIM_NAME_MAX];
+    char bots[PUL_MAX_SEATS][SIM_SPEC_MAX];
+    char feature_name[SIM_MAX_VARIANTS][PUL_MAX_FEATURES][PUL_NAME_MAX];
+    bool is_catalyst[SIM_MAX_VARIANTS][PUL_MAX_FEATURES];
+    bool has_tileset[SIM_MAX_VARIANTS];
+    int ncatalysts;                         /* names of catalysts over all variants */
+    char catalyst[MAX_CATALYSTS][PUL_NAME_MAX];
+    VariantAcc acc[SIM_MAX_VARIANTS];
+    PairAcc pair[SIM_MAX_VARIANTS];         /* [k >= 1] */
+    Pending **bucket;
+    size_t nbuckets, npending;
+};
+
+static void copy_str(char *dst, size_t size, const char *src) {
+    size_t n = src ? strlen(src) : 0;
+    if (n >= size) n = size - 1;
+    if (n) memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+static int catalyst_index(SimSummaryBuilder *b, const char *name) {
+    for (int i = 0; i < b->ncatalysts; i++)
+        if (strcmp(b->catalyst[i], name) == 0) return i;
+    if (b->ncatalysts == MAX_CATALYSTS) return -1;
+    copy_str(b->catalyst[b->ncatalysts], PUL_NAME_MAX, name);
+    return b->ncatalysts++;
+}
+
+SimSummaryBuilder *sim_summary_new(int nvariants, const char *const *names,
+                                   const PulTileSet *const *ts, int seats,
+                                   const char *const *bots) {
+    if (nvariants < 1 || nvariants > SIM_MAX_VARIANTS) return NULL;
+    SimSummaryBuilder *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->nvariants = nvariants;
+    b->seats = seats > 0 && seats <= PUL_MAX_SEATS ? seats : 0;
+    /* bots: up to PUL_MAX_SEATS, ended early by NULL; later seats repeat the last */
+    int nbots = 0;
+    for (; bots && nbots < PUL_MAX_SEATS && bots[nbots]; nbots++)
+        copy_str(b->bots[nbots], SIM_SPEC_MAX, bots[nbots]);
+    for (int s = nbots; s > 0 && s < PUL_MAX_SEATS; s++)
+        copy_str(b->bots[s], SIM_SPEC_MAX, b->bots[s - 1]);
+    for (int v = 0; v < nvariants; v++) {
+        VariantAcc *a = &b->acc[v];
+        copy_str(b->names[v], SIM_NAME_MAX, names && names[v] ? names[v] : "");
+        for (int f = 0; f < PUL_MAX_FEATURES; f++) a->catalyst_id[f] = -1;
+        const PulTileSet *t = ts ? ts[v] : NULL;
+        if (t) {
+            b->has_tileset[v] = true;
+            a->nfeatures = t->nfeatures < PUL_MAX_FEATURES ? t->nfeatures : PUL_MAX_FEATURES;
+            for (int f = 0; f < a->nfeatures; f++) {
+                copy_str(b->feature_name[v][f], PUL_NAME_MAX, t->feature[f].name);
+                b->is_catalyst[v][f] = t->feature[f].cls == PUL_FEATURE_CATALYST;
+            }
+        } else {
+            /* No tile set (e.g. rows read back without their variant): every
+            ** feature that fires is taken for a catalyst, named by its index. */
+            for (int f = 0; f < PUL_MAX_FEATURES; f++) {
+                snprintf(b->feature_name[v][f], PUL_NAME_MAX, "feature %d", f);
+                b->is_catalyst[v][f] = true;
+            }
+        }
+    }
+    /* Catalyst ids in the variants' order, so the same names get the same ids. */
+    for (int v = 0; v < nvariants; v++) {
+        int nf = b->has_tileset[v] ? b->acc[v].nfeatures : PUL_MAX_FEATURES;
+        for (int f = 0; f < nf; f++)
+            if (b->is_catalyst[v][f] && b->has_tileset[v])
+                b->acc[v].catalyst_id[f] = catalyst_index(b, b->feature_name[v][f]);
+    }
+    if (nvariants > 1) {
+        b->nbuckets = 1024;
+        b->bucket = calloc(b->nbuckets, sizeof *b->bucket);
+        if (!b->bucket) {
+            free(b);
+            return NULL;
+        }
+    }
+    return b;
+}
+
+static void moments_add(Moments *m, int64_t x) {
+    m->n++;
+    m->sum += x;
+    m->sumsq += x * x;
+}
+
+/* The row's metric values, in the layout of M_*. */
+static void row_vector(const SimSummaryBuilder *b, const SimRow *row, int32_t *vec) {
+    memset(vec, 0, M_COUNT * sizeof *vec);
+    int tied = 0;
+    for (int s = 0; s < row->seats; s++) tied += (row->winners >> s) & 1u;
+    for (int s = 0; s < row->seats; s++) {
+        vec[M_SCORE + s] = row->scores[s];
+        vec[M_WIN + s] = ((row->winners >> s) & 1u) ? WIN_UNIT / tied : 0;
+    }
+    vec[M_TURNS] = row->turns;
+    vec[M_DRAWS] = row->draws;
+    vec[M_EXTRA] = row->extra_turns;
+    vec[M_GROUPS] = row->closed_groups;
+    vec[M_TILES] = row->tiles_left;
+    int reason = row->end_reason;
+    if (reason >= 0 && reason < MAX_REASONS) vec[M_END + reason] = 1;
+    const VariantAcc *a = &b->acc[row->variant];
+    for (int f = 0; f < PUL_MAX_FEATURES; f++)
+        if (a->catalyst_id[f] >= 0) vec[M_ACT + a->catalyst_id[f]] += row->activations[f];
+}
+
+static void variant_add(SimSummaryBuilder *b, const SimRow *row, const int32_t *vec) {
+    VariantAcc *a = &b->acc[row->variant];
+    a->games++;
+    if (row->seats > a->seats) a->seats = row->seats;
+    for (int s = 0; s < row->seats; s++) {
+        moments_add(&a->score[s], row->scores[s]);
+        int sc = row->scores[s];
+        a->score_hist[s][sc < 0 ? 0 : sc > 200 ? 200 : sc]++;
+        a->wins[s] += vec[M_WIN + s];
+    }
+    moments_add(&a->turns, row->turns);
+    moments_add(&a->draws, row->draws);
+    moments_add(&a->extra, row->extra_turns);
+    moments_add(&a->groups, row->closed_groups);
+    moments_add(&a->tiles, row->tiles_left);
+    a->length_hist[row->turns < 0 ? 0 : row->turns > 255 ? 255 : row->turns]++;
+    a->end_reasons[row->end_reason >= 0 && row->end_reason < MAX_REASONS ? row->end_reason
+                                                                         : MAX_REASONS - 1]++;
+    for (int f = 0; f < PUL_MAX_FEATURES; f++) {
+        moments_add(&a->act[f], row->activations[f]);
+        if (!b->has_tileset[row->variant] && row->activations[f] && f >= a->nfeatures)
+            a->nfeatures = f + 1;
+    }
+    for (int g = 0; g <= SIM_MAX_GROUP; g++) a->closed_sizes[g] += row->closed_sizes[g];
+}
+
+/* Variant k's game against variant 0's game of the same index. */
+static void pair_add(PairAcc *p, const int32_t *va, int seats_a, const int32_t *vb, int seats_b) {
+    int seats = seats_a < seats_b ? seats_a : seats_b;
+    for (int m = 0; m < M_COUNT; m++) {
+        bool seat_metric = m < M_TURNS;
+        if (seat_metric && (m - M_SCORE) % PUL_MAX_SEATS >= seats) continue;
+        int64_t d = (int64_t)vb[m] - va[m];
+        p->n[m]++;
+        p->sum_a[m] += va[m];
+        p->sum_b[m] += vb[m];
+        p->sum_d[m] += d;
+        p->sumsq_d[m] += d * d;
+    }
+}
+
+static void pending_settle(SimSummaryBuilder *b, const Pending *p) {
+    if (!(p->have & 1u)) return;
+    for (int k = 1; k < b->nvariants; k++)
+        if (p->have & (1u << k))
+            pair_add(&b->pair[k], p->vec, p->seats[0], p->vec + (size_t)k * M_COUNT, p->seats[k]);
+}
+
+static size_t hash_index(uint64_t index, size_t nbuckets) {
+    index ^= index >> 33;
+    index *= 0xff51afd7ed558ccdull;
+    index ^= index >> 33;
+    return (size_t)(index & (nbuckets - 1));
+}
+
+static bool grow_buckets(SimSummaryBuilder *b) {
+    size_t n = b->nbuckets * 2;
+    Pending **nb = calloc(n, sizeof *nb);
+    if (!nb) return false;
+    for (size_t i = 0; i < b->nbuckets; i++) {
+        for (Pending *p = b->bucket[i], *next; p; p = next) {
+            next = p->next;
+            size_t h = hash_index(p->index, n);
+            p->next = nb[h];
+            nb[h] = p;
+        }
+    }
+    free(b->bucket);
+    b->bucket = nb;
+    b->nbuckets = n;
+    return true;
+}
+
+static bool pair_row(SimSummaryBuilder *b, const SimRow *row, const int32_t *vec) {
+    size_t h = hash_index(row->index, b->nbuckets);
+    Pending **link = &b->bucket[h];
+    while (*link && (*link)->index != row->index) link = &(*link)->next;
+    Pending *p = *link;
+    if (!p) {
+        if (b->npending >= b->nbuckets * 2) {
+            if (!grow_buckets(b)) return false;
+            return pair_row(b, row, vec);
+        }
+        p = calloc(1, sizeof *p + (size_t)b->nvariants * M_COUNT * sizeof(int32_t));
+        if (!p) return false;
+        p->index = row->index;
+        p->next = b->bucket[h];
+        b->bucket[h] = p;
+        b->npending++;
+        link = &b->bucket[h];
+    }
+    unsigned bit = 1u << row->variant;
+    if (p->have & bit) return false; /* the same game twice */
+    p->have |= bit;
+    p->seats[row->variant] = row->seats;
+    memcpy(p->vec + (size_t)row->variant * M_COUNT, vec, M_COUNT * sizeof *vec);
+    if (p->have == (1u << b->nvariants) - 1) {
+        pending_settle(b, p);
+        *link = p->next;
+        free(p);
+        b->npending--;
+    }
+    return true;
+}
+
+bool sim_summary_add(SimSummaryBuilder *b, const SimRow *row) {
+    if (!b || !row || row->variant < 0 || row->variant >= b->nvariants || row->seats < 1 ||
+        row->seats > PUL_MAX_SEATS)
+        return false;
+    int32_t vec[M_COUNT];
+    row_vector(b, row, vec);
+    if (b->nvariants > 1 && !pair_row(b, row, vec)) return false;
+    variant_add(b, row, vec);
+    return true;
+}
+
+/* ------------------------------------------------------------ finishing */
+
+/* Mean, standard deviation and 95% normal interval of scale-th parts. */
+static SimStat stat_of(long n, int64_t sum, int64_t sumsq, double scale) {
+    SimStat st = {0, 0, 0, 0, n};
+    if (n <= 0) return st;
+    st.mean = (double)sum / (double)n / scale;
+    if (n > 1) {
+        /* n * sumsq - sum^2 is exact, so equal values give exactly 0 */
+        Wide num = (Wide)n * sumsq - (Wide)sum * sum;
+        double var = (double)num / ((double)n * (double)(n - 1));
+        st.sd = sqrt(var > 0 ? var : 0) / scale;
+    }
+    double half = Z95 * st.sd / sqrt((double)n);
+    st.lo = st.mean - half;
+    st.hi = st.mean + half;
+    return st;
+}
+
+static SimStat moments_stat(const Moments *m) {
+    return stat_of(m->n, m->sum, m->sumsq, 1.0);
+}
+
+/* The Wilson score interval of a proportion p over n trials. */
+static void wilson(double p, long n, double *lo, double *hi) {
+    if (n <= 0) {
+        *lo = *hi = 0;
+        return;
+    }
+    double z2 = Z95 * Z95, nn = (double)n;
+    double denom = 1 + z2 / nn;
+    double centre = (p + z2 / (2 * nn)) / denom;
+    double half = Z95 * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) / denom;
+    *lo = centre - half < 0 ? 0 : centre - half;
+    *hi = centre + half > 1 ? 1 : centre + half;
+}
+
+static void finish_variant(const SimSummaryBuilder *b, int v, SimVariantSummary *out) {
+    const VariantAcc *a = &b->acc[v];
+    copy_str(out->name, SIM_NAME_MAX, b->names[v]);
+    out->games = a->games;
+    out->seats = b->seats ? b->seats : a->seats;
+    for (int s = 0; s < PUL_MAX_SEATS; s++) copy_str(out->bots[s], SIM_SPEC_MAX, b->bots[s]);
+    for (int s = 0; s < PUL_MAX_SEATS; s++) {
+        out->score[s] = moments_stat(&a->score[s]);
+        memcpy(out->score_hist[s], a->score_hist[s], sizeof out->score_hist[s]);
+        long n = a->score[s].n;
+        out->win_rate[s] = n ? (double)a->wins[s] / WIN_UNIT / (double)n : 0;
+        wilson(out->win_rate[s], n, &out->win_lo[s], &out->win_hi[s]);
+    }
+    out->turns = moments_stat(&a->turns);
+    out->draws = moments_stat(&a->draws);
+    out->extra_turns = moments_stat(&a->extra);
+    out->closed_groups = moments_stat(&a->groups);
+    out->tiles_left = moments_stat(&a->tiles);
+    memcpy(out->length_hist, a->length_hist, sizeof out->length_hist);
+    memcpy(out->end_reasons, a->end_reasons, sizeof out->end_reasons);
+    out->nfeatures = a->nfeatures;
+    for (int f = 0; f < a->nfeatures; f++) {
+        copy_str(out->feature_name[f], PUL_NAME_MAX, b->feature_name[v][f]);
+        out->is_catalyst[f] = b->is_catalyst[v][f];
+        if (!b->has_tileset[v]) out->is_catalyst[f] = a->act[f].sum != 0;
+        out->activations[f] = moments_stat(&a->act[f]);
+    }
+    memcpy(out->closed_sizes, a->closed_sizes, sizeof out->closed_sizes);
+}
+
+static void metric_name(const SimSummaryBuilder *b, int m, char *buf, size_t size) {
+    if (m < M_WIN)
+        snprintf(buf, size, "score seat %d", m - M_SCORE + 1);
+    else if (m < M_TURNS)
+        snprintf(buf, size, "win rate seat %d", m - M_WIN + 1);
+    else if (m == M_TURNS)
+        snprintf(buf, size, "turns");
+    else if (m == M_DRAWS)
+        snprintf(buf, size, "draws");
+    else if (m == M_EXTRA)
+        snprintf(buf, size, "extra turns");
+    else if (m == M_GROUPS)
+        snprintf(buf, size, "closed groups");
+    else if (m == M_TILES)
+        snprintf(buf, size, "tiles left");
+    else if (m < M_ACT)
+        snprintf(buf, size, "end %s", pul_end_reason_code((PulEndReason)(m - M_END)));
+    else
+        snprintf(buf, size, "activations %s", b->catalyst[m - M_ACT]);
+}
+
+/* Whether metric m is worth a row for variant k: seats both have, end
+** reasons and catalysts that occur in either variant. */
+static bool metric_shown(const SimSummaryBuilder *b, const PairAcc *p, int m) {
+    if (p->n[m] == 0) return false;
+    if (m >= M_END && m < M_ACT) return p->sum_a[m] || p->sum_b[m];
+    if (m >= M_ACT) return m - M_ACT < b->ncatalysts;
+    return true;
+}
+
+static void finish_pair(const SimSummaryBuilder *b, int k, SimSummary *out) {
+    const PairAcc *p = &b->pair[k];
+    int nd = 0;
+    for (int m = 0; m < M_COUNT && nd < MAX_METRICS; m++) {
+        if (!metric_shown(b, p, m)) continue;
+        SimDiff *d = &out->diffs[k][nd++];
+        /* win rates count WIN_UNIT-ths; end reasons are shares of games */
+        double scale = m >= M_WIN && m < M_TURNS ? WIN_UNIT : 1.0;
+        metric_name(b, m, d->metric, sizeof d->metric);
+        d->a = (double)p->sum_a[m] / (double)p->n[m] / scale;
+        d->b = (double)p->sum_b[m] / (double)p->n[m] / scale;
+        SimStat st = stat_of(p->n[m], p->sum_d[m], p->sumsq_d[m], scale);
+        d->diff = st.mean;
+        d->lo = st.lo;
+        d->hi = st.hi;
+        copy_str(d->verdict, sizeof d->verdict,
+                 st.lo > 0 ? "higher" : st.hi < 0 ? "lower" : "no clear difference");
+    }
+    out->ndiff[k] = nd;
+}
+
+void sim_summary_finish(SimSummaryBuilder *b, SimSummary *out) {
+    memset(out, 0, sizeof *out);
+    if (!b) return;
+    /* Games some variant lacks (a run stopped early): pair what is there. */
+    for (size_t i = 0; i < b->nbuckets; i++)
+        for (Pending *p = b->bucket[i]; p; p = p->next) pending_settle(b, p);
+    out->nvariants = b->nvariants;
+    for (int v = 0; v < b->nvariants; v++) finish_variant(b, v, &out->v[v]);
+    for (int k = 1; k < b->nvariants; k++) finish_pair(b, k, out);
+    out->ndiffs = b->nvariants - 1;
+    /* settled: a second finish must not count the waiting games twice */
+    for (size_t i = 0; i < b->nbuckets; i++) {
+        for (Pending *p = b->bucket[i], *next; p; p = next) {
+            next = p->next;
+            free(p);
+        }
+        b->bucket[i] = NULL;
+    }
+    b->npending = 0;
+}
+
+void sim_summary_free(SimSummaryBuilder *b) {
+    if (!b) return;
+    for (size_t i = 0; i < b->nbuckets; i++) {
+        for (Pending *p = b->bucket[i], *next; p; p = next) {
+            next = p->next;
+            free(p);
+        }
+    }
+    free(b->bucket);
+    free(b);
+}
+
+/* ----------------------------------------------------------------- JSON */
+
+static void json_str(FILE *f, const char *s) {
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+/* Fixed precision, and never "-0.000000", so equal summaries print equal bytes. */
+static void json_num(FILE *f, double x) {
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.6f", x);
+    fputs(strcmp(buf, "-0.000000") == 0 ? "0.000000" : buf, f);
+}
+
+static void json_stat(FILE *f, const char *key, const SimStat *st) {
+    fprintf(f, "\"%s\": {\"mean\": ", key);
+    json_num(f, st->mean);
+    fputs(", \"sd\": ", f);
+    json_num(f, st->sd);
+    fputs(", \"lo\": ", f);
+    json_num(f, st->lo);
+    fputs(", \"hi\": ", f);
+    json_num(f, st->hi);
+    fprintf(f, ", \"n\": %ld}", st->n);
+}
+
+/* A histogram without its trailing zeros. */
+static void json_hist(FILE *f, const long *h, int n) {
+    while (n > 0 && h[n - 1] == 0) n--;
+    fputc('[', f);
+    for (int i = 0; i < n; i++) fprintf(f, "%s%ld", i ? ", " : "", h[i]);
+    fputc(']', f);
+}
+
+static void json_variant(FILE *f, const SimVariantSummary *v) {
+    fputs("    {\"name\": ", f);
+    json_str(f, v->name);
+    fprintf(f, ", \"games\": %ld, \"seats\": %d,\n     \"bots\": [", v->games, v->seats);
+    for (int s = 0; s < v->seats; s++) {
+        if (s) fputs(", ", f);
+        json_str(f, v->bots[s]);
+    }
+    fputs("],\n     \"score\": [", f);
+    for (int s = 0; s < v->seats; s++) {
+        fprintf(f, "%s{\"seat\": %d, ", s ? ",\n               " : "", s + 1);
+        json_stat(f, "score", &v->score[s]);
+        fputs(", \"hist\": ", f);
+        json_hist(f, v->score_hist[s], 201);
+        fputc('}', f);
+    }
+    fputs("],\n     \"win_rate\": [", f);
+    for (int s = 0; s < v->seats; s++) {
+        fprintf(f, "%s{\"seat\": %d, \"rate\": ", s ? ", " : "", s + 1);
+        json_num(f, v->win_rate[s]);
+        fputs(", \"lo\": ", f);
+        json_num(f, v->win_lo[s]);
+        fputs(", \"hi\": ", f);
+        json_num(f, v->win_hi[s]);
+        fputc('}', f);
+    }
+    fputs("],\n     ", f);
+    json_stat(f, "turns", &v->turns);
+    fputs(",\n     ", f);
+    json_stat(f, "draws", &v->draws);
+    fputs(",\n     ", f);
+    json_stat(f, "extra_turns", &v->extra_turns);
+    fputs(",\n     ", f);
+    json_stat(f, "closed_groups", &v->closed_groups);
+    fputs(",\n     ", f);
+    json_stat(f, "tiles_left", &v->tiles_left);
+    fputs(",\n     \"length_hist\": ", f);
+    json_hist(f, v->length_hist, 256);
+    fputs(",\n     \"end_reasons\": {", f);
+    bool first = true;
+    for (int r = 0; r < MAX_REASONS; r++) {
+        if (!v->end_reasons[r]) continue;
+        fprintf(f, "%s\"%s\": %ld", first ? "" : ", ", pul_end_reason_code((PulEndReason)r),
+                v->end_reasons[r]);
+        first = false;
+    }
+    fputs("},\n     \"activations\": [", f);
+    first = true;
+    for (int i = 0; i < v->nfeatures; i++) {
+        if (!v->is_catalyst[i]) continue;
+        fprintf(f, "%s{\"feature\": ", first ? "" : ",\n                     ");
+        json_str(f, v->feature_name[i]);
+        fputs(", ", f);
+        json_stat(f, "per_game", &v->activations[i]);
+        fputc('}', f);
+        first = false;
+    }
+    fputs("],\n     \"closed_sizes\": ", f);
+    json_hist(f, v->closed_sizes, SIM_MAX_GROUP + 1);
+    fputc('}', f);
+}
+
+void sim_summary_write_json(FILE *f, const SimSummary *s) {
+    fputs("{\n  \"variants\": [\n", f);
+    for (int v = 0; v < s->nvariants; v++) {
+        json_variant(f, &s->v[v]);
+        fputs(v + 1 < s->nvariants ? ",\n" : "\n", f);
+    }
+    fputs("  ],\n  \"ab\": [", f);
+    for (int k = 1; k < s->nvariants; k++) {
+        fputs(k > 1 ? ",\n" : "\n", f);
+        fputs("    {\"a\": ", f);
+        json_str(f, s->v[0].name);
+        fputs(", \"b\": ", f);
+        json_str(f, s->v[k].name);
+        fputs(", \"diffs\": [", f);
+        for (int i = 0; i < s->ndiff[k]; i++) {
+            const SimDiff *d = &s->diffs[k][i];
+            fputs(i ? ",\n      " : "\n      ", f);
+            fputs("{\"metric\": ", f);
+            json_str(f, d->metric);
+            fputs(", \"a\": ", f);
+            json_num(f, d->a);
+            fputs(", \"b\": ", f);
+            json_num(f, d->b);
+            fputs(", \"diff\": ", f);
+            json_num(f, d->diff);
+            fputs(", \"lo\": ", f);
+            json_num(f, d->lo);
+            fputs(", \"hi\": ", f);
+            json_num(f, d->hi);
+            fputs(", \"verdict\": ", f);
+            json_str(f, d->verdict);
+            fputc('}', f);
+        }
+        fputs("]}", f);
+    }
+    fputs(s->nvariants > 1 ? "\n  ]\n}\n" : "]\n}\n", f);
+}
