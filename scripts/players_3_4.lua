@@ -3,8 +3,7 @@
 -- Farmopul's rule book says rules for 3 and 4 players exist, but their text
 -- is lost (RULES.md section 2), so these are pul's own. The editions
 -- micropul-3p, micropul-4p, farmopul-3p and farmopul-4p play them; the setup
--- hook sets the rules of each game from its seat count, and final_scores
--- gives the later seats of a three-player game their points of compensation.
+-- hook sets the rules of each game from its seat count.
 -- Any other seat count keeps the edition's rules as they are.
 --
 -- The reasoning, with figures from simulations of a few thousand games
@@ -30,20 +29,22 @@
 --   others. core_empty_end is finish_round: the round is played to its end
 --   (extra turns included), so every seat has had as many turns.
 --
--- * First player. Moving first is worth something: the first player chooses
---   among the start tile's groups and the open board first. Under the rules
---   above without compensation, the greedy players won 36.8 / 30.3 / 32.8 %
---   of three-player games by seat, and 27.3 / 24.1 / 25.1 / 23.6 % of
---   four-player ones (10000 and 5000 games). One point at the end moves a
---   seat's win rate by about 4 to 5 points of percentage; a tile put into a
---   later seat's supply (2 points and a tile to play) by about 10, too much.
---   So the second and third players of a three-player game score 1 point
---   more at the end (greedy: 33.5 / 32.5 / 34.0 %); with four players the
---   first seat's edge is smaller than a point's worth, and no compensation is
---   given. Random players, who make nothing of moving first, show no such
---   edge (32.6 / 33.1 / 34.3 % without the point, 28.9 / 34.2 / 36.8 % with
---   it); we follow the greedy ones, who at least use their moves. BONUS
---   below holds the points by seat count, for strong bots to tune.
+-- * First player. Moving first might be worth something: the first player
+--   chooses among the start tile's groups and the open board first. The lab
+--   (pul sim, 2000 games a rule set with the greedy bot, 300 with
+--   mcts:iters=200; variants/README.md has the figures) found no first-seat
+--   edge worth paying for: without compensation the MCTS players won
+--   33.7 / 35.1 / 31.2 % of three-player games by seat (95% intervals about
+--   +-5 points), and the greedy players favoured the later seats
+--   (28.5 / 33.7 / 37.8 %), which a point for seats 2 and 3 only made worse
+--   (24.4 / 35.7 / 39.9 %). Four-player games showed no steady order either
+--   (MCTS 30.1 / 19.4 / 27.5 / 23.0 %, greedy 21.3 / 22.7 / 26.9 / 29.2 %).
+--   So no seat gets points of compensation. A designer who wants some adds
+--   a final_scores hook, for instance:
+--       final_scores = function(game, scores)
+--           scores[2] = scores[2] + 1
+--           return scores
+--       end
 --
 -- * Stones and points. Each seat keeps 3 stones, and a supply tile stays 2
 --   points, a hand tile 1: closed groups still make about 30 % of a score with
@@ -55,8 +56,6 @@
 
 local HAND_SIZE = {[3] = 5, [4] = 4}
 
--- Points added at the end to each seat's score, by seat count.
-local BONUS = {[3] = {0, 1, 1}, [4] = {0, 0, 0, 0}}
 
 return {
     setup = function(game)
@@ -66,14 +65,5 @@ return {
         game:set_rule("hand_limit", 6)
         game:set_rule("stones", 3)
         game:set_rule("core_empty_end", "finish_round")
-    end,
-
-    final_scores = function(game, scores)
-        local bonus = BONUS[game:seats()]
-        if not bonus then return end
-        for seat = 1, game:seats() do
-            scores[seat] = scores[seat] + bonus[seat]
-        end
-        return scores
     end,
 }

@@ -13,6 +13,7 @@ has() {
 }
 
 # --- help, version, unknown commands
+expect 0 "$pul" help bots && has out "mcts" "pul help bots does not describe mcts" && has out "iters" "pul help bots does not list the mcts options"
 expect 0 "$pul" help && has out referee "pul help does not list referee" && has out bench "pul help does not list bench"
 expect 0 "$pul" --help
 expect 0 "$pul" --version && has out '^pul [0-9]' "pul --version"

@@ -32,7 +32,8 @@ static void usage(FILE *f) {
           f);
     for (int k = 0; k < NCOMMANDS; k++)
         fprintf(f, "  %-9s %s\n", commands[k].name, commands[k].summary);
-    fputs("  help      show this text, or a command's options\n\n"
+    fputs("  help      show this text, or a command's options; 'pul help bots' lists the\n"
+          "            bots of pul sim and their options\n\n"
           "'pul COMMAND --help' shows a command's options.\n"
           "Exit codes: 0 success, 1 the input was judged and found wrong,\n"
           "2 the input could not be used (bad usage, unreadable file, unknown variant).\n",
@@ -77,6 +78,13 @@ int main(int argc, char **argv) {
         if (argc > 3) {
             fputs("pul help: give one command at most (see pul help)\n", stderr);
             return CLI_UNUSABLE;
+        }
+        if (strcmp(argv[2], "bots") == 0) {
+            /* A topic, not a command: the bot specs of pul sim --bots. */
+            char text[4096];
+            pul_bot_help(text, sizeof text);
+            fputs(text, stdout);
+            return CLI_OK;
         }
         const Command *c = find_command(argv[2]);
         if (!c) return strcmp(argv[2], "help") == 0 ? (usage(stdout), CLI_OK)

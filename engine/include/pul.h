@@ -526,6 +526,9 @@ const char *pul_bot_spec(const PulBot *b);
 PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, PulError *err);
 /* Search work of the last choice (MCTS iterations; 0 for the others). */
 long pul_bot_iterations(const PulBot *b);
+/* Every bot and its options with their defaults, as text for people
+** (snprintf-like: returns the length the whole text needs). */
+int pul_bot_help(char *buf, size_t size);
 
 /* --------------------------------------------------------------- records */
 

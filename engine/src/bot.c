@@ -283,3 +283,32 @@ PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, P
     if (st == PUL_OK) err_clear(err);
     return st;
 }
+
+/* ------------------------------------------------------------------ help */
+
+int pul_bot_help(char *buf, size_t size) {
+    size_t o = 0;
+#define PUT(...)                                                                   \
+    do {                                                                           \
+        int n_ = snprintf(buf ? buf + (o < size ? o : size) : NULL,                \
+                          buf && o < size ? size - o : 0, __VA_ARGS__);            \
+        if (n_ > 0) o += (size_t)n_;                                               \
+    } while (0)
+    PUT("A bot is written NAME or NAME:KEY=VALUE,KEY=VALUE. Bots:\n");
+    for (const BotKind *const *k = bot_kinds(); *k; k++) {
+        PUT("  %-8s %s\n", (*k)->name, (*k)->help);
+        for (int i = 0; i < (*k)->noptions; i++) {
+            const BotOption *opt = &(*k)->options[i];
+            char def[48];
+            if (opt->type == BOT_OPT_WORD)
+                snprintf(def, sizeof def, "%s", opt->words[(int)opt->def]);
+            else if (opt->optional)
+                snprintf(def, sizeof def, "none");
+            else
+                snprintf(def, sizeof def, "%g", opt->def);
+            PUT("    %-8s %s (default %s)\n", opt->key, opt->help, def);
+        }
+    }
+#undef PUT
+    return (int)o;
+}

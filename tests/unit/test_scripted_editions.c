@@ -3,8 +3,8 @@
 ** scripts, played end to end through the public API. micropul-3p, -4p and
 ** farmopul-3p, -4p (scripts/players_3_4.lua): the rules each game gets from
 ** the setup hook, the deal, every tile accounted for after every action, the
-** round finished when the core runs out, the end-of-game bonus and the
-** winners. micropul-solo-peek (scripts/solo_peek.lua): crosses reveal supply
+** round finished when the core runs out, scores exactly as the rules count
+** them (the lab found no seat needing compensation) and the winners. micropul-solo-peek (scripts/solo_peek.lua): crosses reveal supply
 ** tiles, known tiles are offered and taken by name, random takes never pick
 ** one, only the owner sees them, and every game replays from its record to a
 ** byte-identical state.
@@ -107,7 +107,6 @@ done:
 
 /* What scripts/players_3_4.lua sets, by seat count. */
 static int expected_hand(int seats) { return seats == 3 ? 5 : seats == 4 ? 4 : 6; }
-static int expected_bonus(int seats, int seat) { return seats == 3 && seat > 0 ? 1 : 0; }
 
 typedef struct {
     long games, actions, core_empty, no_tiles, no_action, extra_turns, round_trips;
@@ -175,7 +174,7 @@ static void play_multi(const PulVariant *v, int seats, uint64_t seed, Tally *t) 
             int inc[PUL_MAX_SEATS], re[PUL_MAX_SEATS];
             pul_game_scores(g, inc);
             pul_game_scores_recount(g, re);
-            for (int s = 0; s < seats; s++) CHECK_INT(inc[s], re[s]); /* no bonus before the end */
+            for (int s = 0; s < seats; s++) CHECK_INT(inc[s], re[s]);
         }
     }
     t->games++;
@@ -190,11 +189,11 @@ static void play_multi(const PulVariant *v, int seats, uint64_t seed, Tally *t) 
         CHECK_INT(pul_game_core_count(g), 0);
         for (int s = 1; s < seats; s++) CHECK_INT(regular_turns[s], regular_turns[0]);
     }
-    /* The bonus is added once the game is over, and decides the winners. */
+    /* No points beyond the rules' own, and the winners follow the scores. */
     int inc[PUL_MAX_SEATS], re[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
     pul_game_scores(g, inc);
     pul_game_scores_recount(g, re);
-    for (int s = 0; s < seats; s++) CHECK_INT(inc[s] - re[s], expected_bonus(seats, s));
+    for (int s = 0; s < seats; s++) CHECK_INT(inc[s], re[s]);
     int nw = pul_game_winners(g, winners), best = 0, want = 0;
     bool any = false;
     for (int s = 0; s < seats; s++)
@@ -244,8 +243,7 @@ static void test_players_3_4(void) {
     }
 }
 
-/* The script leaves other seat counts alone: two seats keep the base rules
-** and get no bonus. */
+/* The script leaves other seat counts alone: two seats keep the base rules. */
 static void test_players_other_counts(void) {
     static const char yaml[] = "name: any-count\n"
                                "extends: micropul\n"
