@@ -66,4 +66,8 @@ PulVariant *cli_open_variant(const char *cmd, const char *name);
 /* s as a JSON string, quotes included. */
 void cli_json_string(FILE *f, const char *s);
 
+/* Terminal cells the UTF-8 text s takes: 2 for wide (CJK, fullwidth, emoji)
+** characters, 0 for combining marks and variation selectors, else 1. */
+int cli_display_width(const char *s);
+
 #endif

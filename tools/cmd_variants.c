@@ -94,25 +94,8 @@ static void add_shadowed(Edition *e, const char *dir) {
 
 /* ---------------------------------------------------------------- output */
 
-/* Terminal cells of UTF-8 text: wide (East Asian) characters take two. */
-static int display_width(const char *s) {
-    int width = 0;
-    for (const unsigned char *c = (const unsigned char *)s; *c;) {
-        unsigned cp = *c++;
-        int extra = cp >= 0xF0 ? 3 : cp >= 0xE0 ? 2 : cp >= 0xC0 ? 1 : 0;
-        cp &= 0x7Fu >> extra; /* the lead byte's payload bits */
-        for (; extra && (*c & 0xC0) == 0x80; extra--, c++) cp = (cp << 6) | (*c & 0x3F);
-        bool wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
-                    (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
-                    (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
-                    (cp >= 0xFFE0 && cp <= 0xFFE6) || cp >= 0x20000;
-        width += wide ? 2 : 1;
-    }
-    return width;
-}
-
 static void print_padded(const char *s, int width) {
-    int pad = width - display_width(s);
+    int pad = width - cli_display_width(s);
     fputs(s, stdout);
     printf("%*s", pad > 1 ? pad : 1, "");
 }

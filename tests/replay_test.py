@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""replay_test.py: `pul replay` seen from outside.
+
+Through pipes: --at N shows the same position as stepping N times; stepping
+back shows the earlier position again, byte for byte. Through a pseudo-terminal
+(pty): keys in raw mode move the counter and redraw, and stepping back gives
+the earlier screen exactly. Also: every message exists in en, ja, fr and es
+with the same printf conversions; board lines keep their width with wide
+glyphs; a bad record exits 2 and an illegal move exits 1 naming the move.
+
+usage: replay_test.py --cmd PATH_TO_PUL   (run from the source tree; PUL_PATH set)
+"""
+import argparse
+import os
+import pty
+import re
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unicodedata
+
+RECORD = "tests/conformance/random/game-0001.pmn"
+FAILURES = []
+
+
+def check(cond, what):
+    if not cond:
+        FAILURES.append(what)
+        print("FAIL:", what)
+
+
+def run(pul, args, stdin=""):
+    p = subprocess.run([pul, "replay"] + args, input=stdin.encode(), capture_output=True,
+                       timeout=60)
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
+
+
+def width(s):
+    """Terminal cells of s: wide (W, F) characters take two, combining none."""
+    w = 0
+    for c in s:
+        if unicodedata.combining(c) or c in "\ufe0e\ufe0f\u200b":
+            continue
+        w += 2 if unicodedata.east_asian_width(c) in "WF" else 1
+    return w
+
+
+def positions(out):
+    """The positions a piped run printed, each from its title line on."""
+    parts = re.split(r"\n(?=\S.*(?:start of the game|after move \d+ of))", out)
+    return [p.strip("\n") for p in parts if p.strip()]
+
+
+def board_lines(pos):
+    """The board of a printed position: from the x header to the blank line."""
+    lines = pos.split("\n")
+    start = next(i for i, l in enumerate(lines) if re.match(r"^ {4}( +-?\d+ )+ $", l))
+    end = lines.index("", start)
+    return lines[start:end]
+
+
+def conversions(fmt):
+    """The printf conversions of fmt as (argument number, type), in argument order."""
+    convs = re.findall(r"%(?:(\d+)\$)?[-+ #0]*\d*(?:\.\d+)?(l|ll|z)?([sdcfu%])", fmt)
+    out, n = [], 0
+    for pos, length, typ in convs:
+        if typ == "%":
+            continue
+        n += 1
+        out.append((int(pos) if pos else n, length + typ))
+    return sorted(out)
+
+
+def test_messages(pul):
+    code, out, _ = run(pul, ["--list-messages"])
+    check(code == 0, "--list-messages exits 0")
+    table = {}
+    for line in out.splitlines():
+        mid, lang, text = line.split("\t", 2)
+        table.setdefault(mid, {})[lang] = text
+    check(len(table) >= 20, "the message table has its ids (%d)" % len(table))
+    # The source table is what the command lists: each row names four texts.
+    src = open("tools/replay_text.c", encoding="utf-8").read()
+    for mid in re.findall(r'\[RT_\w+\] = \{"([\w-]+)"', src):
+        check(mid in table, "message %s is listed" % mid)
+    for mid, langs in table.items():
+        check(sorted(langs) == ["en", "es", "fr", "ja"], "%s in all four languages" % mid)
+        for lang, text in langs.items():
+            check(text.strip() != "", "%s/%s is not empty" % (mid, lang))
+            check(conversions(text) == conversions(langs["en"]),
+                  "%s/%s has the conversions of en: %s vs %s" %
+                  (mid, lang, conversions(text), conversions(langs["en"])))
+        for lang in ("ja", "fr", "es"):
+            if mid not in ("cannot-read", "variant"):
+                check(langs[lang] != langs["en"], "%s/%s is translated" % (mid, lang))
+
+
+def test_pipes(pul):
+    code, out, err = run(pul, [RECORD], "n\n" * 12 + "q\n")
+    check(code == 0, "piped replay exits 0 (%d: %s)" % (code, err))
+    pos = positions(out)
+    check(len(pos) == 13, "13 positions printed for 12 steps (%d)" % len(pos))
+    check("start of the game (70 moves)" in pos[0], "the first position is the start")
+    check(pos[12].startswith("Micropul: after move 12 of 70"), "the counter reaches 12")
+    check("12. t8, seat 1" in pos[12], "move 12 shown in PMN with its seat")
+    check("took tile 8 from the supply into the hand" in pos[12], "move 12's event shown")
+    code, at, _ = run(pul, [RECORD, "--at", "12"])
+    check(code == 0 and at.strip("\n") == pos[12], "--at 12 is the 12th step, byte for byte")
+    check("\x1b[" not in at, "no escape codes through a pipe")
+    # Placements change the board; stepping back restores it exactly.
+    _, out, _ = run(pul, [RECORD], "n\nn\np\np\ng 10\nG\ng\nq\n")
+    pos = positions(out)
+    check(len(pos) == 8, "8 positions for 7 commands")
+    check(board_lines(pos[0]) != board_lines(pos[1]), "a placement changes the board")
+    check(pos[3] == pos[1] and pos[4] == pos[0], "stepping back restores earlier positions")
+    check("after move 10 of 70" in pos[5], "g 10 jumps to move 10")
+    check("after move 70 of 70" in pos[6] and "game over" in pos[6], "G goes to the end")
+    check(pos[7] == pos[0], "g goes back to the start")
+    # Every event kind the record uses is told.
+    _, out, _ = run(pul, [RECORD, "--at", "37"])
+    check("one-dot catalyst at 1,-3 fired" in out and "drew 1 from the core" in out,
+          "a catalyst and its draw are told")
+    check("◎··◎" in out, "a big tile is drawn round its centre catalyst")
+    _, out, _ = run(pul, [RECORD, "--at", "11"])
+    check("put a stone on the group at 0,0 se" in out, "a claim is told")
+    check("◆2" in out, "a stone shows its glyph and its seat")
+    # Bad commands are refused and the position stays.
+    code, out, err = run(pul, [RECORD], "x\ng 99\nq\n")
+    check("unknown command 'x'" in err and "no position 99" in err, "bad commands named")
+    check(code == 0, "bad commands do not change the exit code")
+    # Every board line is as wide as the header, in every language.
+    for lang in ("en", "ja", "fr", "es"):
+        _, out, _ = run(pul, [RECORD, "--at", "40", "--lang", lang])
+        lines = board_lines(out)
+        check(len({width(l) for l in lines}) == 1, "board lines aligned (%s)" % lang)
+    _, out, _ = run(pul, [RECORD, "--at", "40", "--lang", "fr"])
+    check("après le coup 40 sur 70" in out and "siège" in out, "French messages")
+
+
+def test_wide_glyphs(pul, tmp):
+    """A theme with two-cell glyphs keeps every board line as wide as the header."""
+    var = os.path.join(tmp, "wide")
+    os.makedirs(var)
+    theme = open("variants/micropul/theme.yaml", encoding="utf-8").read()
+    for old, new in (("○", "白"), ("●", "黒"), ("◆", "石"), ("◎", "大")):
+        theme = theme.replace('glyph: "%s"' % old, 'glyph: "%s"' % new)
+    open(os.path.join(var, "theme.yaml"), "w", encoding="utf-8").write(theme)
+    open(os.path.join(var, "variant.yaml"), "w").write(
+        "name: wide\nextends: micropul\ntitle: {en: Wide}\ndescription: {en: wide glyphs}\n"
+        "theme: theme.yaml\n")
+    rec = os.path.join(tmp, "wide.pmn")
+    text = open(RECORD, encoding="utf-8").read().replace('[Variant "micropul"]',
+                                                           '[Variant "%s"]' % var)
+    open(rec, "w", encoding="utf-8").write(text)
+    code, out, err = run(pul, [rec, "--at", "45"])
+    check(code == 0, "the wide theme loads (%s)" % err.strip())
+    if code == 0:
+        lines = board_lines(out)
+        check(any("白" in l for l in lines) and any("黒" in l for l in lines), "wide glyphs drawn")
+        check(len({width(l) for l in lines}) == 1, "wide glyphs keep the board aligned")
+
+
+def test_bad_records(pul, tmp):
+    code, out, err = run(pul, ["/nonexistent/game.pmn"])
+    check(code == 2 and out == "" and "game.pmn" in err, "a missing record exits 2 naming it")
+    bad = os.path.join(tmp, "novariant.pmn")
+    open(bad, "w").write('[Players "2"]\n1. t3\n')
+    code, out, err = run(pul, [bad])
+    check(code == 2 and "Variant" in err, "a record without Variant exits 2")
+    unknown = os.path.join(tmp, "unknown.pmn")
+    open(unknown, "w").write('[Variant "no-such-edition"]\n[Players "2"]\n')
+    code, out, err = run(pul, [unknown])
+    check(code == 2 and "no-such-edition" in err, "an unknown variant exits 2")
+    code, _, err = run(pul, [RECORD, "--lang", "de"])
+    check(code == 2 and "'de'" in err, "an unknown language exits 2")
+    code, _, err = run(pul, [])
+    check(code == 2 and err, "no record exits 2")
+    code, _, err = run(pul, [RECORD, "--at", "71"])
+    check(code == 2 and "0 to 70" in err, "--at past the end exits 2")
+    # An illegal move: named with its number and reason; replay stops before it.
+    text = open(RECORD, encoding="utf-8").read().replace("3. 9@1,1", "3. 9@5,5")
+    illegal = os.path.join(tmp, "illegal.pmn")
+    open(illegal, "w", encoding="utf-8").write(text)
+    code, out, err = run(pul, [illegal], "n\nn\nn\nn\np\nq\n")
+    check(code == 1, "an illegal move exits 1 (%d)" % code)
+    check("move 3 (9@5,5) is illegal: not_adjacent" in err or
+          "move 3 (9@5,5) is illegal: not-adjacent" in err, "the illegal move named: " + err)
+    pos = positions(out)
+    check("after move 2 of 70" in pos[-2] and "stops here" in pos[-2], "replay stops at move 2")
+    check("after move 1 of 70" in pos[-1], "and can still step back")
+    code, out, err = run(pul, [illegal, "--at", "5"])
+    check(code == 1 and "0 to 2" in err, "--at past an illegal move exits 1")
+
+
+class Pty:
+    """pul replay on a pseudo-terminal: keys in, screens out."""
+
+    def __init__(self, argv):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.environ["TERM"] = "xterm"
+            os.environ.pop("NO_COLOR", None)
+            os.execv(argv[0], argv)
+        self.buf = b""
+
+    def read_until(self, pattern, timeout=10.0):
+        """Read until pattern (bytes regex) matches the output after the last
+        screen clear; returns that screen as text."""
+        end = time.time() + timeout
+        while time.time() < end:
+            screens = self.buf.split(b"\x1b[H\x1b[2J")
+            if len(screens) > 1 and re.search(pattern, screens[-1]) and \
+                    screens[-1].rstrip().endswith(b"q quit"):
+                self.buf = b""
+                return screens[-1].decode()
+            r, _, _ = select.select([self.fd], [], [], 0.2)
+            if r:
+                try:
+                    self.buf += os.read(self.fd, 65536)
+                except OSError:
+                    break
+        return None
+
+    def send(self, keys):
+        os.write(self.fd, keys)
+
+    def close(self):
+        try:
+            self.send(b"q")
+            _, status = os.waitpid(self.pid, 0)
+            return os.waitstatus_to_exitcode(status)
+        finally:
+            os.close(self.fd)
+
+
+def test_pty(pul):
+    t = Pty([pul, "replay", RECORD])
+    start = t.read_until(rb"start of the game")
+    check(start is not None, "the first screen shows the start")
+    check(start is not None and "\x1b[" in start, "colours in a terminal")
+    t.send(b"n")
+    one = t.read_until(rb"after move 1 of 70")
+    check(one is not None, "n steps to move 1")
+    t.send(b"\x1b[C")
+    two = t.read_until(rb"after move 2 of 70")
+    check(two is not None, "the right arrow steps to move 2")
+    t.send(b"\x1b[D")
+    back = t.read_until(rb"after move 1 of 70")
+    check(back == one, "the left arrow restores move 1's screen exactly")
+    t.send(b"p")
+    check(t.read_until(rb"start of the game") == start, "p restores the start exactly")
+    t.send(b"15\r")
+    check(t.read_until(rb"after move 15 of 70") is not None, "a number and Enter jump")
+    t.send(b"\x1b[F")
+    end = t.read_until(rb"after move 70 of 70")
+    check(end is not None and "game over" in end, "End goes to the last move")
+    t.send(b"\x1b[H")
+    check(t.read_until(rb"start of the game") == start, "Home goes back to the start")
+    t.send(b"G")
+    check(t.read_until(rb"after move 70 of 70") == end, "G goes to the end")
+    check(t.close() == 0, "q quits with status 0")
+
+    t = Pty([pul, "replay", RECORD, "--no-colour"])
+    plain = t.read_until(rb"start of the game")
+    check(plain is not None and "\x1b[" not in plain.replace("\x1b[H\x1b[2J", ""),
+          "--no-colour: no escape codes in a terminal")
+    t.close()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cmd", required=True)
+    args = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="replay-test-")
+    try:
+        test_messages(args.cmd)
+        test_pipes(args.cmd)
+        test_wide_glyphs(args.cmd, tmp)
+        test_bad_records(args.cmd, tmp)
+        test_pty(args.cmd)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    if FAILURES:
+        print("%d failure(s)" % len(FAILURES))
+        return 1
+    print("replay: all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,37 @@
+/*
+** term.h: drawing games in a terminal with a variant's theme (term_board.c),
+** shared by `pul play` and `pul replay`. Each tile is its 2x2 quadrants, two
+** terminal cells per quadrant, drawn with the theme's glyphs and colours;
+** coordinates on the margins; the last move highlighted; claimed groups
+** marked with their owner's colour.
+*/
+#ifndef PUL_TERM_H
+#define PUL_TERM_H
+
+#include <stdio.h>
+
+#include "pul.h"
+
+typedef struct {
+    bool colour;       /* ANSI colours (a terminal), else plain text */
+    int lang;          /* PulLang, for the names shown */
+} TermStyle;
+
+/* The board of g (everything on it is public), with the theme's glyphs
+** (theme may be NULL: the tile set's symbols are used). last: the cell of the
+** last placement to highlight, or NULL. */
+void term_draw_board(FILE *out, const PulGame *g, const PulTheme *theme, const TermStyle *st,
+                     const PulPlaced *last);
+
+/* One tile in rotation rot, as its two rows of quadrants, for hands and the
+** rotation preview; row is 0 or 1, written without a newline. */
+void term_draw_tile_row(FILE *out, const PulVariant *v, const PulTheme *theme,
+                        const TermStyle *st, int tile, int rot, int row);
+
+/* The public state line by line: per seat its stones, hand and supply counts
+** and score so far, the core count, whose turn it is; and the hand of seat
+** (its own, -1: none shown) with each tile's id. */
+void term_draw_status(FILE *out, const PulGame *g, const PulTheme *theme, const TermStyle *st,
+                      int seat);
+
+#endif
