@@ -1,0 +1,43 @@
+/*
+** render.h: pictures of games for people (pul render): an SVG document of a
+** position or of a variant's tile set, built in memory from the theme's art,
+** and its conversion to PNG.
+*/
+#ifndef PUL_RENDER_H
+#define PUL_RENDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "pul.h"
+
+typedef struct {
+    int lang;          /* PulLang of the titles and labels */
+    bool coordinates;  /* cell coordinates on the margins of a position */
+    int width;         /* of the image in pixels; 0: the natural size */
+} RenderOptions;
+
+/* An SVG document; width and height are its size in pixels. */
+typedef struct {
+    char *svg;         /* malloc'd, NUL-terminated */
+    size_t len;
+    int width, height;
+} RenderImage;
+
+/* The board of g, which has had `move` of the record's nmoves moves
+** applied: tiles, stones, the last placed tile marked, a title line with
+** the variant's title, the move and the scores. False when out of memory. */
+bool render_position(const PulGame *g, const PulTheme *theme, int move, int nmoves,
+                     const RenderOptions *opt, RenderImage *out);
+
+/* Every tile of v in rows, each with its id under it, the start tile marked. */
+bool render_sheet(const PulVariant *v, const PulTheme *theme, const RenderOptions *opt,
+                  RenderImage *out);
+
+void render_image_free(RenderImage *img);
+
+/* Write img as a PNG of img->width x img->height pixels to path. False with
+** a message in why when the SVG cannot be drawn or the file written. */
+bool render_png(const RenderImage *img, const char *path, char *why, size_t why_size);
+
+#endif
