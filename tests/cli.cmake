@@ -11,3 +11,28 @@ set_tests_properties(check PROPERTIES ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR
 # sim_test.sh: pul sim and pul sim merge (determinism over threads and shards, A/B, the report).
 add_test(NAME sim COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/sim_test.sh $<TARGET_FILE:pul-cli>)
 set_tests_properties(sim PROPERTIES ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
+
+# render_test.py: pul render (SVG parsed, reference pictures in tests/render/ compared byte for
+# byte, PNG size, errors). LSAN_OPTIONS: fontconfig's cache, kept by librsvg's pango, is never
+# freed (tests/lsan.supp says why); it only matters under -DPUL_SANITIZE=ON.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME render COMMAND ${Python3_EXECUTABLE} tests/render_test.py --pul $<TARGET_FILE:pul-cli>
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(render PROPERTIES ENVIRONMENT
+      "PUL_PATH=${PROJECT_SOURCE_DIR}/variants;LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
+endif()
+
+# play_test.py: interactive pul play through a pseudo-terminal and a pipe (whole games, hot-seat,
+# SIGKILL and resume, the four languages, the message table, bad options).
+add_test(NAME play COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/play_test.py $<TARGET_FILE:pul-cli>
+                           ${PROJECT_SOURCE_DIR})
+set_tests_properties(play PROPERTIES ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
+
+# replay_test.py: pul replay through pipes and a pseudo-terminal (keys, stepping back restores the
+# screen), --at N against stepping, the messages in four languages, bad records.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME replay COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/replay_test.py
+                               --cmd $<TARGET_FILE:pul-cli>
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(replay PROPERTIES ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
+endif()

@@ -17,7 +17,7 @@ expect 0 "$pul" help bots && has out "mcts" "pul help bots does not describe mct
 expect 0 "$pul" help && has out referee "pul help does not list referee" && has out bench "pul help does not list bench"
 expect 0 "$pul" --help
 expect 0 "$pul" --version && has out '^pul [0-9]' "pul --version"
-expect 0 "$pul" play --help && has out 'random player' "pul play --help does not say the players are random"
+expect 0 "$pul" play --help && has out 'human,mcts' "pul play --help does not say who plays by default"
 expect 0 "$pul" help play
 expect 0 "$pul" help bench
 expect 0 "$pul" help referee
@@ -38,14 +38,14 @@ expect 2 "$pul" play --help=yes
 expect 2 "$pul" play --record
 expect 2 "$pul" play no-such-variant
 expect 2 "$pul" play micropul micropul
-expect 2 "$pul" play --record "$tmp/no/such/dir/game.pmn"
+expect 2 "$pul" play --seats random,random --record "$tmp/no/such/dir/game.pmn"
 
 # --- play: a whole game, the same twice, replayable by the referee with the same result
-expect 0 "$pul" play --seed 7 && cp "$tmp/out" "$tmp/seed7.a"
-expect 0 "$pul" play --seed=7 && cp "$tmp/out" "$tmp/seed7.b"
+expect 0 "$pul" play --seats random,random --seed 7 && cp "$tmp/out" "$tmp/seed7.a"
+expect 0 "$pul" play --seats=random,random --seed=7 && cp "$tmp/out" "$tmp/seed7.b"
 cmp -s "$tmp/seed7.a" "$tmp/seed7.b" || fail "pul play --seed 7 differs between two runs"
 grep -q '^; Result: ' "$tmp/seed7.a" || fail "pul play --seed 7 prints no result"
-expect 0 "$pul" play --seed 8 && cmp -s "$tmp/out" "$tmp/seed7.a" && fail "seeds 7 and 8 give the same game"
+expect 0 "$pul" play --seats random,random --seed 8 && cmp -s "$tmp/out" "$tmp/seed7.a" && fail "seeds 7 and 8 give the same game"
 
 # The scores play prints, as a JSON list, and those the referee finds in its final line.
 play_scores() { sed -n 's/^; Seat [0-9]*: \(-\{0,1\}[0-9]*\) points.*/\1/p' "$1" | paste -sd, | sed 's/.*/[&]/'; }
@@ -69,8 +69,9 @@ replay() { # replay NAME PLAY-ARGS...: play, then referee the record file and th
     # The output as printed, result comments included, is a record too.
     expect 0 "$pul" referee <"$tmp/$name.out" || fail "play $*: its output is not a record the referee reads"
 }
-for seed in 1 2 3 7 12345; do replay "seed$seed" --seed "$seed"; done
-replay solo --seed 5 --players 1
+for seed in 1 2 3 7 12345; do replay "seed$seed" --seats random,random --seed "$seed"; done
+replay solo --seed 5 --seats random
+replay bots --seed 5 --seats greedy,mcts:iters=50
 
 # --- bench --json: one JSON object with the figures
 expect 0 "$pul" bench --json --seconds 0.05 && { python3 -c '

@@ -40,12 +40,13 @@ d = json.loads(sys.argv[1])
 assert d["over"] is True and d["reason"] == "core_empty", d
 assert d["scores"] == [5, 23] and d["winners"] == [2], d
 PY
-"$prefix/bin/pul" play --seed 3 >play.out || fail "installed pul play exited $?"
+"$prefix/bin/pul" play --seats random,random --seed 3 >play.out || fail "installed pul play exited $?"
 grep -q '^; Result: ' play.out || fail "installed pul play printed no result"
 # Editions with Lua hooks find their scripts in the installed share/pul/scripts.
 [ -f "$prefix/share/pul/scripts/solo_peek.lua" ] || fail "scripts/ is not installed"
-for v in micropul-solo-peek micropul-3p; do
-    "$prefix/bin/pul" play "$v" --seed 3 >"$v.pmn" || fail "installed pul play $v exited $?"
+for v in micropul-solo-peek:random micropul-3p:random,random,random; do
+    seats=${v#*:} v=${v%%:*}
+    "$prefix/bin/pul" play "$v" --seats "$seats" --seed 3 >"$v.pmn" || fail "installed pul play $v exited $?"
     "$prefix/bin/pul" referee "$v.pmn" >"$v.out" || fail "installed pul referee on $v exited $?"
 done
 

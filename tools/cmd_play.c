@@ -1,30 +1,51 @@
 /*
-** cmd_play.c: `pul play`, one complete game between random players, printed
-** as a PMN record followed by the result; a stand-in until interactive play.
+** cmd_play.c: `pul play`: the options, then either an interactive game
+** (play_game.c) when a seat is human, or a game between bots printed as a
+** PMN record followed by the result.
 */
+#define _POSIX_C_SOURCE 200809L /* getpid */
+
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "play.h"
 
 /* No legal game comes near this; reaching it means an engine bug. */
 enum { PLAY_MAX_ACTIONS = 100000 };
 
 static const char play_help[] =
-    "usage: pul play [VARIANT] [--seed N] [--players N] [--record FILE]\n\n"
-    "Plays one complete game of VARIANT (a name under variants/ or a variant\n"
-    "folder; default micropul). For now every seat is a random player, which\n"
-    "picks uniformly among its legal actions: playing yourself comes with\n"
-    "interactive play, which is not there yet.\n\n"
-    "Prints the game record (PMN.md) and then the result as comment lines, so\n"
-    "the output can be fed to 'pul referee' as it is.\n\n"
+    "usage: pul play [VARIANT] [--seats SEATS] [--lang en|ja|fr|es] [--seed N]\n"
+    "                [--players N] [--record FILE] [--resume FILE] [--no-colour]\n\n"
+    "Plays one game of VARIANT (a name under variants/ or a variant folder;\n"
+    "default micropul). SEATS is a comma list, one entry per seat: human, or a\n"
+    "bot, random, greedy, mcts, or a bot with options (mcts:iters=500; see\n"
+    "pul help bots). Default: human,mcts (one human for a solo edition).\n\n"
+    "With a human seat the game is interactive: the board, your hand and the\n"
+    "legal moves are shown; type a move's number or its text (12@1,-2r3,\n"
+    "snw0,0, t, t17, pass), or help for the commands (rotations, hint, undo,\n"
+    "quit). Several human seats share the screen, which is hidden between\n"
+    "turns. The record is saved after every move, to --record FILE or\n"
+    "pul-VARIANT-SEED.pmn in the current folder; --resume FILE continues it.\n"
+    "When standard input is not a terminal, commands are read line by line and\n"
+    "the output is plain text, so a script can play.\n\n"
+    "With no human seat (say --seats random,random), prints the game record\n"
+    "(PMN.md) and then the result as comment lines, so the output can be fed\n"
+    "to 'pul referee' as it is.\n\n"
     "Options:\n"
-    "  --seed N       deals the core and drives the random players (default 1);\n"
-    "                 the same seed gives the same game\n"
-    "  --players N    number of seats (default 2, or the nearest count the\n"
-    "                 variant allows: 1 for a solo edition, 3 for micropul-3p)\n"
-    "  --record FILE  also write the record to FILE\n"
+    "  --seats SEATS  who plays each seat (see above)\n"
+    "  --lang L       the language of the messages: en, ja, fr or es (default en)\n"
+    "  --seed N       deals the core and drives the bots; the same seed gives the\n"
+    "                 same game (default 1 without a human, else from the clock)\n"
+    "  --players N    number of seats when --seats is not given (default 2, or\n"
+    "                 the nearest count the variant allows)\n"
+    "  --record FILE  write the record to FILE\n"
+    "  --resume FILE  continue the game saved in FILE (its variant, players and\n"
+    "                 seed), saving to FILE unless --record says otherwise\n"
+    "  --no-colour    plain text even at a terminal\n"
     "  -h, --help     show this text\n";
 
 static const char *end_reason_text(PulEndReason r) {
@@ -69,41 +90,66 @@ static void print_result(FILE *f, const PulGame *g) {
     fputc('\n', f);
 }
 
-/* Random players move until the game ends or nobody can move. Returns false
-** (printed) only when the engine refuses its own move. */
-static bool play_out(PulGame *g, PulRecord *rec, uint64_t seed) {
+/* The bots move until the game ends or nobody can move. When every seat is
+** a plain random player, one generator seeded with seed drives them all (the
+** games pul play has always printed for a seed). Returns false (printed)
+** only when the engine refuses a bot's move or a bot fails. */
+static bool play_out(PulGame *g, PulRecord *rec, uint64_t seed, PulBot *const *bots,
+                     bool all_random) {
     PulRng rng;
     pul_rng_seed(&rng, seed);
     PulEvents ev;
     PulAction a, done;
+    PulError err;
     char text[64];
+    PulObservation *obs = malloc(sizeof *obs);
+    bool ok = false;
+    if (!obs) {
+        cli_error("play", "out of memory");
+        return false;
+    }
     for (int n = 0; !pul_game_over(g); n++) {
         if (n == PLAY_MAX_ACTIONS) {
             cli_error("play", "internal error: the game did not end after %d actions", n);
-            return false;
+            goto done;
         }
-        if (!pul_random_action(g, &rng, &a)) break;
+        if (all_random) {
+            if (!pul_random_action(g, &rng, &a)) break;
+        } else {
+            int seat = pul_game_to_move(g);
+            pul_observe(g, seat, obs);
+            memset(&err, 0, sizeof err);
+            if (pul_bot_choose(bots[seat], obs, &a, &err) != PUL_OK) {
+                char buf[1024];
+                cli_error("play", "the bot of seat %d could not move: %s", seat + 1,
+                          pul_error_format(&err, buf, sizeof buf));
+                goto done;
+            }
+        }
         PulReason r = pul_apply(g, &a, &ev);
         const PulError *serr = pul_variant_script_error(pul_game_variant(g));
         if (r == PUL_R_SCRIPT_ERROR && serr) {
             char buf[1024];
             cli_error("play", "%s", pul_error_format(serr, buf, sizeof buf));
-            return false;
+            goto done;
         }
         if (r != PUL_LEGAL) {
             pul_action_format(&a, text, sizeof text);
             cli_error("play", "internal error: the engine refused its own move %s: %s", text,
                       pul_reason_code(r));
-            return false;
+            goto done;
         }
         /* The move as done, so a random take is written with the tile it took. */
         pul_events_action(&ev, &done);
         if (pul_record_add_move(rec, &done) != PUL_OK) {
             cli_error("play", "out of memory while recording the game");
-            return false;
+            goto done;
         }
     }
-    return true;
+    ok = true;
+done:
+    free(obs);
+    return ok;
 }
 
 static bool write_file(const char *path, const char *text, size_t len) {
@@ -113,54 +159,12 @@ static bool write_file(const char *path, const char *text, size_t len) {
     return fclose(f) == 0 && ok;
 }
 
-int cmd_play(int argc, char **argv) {
-    static const CliOption opts[] = {
-        {"seed", 0, true}, {"players", 0, true}, {"record", 0, true}, {"help", 'h', false}, {0}};
-    enum { OPT_SEED, OPT_PLAYERS, OPT_RECORD, OPT_HELP };
-    const char *variant_name = "micropul", *record_path = NULL, *value;
-    uint64_t seed = 1;
-    long players = 0;
-    bool have_variant = false;
-    CliParser p;
-    cli_init(&p, "play", argc, argv);
-    for (int k; (k = cli_next(&p, opts, &value)) != CLI_END;) {
-        switch (k) {
-        case OPT_SEED:
-            if (!cli_parse_u64("play", "--seed", value, &seed)) return CLI_UNUSABLE;
-            break;
-        case OPT_PLAYERS:
-            if (!cli_parse_int("play", "--players", value, 1, PUL_MAX_SEATS, &players))
-                return CLI_UNUSABLE;
-            break;
-        case OPT_RECORD: record_path = value; break;
-        case OPT_HELP: fputs(play_help, stdout); return CLI_OK;
-        case CLI_OPERAND:
-            if (have_variant) {
-                cli_error("play", "one variant at most, got \"%s\" and \"%s\"", variant_name, value);
-                return CLI_UNUSABLE;
-            }
-            variant_name = value;
-            have_variant = true;
-            break;
-        default: return CLI_UNUSABLE;
-        }
-    }
-
-    PulVariant *v = cli_open_variant("play", variant_name);
-    if (!v) return CLI_UNUSABLE;
-    const PulRules *rules = pul_variant_rules(v);
-    if (players == 0) /* two seats, or as near as the variant allows */
-        players = rules->max_players < 2 ? rules->max_players
-                  : rules->min_players > 2 ? rules->min_players
-                                           : 2;
-    if (players < rules->min_players || players > rules->max_players) {
-        cli_error("play", "%s is for %d to %d players, not %ld", pul_variant_name(v),
-                  rules->min_players, rules->max_players, players);
-        pul_variant_free(v);
-        return CLI_UNUSABLE;
-    }
-
+/* A game between bots, printed as a record and its result. */
+static int play_bots(const PulVariant *v, const char *variant_name, const PlayConfig *cfg,
+                     uint64_t seed, const char *record_path, bool all_random) {
+    int players = cfg->nseats;
     int status = CLI_UNUSABLE;
+    PulBot *bots[PUL_MAX_SEATS] = {0};
     PulError err;
     memset(&err, 0, sizeof err);
     PulGame *g = pul_game_new(v);
@@ -187,7 +191,15 @@ int cmd_play(int argc, char **argv) {
         cli_error("play", "could not start the record");
         goto done;
     }
-    if (!play_out(g, rec, seed)) goto done;
+    for (int s = 0; !all_random && s < players; s++) {
+        /* Each bot its own stream, the same for the same seed. */
+        bots[s] = pul_bot_new(v, cfg->seat[s], seed * 7919u + (uint64_t)s + 1, &err);
+        if (!bots[s]) {
+            cli_error("play", "seat %d: %s", s + 1, err.message);
+            goto done;
+        }
+    }
+    if (!play_out(g, rec, seed, bots, all_random)) goto done;
     text = pul_record_write(rec, &len);
     if (!text) {
         cli_error("play", "out of memory while writing the record");
@@ -205,6 +217,188 @@ done:
     free(text);
     if (rec) pul_record_free(rec);
     if (g) pul_game_free(g);
+    for (int s = 0; s < PUL_MAX_SEATS; s++) pul_bot_free(bots[s]);
+    return status;
+}
+
+/* SEATS split at commas into cfg; each entry "human" or a bot pul can make.
+** Bot options are comma-separated too: in "human,mcts:iters=500,c=0.5" the
+** entry "c=0.5" (a key=value without a colon) belongs to the seat before. */
+static bool parse_seats(const char *text, const PulVariant *v, PlayConfig *cfg) {
+    cfg->nseats = 0;
+    for (const char *p = text;;) {
+        size_t len = strcspn(p, ",");
+        char *prev = cfg->nseats ? cfg->seat[cfg->nseats - 1] : NULL;
+        bool option = prev && strchr(prev, ':') && memchr(p, '=', len) && !memchr(p, ':', len);
+        if (option) {
+            size_t have = strlen(prev);
+            if (have + 1 + len >= PLAY_SPEC_MAX) {
+                cli_error("play", "--seats: seat %d is too long", cfg->nseats);
+                return false;
+            }
+            prev[have] = ',';
+            memcpy(prev + have + 1, p, len);
+            prev[have + 1 + len] = '\0';
+        } else {
+            if (cfg->nseats == PUL_MAX_SEATS) {
+                cli_error("play", "--seats: %d seats at most", PUL_MAX_SEATS);
+                return false;
+            }
+            if (len == 0 || len >= PLAY_SPEC_MAX) {
+                cli_error("play",
+                          "--seats: seat %d is %s; give human, random, greedy, mcts or a bot "
+                          "spec such as mcts:iters=500, separated by commas",
+                          cfg->nseats + 1, len ? "too long" : "empty");
+                return false;
+            }
+            memcpy(cfg->seat[cfg->nseats], p, len);
+            cfg->seat[cfg->nseats++][len] = '\0';
+        }
+        if (!p[len]) break;
+        p += len + 1;
+    }
+    for (int s = 0; s < cfg->nseats; s++) {
+        if (!strcmp(cfg->seat[s], "human")) continue;
+        PulError err;
+        memset(&err, 0, sizeof err);
+        PulBot *b = pul_bot_new(v, cfg->seat[s], 1, &err);
+        if (!b) {
+            cli_error("play", "--seats: seat %d: %s (or human)", s + 1, err.message);
+            return false;
+        }
+        pul_bot_free(b);
+    }
+    return true;
+}
+
+int cmd_play(int argc, char **argv) {
+    static const CliOption opts[] = {{"seed", 0, true},   {"players", 0, true},
+                                     {"record", 0, true}, {"seats", 0, true},
+                                     {"lang", 0, true},   {"resume", 0, true},
+                                     {"no-colour", 0, false}, {"help", 'h', false},
+                                     {0}};
+    enum { OPT_SEED, OPT_PLAYERS, OPT_RECORD, OPT_SEATS, OPT_LANG, OPT_RESUME, OPT_NO_COLOUR,
+           OPT_HELP };
+    const char *variant_name = "micropul", *record_path = NULL, *value, *seats = NULL;
+    uint64_t seed = 1;
+    long players = 0;
+    bool have_variant = false, have_seed = false;
+    static PlayConfig cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.colour = true;
+    CliParser p;
+    cli_init(&p, "play", argc, argv);
+    for (int k; (k = cli_next(&p, opts, &value)) != CLI_END;) {
+        switch (k) {
+        case OPT_SEED:
+            if (!cli_parse_u64("play", "--seed", value, &seed)) return CLI_UNUSABLE;
+            have_seed = true;
+            break;
+        case OPT_PLAYERS:
+            if (!cli_parse_int("play", "--players", value, 1, PUL_MAX_SEATS, &players))
+                return CLI_UNUSABLE;
+            break;
+        case OPT_RECORD: record_path = value; break;
+        case OPT_SEATS: seats = value; break;
+        case OPT_LANG:
+            cfg.lang = pul_lang_find(value);
+            if (cfg.lang < 0) {
+                cli_error("play", "--lang: no language \"%s\"; give en, ja, fr or es", value);
+                return CLI_UNUSABLE;
+            }
+            break;
+        case OPT_RESUME: cfg.resume_path = value; break;
+        case OPT_NO_COLOUR: cfg.colour = false; break;
+        case OPT_HELP: fputs(play_help, stdout); return CLI_OK;
+        case CLI_OPERAND:
+            if (have_variant) {
+                cli_error("play", "one variant at most, got \"%s\" and \"%s\"", variant_name, value);
+                return CLI_UNUSABLE;
+            }
+            variant_name = value;
+            have_variant = true;
+            break;
+        default: return CLI_UNUSABLE;
+        }
+    }
+
+    PulRecord *resume = NULL;
+    PulError err;
+    memset(&err, 0, sizeof err);
+    if (cfg.resume_path) {
+        if (have_variant || have_seed || players) {
+            cli_error("play", "--resume takes the variant, the players and the seed from the "
+                      "record: leave out the variant, --seed and --players");
+            return CLI_UNUSABLE;
+        }
+        char buf[1024];
+        resume = pul_record_new();
+        if (!resume || pul_record_load_file(resume, cfg.resume_path, &err) != PUL_OK) {
+            cli_error("play", "%s", resume ? pul_error_format(&err, buf, sizeof buf) : "out of memory");
+            pul_record_free(resume);
+            return CLI_UNUSABLE;
+        }
+        const char *tag_variant = pul_record_tag(resume, "Variant");
+        const char *tag_players = pul_record_tag(resume, "Players");
+        const char *tag_seed = pul_record_tag(resume, "Seed");
+        if (!tag_variant || !tag_players) {
+            cli_error("play", "%s: the record has no %s tag, so it cannot be resumed",
+                      cfg.resume_path, tag_variant ? "Players" : "Variant");
+            pul_record_free(resume);
+            return CLI_UNUSABLE;
+        }
+        variant_name = tag_variant;
+        players = strtol(tag_players, NULL, 10);
+        if (tag_seed) seed = strtoull(tag_seed, NULL, 10);
+        have_seed = true;
+    }
+
+    PulVariant *v = cli_open_variant("play", variant_name);
+    if (!v) {
+        pul_record_free(resume);
+        return CLI_UNUSABLE;
+    }
+    const PulRules *rules = pul_variant_rules(v);
+    int status = CLI_UNUSABLE;
+    if (seats) {
+        if (!parse_seats(seats, v, &cfg)) goto fail;
+        if (players && players != cfg.nseats) {
+            cli_error("play", "%s %ld players, but --seats names %d seats",
+                      resume ? "the record has" : "--players says", players, cfg.nseats);
+            goto fail;
+        }
+        players = cfg.nseats;
+    }
+    if (players == 0) /* two seats, or as near as the variant allows */
+        players = rules->max_players < 2 ? rules->max_players
+                  : rules->min_players > 2 ? rules->min_players
+                                           : 2;
+    if (players < rules->min_players || players > rules->max_players) {
+        cli_error("play", "%s is for %d to %d players, not %ld", pul_variant_name(v),
+                  rules->min_players, rules->max_players, players);
+        goto fail;
+    }
+    if (!seats) { /* a human against the MCTS bot, or alone */
+        cfg.nseats = (int)players;
+        for (int s = 0; s < cfg.nseats; s++) snprintf(cfg.seat[s], PLAY_SPEC_MAX, s ? "mcts" : "human");
+    }
+    bool any_human = false, all_random = true;
+    for (int s = 0; s < cfg.nseats; s++) {
+        any_human = any_human || !strcmp(cfg.seat[s], "human");
+        all_random = all_random && !strcmp(cfg.seat[s], "random");
+    }
+    if (any_human || resume) {
+        if (!have_seed) seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 16);
+        cfg.variant_name = variant_name;
+        cfg.seed = seed;
+        cfg.record_path = record_path;
+        status = play_interactive(&cfg, v, resume);
+        goto fail;
+    }
+    status = play_bots(v, variant_name, &cfg, seed, record_path, all_random);
+fail:
+    pul_record_free(resume);
     pul_variant_free(v);
     return status;
 }
+

@@ -11,5 +11,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_variants(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_render(int argc, char **argv);
 
 #endif

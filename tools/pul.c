@@ -17,10 +17,12 @@ typedef struct {
 static const Command commands[] = {
     {"referee", cmd_referee, "check a PMN game record move by move, as JSON lines (PMN.md)"},
     {"play", cmd_play, "play one game between random players and print its record"},
+    {"replay", cmd_replay, "step forward and back through a game record in the terminal"},
     {"bench", cmd_bench, "measure the engine's speed: games, placements and applies per second"},
     {"check", cmd_check, "check variants, tile sets and themes, and summarise what they hold"},
     {"variants", cmd_variants, "list the editions found along the search path"},
     {"sim", cmd_sim, "the designer's lab: many bot games, rows, summary and an HTML report"},
+    {"render", cmd_render, "draw a game's board or a variant's tiles as SVG or PNG"},
 };
 enum { NCOMMANDS = (int)(sizeof commands / sizeof commands[0]) };
 

@@ -1,0 +1,279 @@
+#!/usr/bin/env python3
+"""Interactive `pul play` seen from outside: whole games through a pseudo-terminal
+(against a bot, and hot-seat), save / SIGKILL / resume, pipes, illegal moves
+explained in the four languages, the message table complete, bad options.
+
+usage: play_test.py PUL ROOT   (PUL the binary, ROOT the repository; PUL_PATH set by ctest)
+"""
+
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+PUL, ROOT = os.path.abspath(sys.argv[1]), sys.argv[2]
+failures = []
+checks = 0
+
+
+def check(ok, what):
+    global checks
+    checks += 1
+    if not ok:
+        failures.append(what)
+        print("FAIL:", what)
+    return ok
+
+
+class Term:
+    """pul play on a pseudo-terminal: read what it prints, type lines."""
+
+    def __init__(self, args, cwd):
+        master, slave = pty.openpty()
+        self.p = subprocess.Popen([PUL, "play"] + args, stdin=slave, stdout=slave, stderr=slave,
+                                  cwd=cwd, start_new_session=True)
+        os.close(slave)
+        self.fd = master
+        self.out = b""
+        self.pos = 0   # what the test has already looked at
+
+    def read_until(self, *patterns, timeout=60):
+        """Read until one of the byte patterns appears after pos; returns its index,
+        or -1 at the end of output; pos moves past the match."""
+        end = time.time() + timeout
+        while True:
+            for k, pat in enumerate(patterns):
+                at = self.out.find(pat, self.pos)
+                if at >= 0:
+                    self.pos = at + len(pat)
+                    return k
+            left = end - time.time()
+            if left <= 0:
+                raise TimeoutError("waited for %r; last output: %r" % (patterns, self.out[-400:]))
+            r, _, _ = select.select([self.fd], [], [], left)
+            if not r:
+                continue
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                return -1
+            self.out += chunk
+
+    def send(self, text):
+        os.write(self.fd, text.encode())
+
+    def finish(self, timeout=30):
+        while self.read_until(b"\x00never\x00", timeout=timeout) != -1:
+            pass
+        rc = self.p.wait(timeout=timeout)
+        os.close(self.fd)
+        return rc
+
+
+def last_screen(out):
+    """The board and status of the last screen: from its header to the legal moves."""
+    start = out.rfind(b"== Move ")
+    end = out.find(b"Legal moves", start)
+    return out[start:end]
+
+
+def run(args, stdin="", cwd=None):
+    return subprocess.run([PUL, "play"] + args, input=stdin.encode(), capture_output=True,
+                          cwd=cwd, timeout=120)
+
+
+def play_vs_bot(tmp):
+    """A whole game against a random bot, the human always taking move 1, to the end screen."""
+    t = Term(["--seats", "human,random", "--seed", "11", "--record", "vs.pmn"], tmp)
+    check(t.read_until(b"saved after every move to vs.pmn") == 0, "the record's place is not said at start")
+    moves = 0
+    while True:
+        k = t.read_until(b"Seat 1> ", b"Game over:")
+        if k != 0:
+            break
+        t.send("1\n")
+        moves += 1
+    check(k == 1, "the game against the bot does not reach the end screen")
+    rc = t.finish()
+    check(rc == 0, "play against the bot exited %s" % rc)
+    check(moves > 5, "only %d human moves in a whole game" % moves)
+    check(b"\x1b[" in t.out, "no colours or screen clearing at a terminal")
+    check(re.search(rb"Seat 1: -?\d+ points \(closed groups -?\d+, supply \d+ tiles = \d+, hand \d+ "
+                    rb"tiles = \d+\)", t.out) is not None, "no score breakdown for seat 1")
+    check(re.search(rb"Winners?[^\n]*seat", t.out) is not None or b"No winner." in t.out, "no winners line")
+    check(b"Random (seat 2) plays " in t.out, "the bot's moves are not announced")
+    ref = subprocess.run([PUL, "referee", os.path.join(tmp, "vs.pmn")], capture_output=True)
+    check(ref.returncode == 0 and b'"over":true' in ref.stdout.splitlines()[-1],
+          "the saved record is not a finished legal game for the referee")
+
+
+def hot_seat(tmp):
+    """Two humans at one screen: each turn behind a cleared hand-over screen."""
+    t = Term(["--seats", "human,human", "--seed", "4", "--record", "hs.pmn"], tmp)
+    handovers = moves = 0
+    while True:
+        k = t.read_until(b"then press Enter.", b"> ", b"Game over:")
+        if k == 0:
+            screen = t.out[t.out.rfind(b"\x1b[2J"):]
+            check(b"hand of seat" not in screen, "a hand is visible on the hand-over screen")
+            handovers += 1
+            t.send("\n")
+        elif k == 1:
+            moves += 1
+            t.send("1\n")
+        else:
+            break
+    check(k == 2, "the hot-seat game does not reach the end screen")
+    check(t.finish() == 0, "the hot-seat game does not exit 0")
+    check(handovers >= 2 and moves >= handovers, "%d hand-overs for %d moves" % (handovers, moves))
+    # undo in a game without bots: the record loses its last move, the position is the one before
+    r = run(["--resume", "hs.pmn"], "", tmp)
+    t = Term(["--seats", "human,human", "--seed", "9", "--record", "undo.pmn"], tmp)
+    moved = 0
+    while True:
+        k = t.read_until(b"then press Enter.", b"> ")
+        if k == 0:
+            t.send("\n")
+        elif moved == 3:
+            break
+        else:
+            t.send("1\n")
+            moved += 1
+    before = open(os.path.join(tmp, "undo.pmn")).read()
+    t.send("undo\n")
+    t.read_until(b"Took back ")
+    t.read_until(b"> ")
+    t.send("quit\n")
+    t.finish()
+    after = open(os.path.join(tmp, "undo.pmn")).read()
+    check(re.findall(r"\d+\. (\S+)", after) == re.findall(r"\d+\. (\S+)", before)[:-1],
+          "undo did not take the last move off the record")
+    check(r.returncode == 0 and b"Game over" in r.stdout, "resuming a finished game does not show its end")
+
+
+def kill_and_resume(tmp):
+    """SIGKILL in the middle of a game, then --resume: the same board and record."""
+    t = Term(["--seats", "human,random", "--seed", "21", "--record", "k.pmn"], tmp)
+    for _ in range(6):
+        t.read_until(b"Seat 1> ")
+        t.send("1\n")
+    t.read_until(b"Seat 1> ")
+    screen = last_screen(t.out)
+    check(b"hand of seat 1" in screen and re.match(rb"== Move \d+, seat 1 to play", screen),
+          "no board before the kill")
+    record = open(os.path.join(tmp, "k.pmn")).read()
+    os.killpg(t.p.pid, signal.SIGKILL)
+    t.finish()
+    check(len(re.findall(r"\d+\. ", record)) >= 12, "the record was not saved after every move")
+    check(not any(f.endswith(".tmp") for f in os.listdir(tmp)), "a temporary record was left behind")
+    t = Term(["--resume", "k.pmn", "--seats", "human,random"], tmp)
+    t.read_until(b"Seat 1> ")
+    check(b"Resumed after" in t.out, "resume does not say it resumed")
+    check(last_screen(t.out) == screen, "the board after resume differs from the one before the kill")
+    check(open(os.path.join(tmp, "k.pmn")).read() == record, "resume changed the saved record")
+    t.send("quit\n")
+    check(t.finish() == 0, "quit does not exit 0")
+    check(b"pul play --resume k.pmn" in t.out, "quit does not say how to resume")
+
+
+def pipes(tmp):
+    """Commands from a pipe: plain text, a whole game, a record the referee accepts."""
+    r = run(["--seats", "human,random", "--seed", "5", "--record", "p.pmn"],
+            "r 12\nhelp\nhint\nfoo\n" + "1\n" * 400, tmp)
+    out = r.stdout
+    check(r.returncode == 0, "the piped game exits %d: %r" % (r.returncode, r.stderr))
+    check(b"\x1b" not in out, "escape sequences in pipe mode")
+    check(b"Tile 12 in its four rotations:" in out, "no rotation preview")
+    check(b"Commands:" in out and b"undo" in out, "no help")
+    check(re.search(rb"Hint: MCTS would play \S+\.", out) is not None, "no hint")
+    check(b'"foo" is neither a move nor a command' in out, "no answer to an unknown command")
+    check(b"Game over:" in out, "the piped game does not end")
+    ref = subprocess.run([PUL, "referee", os.path.join(tmp, "p.pmn")], capture_output=True)
+    check(ref.returncode == 0, "the piped game's record is refused by the referee")
+    # a solo edition: a human alone
+    r = run(["micropul-solo", "--seed", "3"], "1\n" * 400, tmp)
+    check(r.returncode == 0 and b"Game over:" in r.stdout, "a solo game through a pipe does not end")
+
+
+EXPECTED = {  # "pass" outside an extra turn, and a claim on an empty cell
+    "en": ["pass is not legal: pass is only allowed in an extra turn.",
+           "snw9,9 is not legal: "],
+    "ja": ["pass は打てません: pass は追加ターンにしかできません。", "snw9,9 は打てません: "],
+    "fr": ["pass n'est pas permis : pass n'est permis que pendant un tour supplémentaire.",
+           "snw9,9 n'est pas permis : "],
+    "es": ["pass no está permitida: pass solo se permite en un turno extra.",
+           "snw9,9 no está permitida: "],
+}
+
+
+def languages(tmp):
+    for lang, want in EXPECTED.items():
+        r = run(["--seats", "human,random", "--seed", "2", "--lang", lang], "pass\nsnw9,9\nquit\n", tmp)
+        out = r.stdout.decode()
+        for w in want:
+            check(w in out, "--lang %s: %r not in the output" % (lang, w))
+        check(r.returncode == 0, "--lang %s exits %d" % (lang, r.returncode))
+
+
+def table():
+    """Every message id has four texts, with the same conversions in each."""
+    header = open(os.path.join(ROOT, "tools/play_text.h")).read()
+    source = open(os.path.join(ROOT, "tools/play_text.c")).read()
+    ids = re.findall(r"^\s+(PM_\w+),", header, re.M)
+    ids = [i for i in ids if i != "PM_COUNT"]
+    rows = dict(re.findall(r"\[(PM_\w+)\] = \{(.*?)\},\n", source, re.S))
+    check(len(ids) >= 60, "only %d message ids found" % len(ids))
+    check(len([i for i in ids if i.startswith("PM_R_")]) == 15, "not 15 reason explanations")
+    conv = re.compile(r"%[-+ #0]*\d*(?:\.\d+)?(?:ll|l|h)?[diouxXsc%]")
+    for i in ids:
+        if not check(i in rows, "message %s has no row in play_text.c" % i):
+            continue
+        texts, cur = [], None
+        for tok in re.findall(r'"(?:[^"\\]|\\.)*"|,', rows[i]):
+            if tok == ",":
+                if cur is not None:
+                    texts.append(cur)
+                cur = None
+            else:
+                cur = (cur or "") + tok[1:-1]
+        if cur is not None:
+            texts.append(cur)
+        if not check(len(texts) == 4 and all(texts), "message %s has %d texts, not 4" % (i, len(texts))):
+            continue
+        convs = [conv.findall(t) for t in texts]
+        check(all(c == convs[0] for c in convs), "message %s: conversions differ: %s" % (i, convs))
+        for t in texts:
+            for name in re.findall(r"\{(\w+)\}", t):
+                check(name in ("core", "supply", "stone", "group", "big"),
+                      "message %s: unknown name {%s}" % (i, name))
+
+
+def bad_options(tmp):
+    for args in (["--seats", "nobody"], ["--seats", "human,human,human"], ["--lang", "xx"],
+                 ["--seats", ""], ["--players", "1", "--seats", "human,mcts"],
+                 ["--resume", "no-such.pmn"], ["--resume", "vs.pmn", "--seed", "3"],
+                 ["--seats", "human,mcts:iters=x"], ["--no-colour=yes"]):
+        r = run(args, "quit\n", tmp)
+        check(r.returncode == 2 and r.stderr.startswith(b"pul play: "),
+              "pul play %s exits %d (want 2 and a message)" % (" ".join(args), r.returncode))
+    r = run(["--seats", "random,mcts:iters=20,c=0.5", "--seed", "3"], "", tmp)
+    check(r.returncode == 0 and b"; Result: " in r.stdout, "bot options after a comma are not one seat")
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    for step in (play_vs_bot, hot_seat, kill_and_resume, pipes, languages, bad_options):
+        try:
+            step(tmp)
+        except Exception as e:  # a hang or a crash is a failure of that step, not of the rest
+            check(False, "%s: %s" % (step.__name__, e))
+    table()
+
+print("play: %d checks, %d failures" % (checks, len(failures)))
+sys.exit(1 if failures else 0)

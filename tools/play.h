@@ -1,0 +1,66 @@
+/*
+** play.h: interactive `pul play`: the session (play_game.c: the turn loop,
+** saving, resuming, undo) and what it shows (play_screen.c: the legal moves,
+** the rotation preview, the end screen). cmd_play.c reads the options.
+*/
+#ifndef PUL_PLAY_H
+#define PUL_PLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "play_text.h"
+#include "pul.h"
+#include "term.h"
+
+#define PLAY_SPEC_MAX 96
+
+/* What cmd_play.c hands over: a started game is made from these. */
+typedef struct {
+    const char *variant_name;   /* as given, for the record's Variant tag when a path */
+    int nseats;
+    char seat[PUL_MAX_SEATS][PLAY_SPEC_MAX]; /* "human" or a bot spec */
+    uint64_t seed;
+    int lang;
+    bool colour;                /* false: --no-colour */
+    const char *record_path;    /* NULL: the default name (or the resumed file) */
+    const char *resume_path;    /* NULL: a new game */
+} PlayConfig;
+
+/* One game being played at the terminal or through a pipe. */
+typedef struct {
+    const PlayConfig *cfg;
+    PulVariant *v;
+    const PulTheme *theme;
+    PulGame *g;
+    PulBot *bot[PUL_MAX_SEATS];   /* NULL for a human seat */
+    int nhumans, nbots;
+    PulAction *moves;             /* every action done, as done (random takes resolved) */
+    int nmoves, cap;
+    char record_path[1024];
+    bool tty;                     /* a person at a terminal: clear screens, hand-over prompts */
+    TermStyle st;
+    FILE *in, *out;
+    char news[4096];              /* what happened since the last screen */
+    int last_human;               /* the seat that last had the screen, -1: none yet */
+} Play;
+
+/* Runs the whole game, from the start or from the record resume (NULL: a
+** new game); returns the exit code. The caller keeps v and resume. */
+int play_interactive(const PlayConfig *cfg, PulVariant *v, const PulRecord *resume);
+
+/* A message in the session's language, with a newline, on its output. */
+void play_say(Play *p, PlayMsg id, ...);
+/* The same, appended to the news shown above the next screen. */
+void play_news(Play *p, PlayMsg id, ...);
+
+/* play_screen.c */
+/* The numbered list of the legal actions a (n of them), placements grouped by tile. */
+void play_show_legal(Play *p, const PulAction *a, int n);
+/* Tile t in its four rotations side by side. */
+void play_show_rotations(Play *p, int tile);
+/* The final board, the score breakdown per seat, the winners and why it ended. */
+void play_show_end(Play *p);
+
+#endif

@@ -1,0 +1,496 @@
+/*
+** play_game.c: the interactive game of `pul play`: the turn loop with humans
+** at a terminal (or a script on a pipe) and bots, the commands a human can
+** type, the record saved after every move, resume and undo.
+*/
+#define _POSIX_C_SOURCE 200809L /* fileno, fsync, isatty */
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "play.h"
+
+/* No legal game comes near this; reaching it means an engine bug. */
+enum { PLAY_MAX_ACTIONS = 100000 };
+
+/* The hint's search: enough to be useful, short enough not to keep anyone waiting. */
+static const char hint_spec[] = "mcts:iters=1000";
+
+typedef enum { TURN_DONE, TURN_QUIT, TURN_FAILED } TurnResult;
+
+void play_say(Play *p, PlayMsg id, ...) {
+    char buf[4096];
+    va_list ap;
+    va_start(ap, id);
+    play_vformat(buf, sizeof buf, p->st.lang, p->theme, id, ap);
+    va_end(ap);
+    fprintf(p->out, "%s\n", buf);
+}
+
+static void flush_news(Play *p) {
+    fputs(p->news, p->out);
+    p->news[0] = '\0';
+}
+
+/* At a terminal the news waits for the next screen, which clears what was
+** there before; on a pipe it is printed at once. */
+void play_news(Play *p, PlayMsg id, ...) {
+    char buf[1024];
+    va_list ap;
+    va_start(ap, id);
+    play_vformat(buf, sizeof buf, p->st.lang, p->theme, id, ap);
+    va_end(ap);
+    if (!p->tty) {
+        fprintf(p->out, "%s\n", buf);
+        return;
+    }
+    if (strlen(p->news) + strlen(buf) + 2 > sizeof p->news) flush_news(p);
+    size_t len = strlen(p->news);
+    snprintf(p->news + len, sizeof p->news - len, "%s\n", buf);
+}
+
+/* "MCTS", "Greedy": a bot's name from its spec, for announcements. */
+static void bot_name(const char *spec, char *buf, size_t size) {
+    size_t n = strcspn(spec, ":");
+    if (n >= size) n = size - 1;
+    memcpy(buf, spec, n);
+    buf[n] = '\0';
+    if (strcmp(buf, "mcts") == 0)
+        snprintf(buf, size, "MCTS");
+    else if (n > 0)
+        buf[0] = (char)toupper((unsigned char)buf[0]);
+}
+
+/* ------------------------------------------------------------ the record */
+
+/* The record of the game so far, written whole to a temporary file that is
+** then renamed over the record: a crash or Ctrl-C leaves the old or the new
+** record, never half of one. */
+static bool save(Play *p, const PulGame *start) {
+    PulRecord *rec = pul_record_new();
+    char *text = NULL, tmp[1100], seed_text[32];
+    size_t len = 0;
+    bool ok = false;
+    const char *name = p->cfg->variant_name;
+    bool by_path = name && (strchr(name, '/') || name[0] == '.');
+    snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)pul_game_seed(start));
+    if (!rec || pul_record_from_start(rec, start) != PUL_OK ||
+        pul_record_set_tag(rec, "Seed", seed_text) != PUL_OK ||
+        (by_path && pul_record_set_tag(rec, "Variant", name) != PUL_OK))
+        goto done;
+    for (int k = 0; k < p->nmoves; k++)
+        if (pul_record_add_move(rec, &p->moves[k]) != PUL_OK) goto done;
+    text = pul_record_write(rec, &len);
+    if (!text) goto done;
+    snprintf(tmp, sizeof tmp, "%s.tmp", p->record_path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f) goto done;
+    ok = fwrite(text, 1, len, f) == len && fflush(f) == 0 && fsync(fileno(f)) == 0;
+    ok = fclose(f) == 0 && ok;
+    ok = ok && rename(tmp, p->record_path) == 0;
+    if (!ok) remove(tmp);
+done:
+    if (!ok) play_say(p, PM_SAVE_FAILED, p->record_path, errno ? strerror(errno) : "?");
+    free(text);
+    pul_record_free(rec);
+    return ok;
+}
+
+static bool add_move(Play *p, const PulAction *a) {
+    if (p->nmoves == p->cap) {
+        int cap = p->cap ? p->cap * 2 : 128;
+        PulAction *m = realloc(p->moves, (size_t)cap * sizeof *m);
+        if (!m) return false;
+        p->moves = m;
+        p->cap = cap;
+    }
+    p->moves[p->nmoves++] = *a;
+    return true;
+}
+
+/* ---------------------------------------------------------------- moves */
+
+/* Apply a for the seat to move, record it, save, and tell what happened. */
+static PulReason do_action(Play *p, const PulGame *start, const PulAction *a) {
+    int seat = pul_game_to_move(p->g);
+    PulEvents ev;
+    PulReason r = pul_apply(p->g, a, &ev);
+    if (r != PUL_LEGAL) return r;
+    PulAction done;
+    char text[64];
+    pul_events_action(&ev, &done);
+    if (!add_move(p, &done)) {
+        cli_error("play", "out of memory while recording the game");
+        return PUL_R_BAD_ACTION;
+    }
+    save(p, start);
+    pul_action_format(&done, text, sizeof text);
+    if (p->bot[seat]) {
+        char name[PLAY_SPEC_MAX];
+        bot_name(p->cfg->seat[seat], name, sizeof name);
+        play_news(p, PM_PLAYED_BOT, name, seat + 1, text);
+    } else {
+        play_news(p, PM_PLAYED_SEAT, seat + 1, text);
+    }
+    for (int k = 0; k < ev.n; k++) {
+        const PulEvent *e = &ev.ev[k];
+        if (e->kind == PUL_EV_DREW && e->count > 0) play_news(p, PM_DREW, e->seat + 1, e->count);
+        if (e->kind == PUL_EV_EXTRA_TURN) play_news(p, PM_EXTRA_TURN, e->seat + 1);
+        if (e->kind == PUL_EV_TURN_SKIPPED) play_news(p, PM_SKIPPED, e->seat + 1);
+    }
+    return PUL_LEGAL;
+}
+
+/* The game again from its start, with the first n moves of the list. */
+static bool replay(Play *p, const PulGame *start, int n) {
+    pul_game_copy(p->g, start);
+    for (int k = 0; k < n; k++)
+        if (pul_apply(p->g, &p->moves[k], NULL) != PUL_LEGAL) return false;
+    p->nmoves = n;
+    return true;
+}
+
+/* Placements grouped by tile, then the takes, the claims and pass: the
+** numbers of the list follow this order. */
+static int legal_order(const void *pa, const void *pb) {
+    const PulAction *a = pa, *b = pb;
+    if (a->kind != b->kind) return a->kind - b->kind;
+    if (a->kind == PUL_PLACE && a->tile != b->tile) return a->tile - b->tile;
+    if (a->y != b->y) return a->y < b->y ? -1 : 1;
+    if (a->x != b->x) return a->x < b->x ? -1 : 1;
+    if (a->kind == PUL_TAKE) return a->tile - b->tile;
+    return a->kind == PUL_PLACE ? a->rot - b->rot : a->quad - b->quad;
+}
+
+/* ---------------------------------------------------------------- screen */
+
+static void draw_screen(Play *p, int seat, const PulAction *legal, int n) {
+    if (p->tty) fputs("\x1b[H\x1b[2J", p->out);
+    flush_news(p);
+    char header[256];
+    play_format(header, sizeof header, p->st.lang, p->theme, PM_HEADER, pul_game_turns(p->g) + 1,
+                seat + 1);
+    fprintf(p->out, "\n== %s%s ==\n", header,
+            pul_game_in_extra_turn(p->g) ? play_template(p->st.lang, PM_HEADER_EXTRA) : "");
+    PulPlaced placed[PUL_MAX_TILES];
+    int nplaced = pul_game_placed(p->g, placed);
+    term_draw_board(p->out, p->g, p->theme, &p->st, nplaced > 1 ? &placed[nplaced - 1] : NULL);
+    fputc('\n', p->out);
+    term_draw_status(p->out, p->g, p->theme, &p->st, seat);
+    fputc('\n', p->out);
+    play_show_legal(p, legal, n);
+}
+
+/* One line of input without its newline and surrounding blanks; false at the end of input. */
+static bool read_line(Play *p, char *buf, size_t size) {
+    fflush(p->out);
+    if (!fgets(buf, (int)size, p->in)) return false;
+    size_t len = strlen(buf);
+    if (len && buf[len - 1] != '\n') { /* too long: drop the rest of the line */
+        int c;
+        while ((c = fgetc(p->in)) != EOF && c != '\n') {
+        }
+    }
+    while (len && isspace((unsigned char)buf[len - 1])) buf[--len] = '\0';
+    size_t lead = strspn(buf, " \t");
+    memmove(buf, buf + lead, len - lead + 1);
+    return true;
+}
+
+static bool all_digits(const char *s) {
+    if (!*s) return false;
+    for (; *s; s++)
+        if (!isdigit((unsigned char)*s)) return false;
+    return true;
+}
+
+static void hint(Play *p, int seat) {
+    PulError err;
+    memset(&err, 0, sizeof err);
+    PulObservation *obs = malloc(sizeof *obs);
+    PulBot *bot = pul_bot_new(p->v, hint_spec, p->cfg->seed + (uint64_t)pul_game_turns(p->g), &err);
+    PulAction a;
+    char text[64];
+    if (obs && bot) {
+        pul_observe(p->g, seat, obs);
+        if (pul_bot_choose(bot, obs, &a, &err) == PUL_OK) {
+            pul_action_format(&a, text, sizeof text);
+            if (a.kind == PUL_TAKE && a.tile == PUL_NO_TILE) snprintf(text, sizeof text, "t");
+            play_say(p, PM_HINT, text);
+        } else {
+            play_say(p, PM_HINT_FAILED, err.message);
+        }
+    } else {
+        play_say(p, PM_HINT_FAILED, obs ? err.message : "out of memory");
+    }
+    pul_bot_free(bot);
+    free(obs);
+}
+
+/* Whether a matches a legal action of the list. */
+static bool listed(const PulAction *a, const PulAction *legal, int n) {
+    for (int k = 0; k < n; k++)
+        if (legal[k].kind == a->kind && legal[k].tile == a->tile) return true;
+    return false;
+}
+
+/* A human's turn: the screen, then commands until a move is made. */
+static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction *legal, int n) {
+    char line[256];
+    if (p->tty && p->nhumans > 1 && seat != p->last_human) {
+        /* Hot-seat: hide the last hand before the next player sits down. */
+        fputs("\x1b[H\x1b[2J", p->out);
+        play_say(p, PM_HANDOFF, seat + 1);
+        if (!read_line(p, line, sizeof line)) goto quit;
+    }
+    p->last_human = seat;
+    draw_screen(p, seat, legal, n);
+    for (;;) {
+        char prompt[128];
+        play_format(prompt, sizeof prompt, p->st.lang, p->theme, PM_PROMPT, seat + 1);
+        fputs(prompt, p->out);
+        if (!read_line(p, line, sizeof line)) goto quit;
+        if (!p->tty) fputc('\n', p->out); /* the prompt's line ends where a typed one would */
+        if (!line[0]) continue;
+        if (!strcmp(line, "quit") || !strcmp(line, "exit") || !strcmp(line, "q")) goto quit;
+        if (!strcmp(line, "help") || !strcmp(line, "?")) {
+            play_say(p, PM_HELP);
+            continue;
+        }
+        if (!strcmp(line, "board")) {
+            draw_screen(p, seat, legal, n);
+            continue;
+        }
+        if (!strcmp(line, "hint")) {
+            hint(p, seat);
+            continue;
+        }
+        if (!strcmp(line, "undo")) {
+            if (p->nbots > 0) {
+                play_say(p, PM_UNDO_WITH_BOTS);
+                continue;
+            }
+            if (p->nmoves == 0) {
+                play_say(p, PM_UNDO_NOTHING);
+                continue;
+            }
+            char text[64];
+            pul_action_format(&p->moves[p->nmoves - 1], text, sizeof text);
+            if (!replay(p, start, p->nmoves - 1)) {
+                cli_error("play", "internal error: the game cannot be replayed for undo");
+                return TURN_FAILED;
+            }
+            save(p, start);
+            play_news(p, PM_UNDONE, text);
+            p->last_human = pul_game_to_move(p->g); /* the same person takes it back */
+            return TURN_DONE;
+        }
+        if (line[0] == 'r' && (line[1] == ' ' || isdigit((unsigned char)line[1]))) {
+            char *end;
+            long t = strtol(line + 1, &end, 10);
+            int ntiles = pul_variant_tileset(p->v)->ntiles;
+            if (*end || end == line + 1) {
+                play_say(p, PM_NOT_UNDERSTOOD, line);
+            } else if (t < 0 || t >= ntiles) {
+                play_say(p, PM_NO_SUCH_TILE, (int)t, ntiles - 1);
+            } else {
+                play_show_rotations(p, (int)t);
+            }
+            continue;
+        }
+        PulAction a;
+        if (all_digits(line)) {
+            long k = strlen(line) > 6 ? 0 : strtol(line, NULL, 10);
+            if (k < 1 || k > n) {
+                play_say(p, PM_NO_SUCH_NUMBER, k, n);
+                continue;
+            }
+            a = legal[k - 1];
+        } else if (!strcmp(line, "t")) {
+            memset(&a, 0, sizeof a);
+            a.kind = PUL_TAKE;
+            a.tile = PUL_NO_TILE;
+        } else if (!pul_action_parse(line, &a)) {
+            if (strchr("0123456789stp", line[0]))
+                play_say(p, PM_ILLEGAL, line,
+                         play_template(p->st.lang, play_reason_msg(PUL_R_SYNTAX)));
+            else
+                play_say(p, PM_NOT_UNDERSTOOD, line);
+            continue;
+        }
+        PulReason r = pul_check(p->g, &a);
+        if (r == PUL_LEGAL && a.kind == PUL_TAKE && a.tile != PUL_NO_TILE && !listed(&a, legal, n)) {
+            /* Naming a supply tile the seat has not seen would show what it holds. */
+            play_say(p, PM_TAKE_UNKNOWN);
+            continue;
+        }
+        if (r == PUL_LEGAL) r = do_action(p, start, &a);
+        if (r == PUL_LEGAL) return TURN_DONE;
+        char reason[1024];
+        play_format(reason, sizeof reason, p->st.lang, p->theme, play_reason_msg(r));
+        play_say(p, PM_ILLEGAL, line, reason);
+        const PulError *serr = pul_variant_script_error(p->v);
+        if (r == PUL_R_SCRIPT_ERROR && serr) {
+            char buf[1024];
+            fprintf(p->out, "%s\n", pul_error_format(serr, buf, sizeof buf));
+        }
+    }
+quit:
+    flush_news(p);
+    play_say(p, PM_QUIT, p->record_path, p->record_path);
+    return TURN_QUIT;
+}
+
+static TurnResult bot_turn(Play *p, const PulGame *start, int seat, PulObservation *obs) {
+    PulError err;
+    memset(&err, 0, sizeof err);
+    PulAction a;
+    pul_observe(p->g, seat, obs);
+    if (pul_bot_choose(p->bot[seat], obs, &a, &err) != PUL_OK) {
+        char buf[1024];
+        cli_error("play", "the bot of seat %d could not move: %s", seat + 1,
+                  pul_error_format(&err, buf, sizeof buf));
+        return TURN_FAILED;
+    }
+    PulReason r = do_action(p, start, &a);
+    if (r != PUL_LEGAL) {
+        char text[64];
+        pul_action_format(&a, text, sizeof text);
+        const PulError *serr = pul_variant_script_error(p->v);
+        char buf[1024];
+        cli_error("play", "the bot of seat %d played %s, refused: %s", seat + 1, text,
+                  r == PUL_R_SCRIPT_ERROR && serr ? pul_error_format(serr, buf, sizeof buf)
+                                                  : pul_reason_code(r));
+        return TURN_FAILED;
+    }
+    return TURN_DONE;
+}
+
+/* ------------------------------------------------------------------ setup */
+
+/* The game started, from the record to resume or from the seed. */
+static bool start_game(Play *p, PulGame *start, const PulRecord *resume) {
+    PulError err;
+    memset(&err, 0, sizeof err);
+    PulStatus st = resume ? pul_record_start_game(resume, start, &err)
+                          : pul_game_start(start, p->cfg->nseats, p->cfg->seed, NULL, 0, &err);
+    if (st != PUL_OK) {
+        char buf[1024];
+        cli_error("play", "%s", pul_error_format(&err, buf, sizeof buf));
+        return false;
+    }
+    pul_game_copy(p->g, start);
+    for (int k = 0; resume && k < pul_record_nmoves(resume); k++) {
+        PulAction a;
+        const char *text = pul_record_move(resume, k);
+        PulReason r = pul_action_parse(text, &a) ? pul_apply(p->g, &a, NULL) : PUL_R_SYNTAX;
+        if (r != PUL_LEGAL) {
+            cli_error("play", "%s: move %d, %s, is not legal (%s): check it with pul referee %s",
+                      p->cfg->resume_path, k + 1, text, pul_reason_code(r), p->cfg->resume_path);
+            return false;
+        }
+        if (!add_move(p, &a)) return false;
+    }
+    return true;
+}
+
+int play_interactive(const PlayConfig *cfg, PulVariant *v, const PulRecord *resume) {
+    Play p;
+    memset(&p, 0, sizeof p);
+    p.cfg = cfg;
+    p.v = v;
+    p.theme = pul_variant_theme(v);
+    p.in = stdin;
+    p.out = stdout;
+    p.tty = isatty(fileno(stdin)) && isatty(fileno(stdout));
+    p.st.colour = p.tty && cfg->colour;
+    p.st.lang = cfg->lang;
+    p.last_human = -1;
+    int status = CLI_UNUSABLE;
+    PulGame *start = pul_game_new(v);
+    PulAction *legal = malloc(PUL_MAX_ACTIONS * sizeof *legal);
+    PulObservation *obs = malloc(sizeof *obs);
+    p.g = pul_game_new(v);
+    if (!start || !legal || !obs || !p.g) {
+        cli_error("play", "out of memory");
+        goto done;
+    }
+    for (int s = 0; s < cfg->nseats; s++) {
+        if (!strcmp(cfg->seat[s], "human")) {
+            p.nhumans++;
+            continue;
+        }
+        PulError err;
+        memset(&err, 0, sizeof err);
+        /* Each bot its own stream, the same for the same seed. */
+        p.bot[s] = pul_bot_new(v, cfg->seat[s], cfg->seed * 7919u + (uint64_t)s + 1, &err);
+        if (!p.bot[s]) {
+            cli_error("play", "seat %d: %s", s + 1, err.message);
+            goto done;
+        }
+        p.nbots++;
+    }
+    if (!start_game(&p, start, resume)) goto done;
+    if (cfg->record_path)
+        snprintf(p.record_path, sizeof p.record_path, "%s", cfg->record_path);
+    else if (cfg->resume_path)
+        snprintf(p.record_path, sizeof p.record_path, "%s", cfg->resume_path);
+    else
+        snprintf(p.record_path, sizeof p.record_path, "pul-%s-%llu.pmn", pul_variant_name(v),
+                 (unsigned long long)pul_game_seed(start));
+    if (!save(&p, start)) goto done;
+    char seed_text[32];
+    snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)pul_game_seed(start));
+    play_news(&p, PM_START, pul_variant_title(v, cfg->lang), seed_text, p.record_path);
+    if (resume) play_news(&p, PM_RESUMED, p.nmoves, cfg->resume_path);
+    for (int s = 0; s < cfg->nseats; s++) {
+        if (p.bot[s])
+            play_news(&p, PM_SEAT_BOT, s + 1, pul_bot_spec(p.bot[s]));
+        else
+            play_news(&p, PM_SEAT_YOU, s + 1);
+    }
+    status = CLI_WRONG;
+    for (int steps = 0; !pul_game_over(p.g); steps++) {
+        if (steps == PLAY_MAX_ACTIONS) {
+            cli_error("play", "internal error: the game did not end after %d actions", steps);
+            goto done;
+        }
+        int seat = pul_game_to_move(p.g);
+        int n = pul_legal_actions(p.g, legal, PUL_MAX_ACTIONS);
+        if (n == 0) {
+            cli_error("play", "internal error: seat %d has no legal action in a game not over",
+                      seat + 1);
+            goto done;
+        }
+        qsort(legal, (size_t)n, sizeof *legal, legal_order);
+        TurnResult t = p.bot[seat] ? bot_turn(&p, start, seat, obs)
+                                   : human_turn(&p, start, seat, legal, n);
+        if (t == TURN_FAILED) goto done;
+        if (t == TURN_QUIT) {
+            status = CLI_OK;
+            goto done;
+        }
+    }
+    flush_news(&p);
+    PulPlaced placed[PUL_MAX_TILES];
+    int nplaced = pul_game_placed(p.g, placed);
+    fputc('\n', p.out);
+    term_draw_board(p.out, p.g, p.theme, &p.st, nplaced > 1 ? &placed[nplaced - 1] : NULL);
+    fputc('\n', p.out);
+    play_show_end(&p);
+    status = CLI_OK;
+done:
+    fflush(p.out);
+    for (int s = 0; s < PUL_MAX_SEATS; s++) pul_bot_free(p.bot[s]);
+    free(p.moves);
+    free(obs);
+    free(legal);
+    pul_game_free(p.g);
+    pul_game_free(start);
+    return status;
+}

@@ -1,0 +1,137 @@
+/*
+** play_screen.c: what `pul play` shows besides the board and status that
+** term_board.c draws: the numbered legal moves, the rotation preview and the
+** end screen with each seat's score broken down.
+*/
+#include <string.h>
+
+#include "play.h"
+
+enum { LIST_WIDTH = 100, LIST_INDENT = 14 };
+
+/* One entry of the list, "12) 1,0r1", without the tile for a placement. */
+static void entry_text(const PulAction *a, int number, char *buf, size_t size) {
+    char move[48];
+    if (a->kind == PUL_PLACE)
+        snprintf(move, sizeof move, "%d,%dr%d", (int)a->x, (int)a->y, a->rot);
+    else if (a->kind == PUL_TAKE && a->tile == PUL_NO_TILE)
+        snprintf(move, sizeof move, "t");
+    else
+        pul_action_format(a, move, sizeof move);
+    snprintf(buf, size, "%d) %s", number, move);
+}
+
+/* Entries of one line of the list, wrapped under its label. */
+static void list_line(Play *p, const char *label, const PulAction *a, int first, int count,
+                      int width) {
+    fprintf(p->out, "  %-*s", LIST_INDENT - 2, label);
+    int col = LIST_INDENT;
+    if ((int)strlen(label) > LIST_INDENT - 3) {
+        fprintf(p->out, "\n%*s", LIST_INDENT, "");
+    }
+    for (int k = 0; k < count; k++) {
+        char text[64];
+        entry_text(&a[first + k], first + k + 1, text, sizeof text);
+        if (col + width > LIST_WIDTH && col > LIST_INDENT) {
+            fprintf(p->out, "\n%*s", LIST_INDENT, "");
+            col = LIST_INDENT;
+        }
+        fprintf(p->out, "%-*s", width, text);
+        col += width;
+    }
+    fputc('\n', p->out);
+}
+
+void play_show_legal(Play *p, const PulAction *a, int n) {
+    char label[PUL_LABEL_MAX + 32];
+    int width = 0;
+    for (int k = 0; k < n; k++) {
+        char text[64];
+        entry_text(&a[k], k + 1, text, sizeof text);
+        int len = (int)strlen(text) + 2;
+        if (len > width) width = len;
+    }
+    play_say(p, PM_LEGAL_TITLE);
+    /* The caller has ordered the list: placements by tile, then takes, claims, pass. */
+    for (int k = 0; k < n;) {
+        int end = k + 1;
+        while (end < n && a[end].kind == a[k].kind &&
+               (a[k].kind != PUL_PLACE || a[end].tile == a[k].tile))
+            end++;
+        PlayMsg id = a[k].kind == PUL_PLACE  ? PM_LIST_TILE
+                     : a[k].kind == PUL_TAKE ? PM_LIST_TAKE
+                     : a[k].kind == PUL_CLAIM ? PM_LIST_CLAIM
+                                              : PM_LIST_PASS;
+        play_format(label, sizeof label, p->st.lang, p->theme, id, a[k].tile);
+        list_line(p, label, a, k, end - k, width);
+        k = end;
+    }
+}
+
+void play_show_rotations(Play *p, int tile) {
+    play_say(p, PM_PREVIEW, tile);
+    fputs("  ", p->out);
+    for (int r = 0; r < 4; r++) fprintf(p->out, "r%d     ", r);
+    fputc('\n', p->out);
+    for (int row = 0; row < 2; row++) {
+        fputs("  ", p->out);
+        for (int r = 0; r < 4; r++) {
+            term_draw_tile_row(p->out, p->v, p->theme, &p->st, tile, r, row);
+            fputs("   ", p->out);
+        }
+        fputc('\n', p->out);
+    }
+}
+
+static PlayMsg end_msg(PulEndReason r) {
+    switch (r) {
+    case PUL_END_CORE_EMPTY: return PM_END_CORE_EMPTY;
+    case PUL_END_NO_TILES: return PM_END_NO_TILES;
+    case PUL_END_NO_ACTION: return PM_END_NO_ACTION;
+    case PUL_END_SCRIPT: return PM_END_SCRIPT;
+    default: return PM_END_UNFINISHED;
+    }
+}
+
+void play_show_end(Play *p) {
+    const PulGame *g = p->g;
+    const PulRules *rules = pul_game_rules(g);
+    int lang = p->st.lang, nseats = pul_game_seats(g);
+    int scores[PUL_MAX_SEATS], by_rules[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
+    uint8_t tiles[PUL_MAX_TILES];
+    char reason[512], line[1024], part[256];
+    pul_game_scores(g, scores);
+    pul_game_scores_recount(g, by_rules);
+    play_format(reason, sizeof reason, lang, p->theme, end_msg(pul_game_end_reason(g)));
+    play_say(p, PM_GAME_OVER, reason);
+    for (int s = 0; s < nseats; s++) {
+        int supply = pul_game_supply(g, s, tiles), hand = pul_game_hand(g, s, tiles);
+        int from_supply = supply * rules->points_supply, from_hand = hand * rules->points_hand;
+        int from_scripts = scores[s] - by_rules[s];
+        play_format(line, sizeof line, lang, p->theme, PM_SCORE_LINE, s + 1, scores[s],
+                    by_rules[s] - from_supply - from_hand, supply, from_supply, hand, from_hand);
+        if (from_scripts) {
+            play_format(part, sizeof part, lang, p->theme, PM_SCORE_SCRIPTS, from_scripts);
+            strncat(line, part, sizeof line - strlen(line) - 1);
+        }
+        strncat(line, play_template(lang, PM_SCORE_END), sizeof line - strlen(line) - 1);
+        if (pul_game_loser(g) == s) {
+            play_format(part, sizeof part, lang, p->theme, PM_LOST);
+            strncat(line, part, sizeof line - strlen(line) - 1);
+        }
+        fprintf(p->out, "%s\n", line);
+    }
+    int nwin = pul_game_winners(g, winners);
+    if (nwin == 0) {
+        play_say(p, PM_NO_WINNER);
+    } else if (nwin == 1) {
+        play_say(p, PM_WINNER, winners[0] + 1);
+    } else {
+        char list[64] = "";
+        for (int k = 0; k < nwin; k++) {
+            size_t len = strlen(list);
+            snprintf(list + len, sizeof list - len, "%s%d", k ? ", " : "", winners[k] + 1);
+        }
+        play_say(p, PM_WINNERS_TIED, list);
+    }
+}

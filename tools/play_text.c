@@ -1,0 +1,374 @@
+/*
+** play_text.c: the messages of `pul play` in English, Japanese, French and
+** Spanish (one row per message, the columns in PulLang order), and their
+** formatting with the theme's names. tests/play_test.py checks that every row
+** has four texts with the same conversions.
+*/
+#include <string.h>
+
+#include "play_text.h"
+
+static const char *const texts[PM_COUNT][PUL_NLANGS] = {
+    [PM_NAME_BIG] = {"big micropul", "大マイクロプル", "mega micropul", "micropul grande"},
+    [PM_NAME_STONE] = {"stone", "マーカー", "pierre", "piedra"},
+    [PM_NAME_CORE] = {"core", "コア", "noyau", "núcleo"},
+    [PM_NAME_SUPPLY] = {"supply", "山札", "réserve", "suministro"},
+    [PM_NAME_GROUP] = {"group", "グループ", "groupe", "grupo"},
+    [PM_START] = {
+        "%s, seed %s. The record is saved after every move to %s.",
+        "%s、シード %s。記録は一手ごとに %s に保存されます。",
+        "%s, graine %s. La partie est enregistrée après chaque coup dans %s.",
+        "%s, semilla %s. La partida se guarda tras cada jugada en %s.",
+    },
+    [PM_RESUMED] = {
+        "Resumed after %d moves from %s.",
+        "%d 手目から再開しました（%s）。",
+        "Partie reprise après %d coups depuis %s.",
+        "Partida reanudada tras %d jugadas desde %s.",
+    },
+    [PM_SEAT_YOU] = {"Seat %d: you", "プレイヤー%d: あなた", "Joueur %d : vous", "Jugador %d: tú"},
+    [PM_SEAT_BOT] = {"Seat %d: %s", "プレイヤー%d: %s", "Joueur %d : %s", "Jugador %d: %s"},
+    [PM_HEADER] = {
+        "Move %d, seat %d to play",
+        "%d 手目、プレイヤー%d の番",
+        "Coup %d, au joueur %d",
+        "Jugada %d, le toca al jugador %d",
+    },
+    [PM_HEADER_EXTRA] = {" (extra turn)", "（追加ターン）", " (tour supplémentaire)",
+                         " (turno extra)"},
+    [PM_LEGAL_TITLE] = {
+        "Legal moves: type a number or the move (help: the commands)",
+        "合法手: 番号か手を入力してください（help: コマンド一覧）",
+        "Coups légaux : tapez un numéro ou le coup (help : les commandes)",
+        "Jugadas legales: escribe un número o la jugada (help: los comandos)",
+    },
+    [PM_LIST_TILE] = {"tile %d", "タイル %d", "tuile %d", "ficha %d"},
+    [PM_LIST_TAKE] = {"take from your {supply}", "{supply}から取る", "prendre dans votre {supply}",
+                      "tomar de tu {supply}"},
+    [PM_LIST_CLAIM] = {"put a {stone} on a {group}", "{group}に{stone}を置く",
+                       "poser une {stone} sur un {group}", "poner una {stone} en un {group}"},
+    [PM_LIST_PASS] = {"end the extra turn", "追加ターンを終える", "finir le tour supplémentaire",
+                      "terminar el turno extra"},
+    [PM_PROMPT] = {"Seat %d> ", "プレイヤー%d> ", "Joueur %d> ", "Jugador %d> "},
+    [PM_HANDOFF] = {
+        "Seat %d to play: hand over the keyboard, then press Enter.",
+        "プレイヤー%d の番です。キーボードを渡して Enter を押してください。",
+        "Au joueur %d : passez-lui le clavier, puis appuyez sur Entrée.",
+        "Le toca al jugador %d: pásale el teclado y pulsa Intro.",
+    },
+    [PM_HELP] = {
+        "Commands:\n"
+        "  N           play move number N of the list\n"
+        "  12@1,-2r3   place tile 12 on cell 1,-2, turned 3 quarters clockwise\n"
+        "  snw0,0      put a {stone} on the {group} of quadrant nw of cell 0,0\n"
+        "  t, t17      take a tile from your {supply} (t17: one you know)\n"
+        "  pass        end an extra turn\n"
+        "  r 12        show tile 12 in its four rotations\n"
+        "  hint        ask the MCTS bot what it would play\n"
+        "  undo        take back the last move (games without bots)\n"
+        "  board       draw the board again\n"
+        "  quit        leave; the record is already saved\n",
+        "コマンド:\n"
+        "  N           一覧の N 番の手を打つ\n"
+        "  12@1,-2r3   タイル 12 をマス 1,-2 に時計回り 3 回転で置く\n"
+        "  snw0,0      マス 0,0 の nw 区画の{group}に{stone}を置く\n"
+        "  t, t17      {supply}からタイルを取る（t17: 分かっているタイル）\n"
+        "  pass        追加ターンを終える\n"
+        "  r 12        タイル 12 の四つの向きを見る\n"
+        "  hint        MCTS ボットならどう打つか聞く\n"
+        "  undo        最後の手を取り消す（ボットのいないゲーム）\n"
+        "  board       盤面をもう一度描く\n"
+        "  quit        やめる（記録は保存済み）\n",
+        "Commandes :\n"
+        "  N           jouer le coup numéro N de la liste\n"
+        "  12@1,-2r3   poser la tuile 12 en 1,-2, tournée de 3 quarts dans le sens horaire\n"
+        "  snw0,0      poser une {stone} sur le {group} du quart nw de la case 0,0\n"
+        "  t, t17      prendre une tuile dans votre {supply} (t17 : une que vous connaissez)\n"
+        "  pass        finir un tour supplémentaire\n"
+        "  r 12        voir la tuile 12 dans ses quatre orientations\n"
+        "  hint        demander au bot MCTS ce qu'il jouerait\n"
+        "  undo        reprendre le dernier coup (parties sans bot)\n"
+        "  board       redessiner le plateau\n"
+        "  quit        quitter ; la partie est déjà enregistrée\n",
+        "Comandos:\n"
+        "  N           jugar la jugada número N de la lista\n"
+        "  12@1,-2r3   poner la ficha 12 en 1,-2, girada 3 cuartos en sentido horario\n"
+        "  snw0,0      poner una {stone} en el {group} del cuadrante nw de la casilla 0,0\n"
+        "  t, t17      tomar una ficha de tu {supply} (t17: una que conoces)\n"
+        "  pass        terminar un turno extra\n"
+        "  r 12        ver la ficha 12 en sus cuatro giros\n"
+        "  hint        preguntar al bot MCTS qué jugaría\n"
+        "  undo        deshacer la última jugada (partidas sin bots)\n"
+        "  board       volver a dibujar el tablero\n"
+        "  quit        salir; la partida ya está guardada\n",
+    },
+    [PM_NOT_UNDERSTOOD] = {
+        "\"%s\" is neither a move nor a command: type help.",
+        "「%s」は手でもコマンドでもありません。help と入力してください。",
+        "« %s » n'est ni un coup ni une commande : tapez help.",
+        "«%s» no es ni una jugada ni un comando: escribe help.",
+    },
+    [PM_NO_SUCH_NUMBER] = {
+        "There is no move %d: the list goes from 1 to %d.",
+        "%d 番の手はありません。一覧は 1 から %d までです。",
+        "Il n'y a pas de coup %d : la liste va de 1 à %d.",
+        "No hay jugada %d: la lista va de 1 a %d.",
+    },
+    [PM_ILLEGAL] = {
+        "%s is not legal: %s.",
+        "%s は打てません: %s。",
+        "%s n'est pas permis : %s.",
+        "%s no está permitida: %s.",
+    },
+    [PM_TAKE_UNKNOWN] = {
+        "You do not know which tiles are in your {supply}: type t to take one at random.",
+        "{supply}のタイルはまだ分かりません。t と入力するとランダムに取ります。",
+        "Vous ne savez pas quelles tuiles sont dans votre {supply} : tapez t pour en prendre "
+        "une au hasard.",
+        "No sabes qué fichas hay en tu {supply}: escribe t para tomar una al azar.",
+    },
+    [PM_PREVIEW] = {
+        "Tile %d in its four rotations:",
+        "タイル %d の四つの向き:",
+        "La tuile %d dans ses quatre orientations :",
+        "La ficha %d en sus cuatro giros:",
+    },
+    [PM_NO_SUCH_TILE] = {
+        "There is no tile %d: tiles go from 0 to %d.",
+        "タイル %d はありません。タイルは 0 から %d までです。",
+        "Il n'y a pas de tuile %d : les tuiles vont de 0 à %d.",
+        "No hay ficha %d: las fichas van de 0 a %d.",
+    },
+    [PM_HINT] = {
+        "Hint: MCTS would play %s.",
+        "ヒント: MCTS なら %s と打ちます。",
+        "Conseil : MCTS jouerait %s.",
+        "Pista: MCTS jugaría %s.",
+    },
+    [PM_HINT_FAILED] = {"No hint: %s", "ヒントなし: %s", "Pas de conseil : %s", "Sin pista: %s"},
+    [PM_UNDO_WITH_BOTS] = {
+        "Undo is only for games without bots (solo or hot-seat).",
+        "取り消しはボットのいないゲーム（ソロか対面）だけです。",
+        "Reprendre un coup n'est possible que sans bot (solo ou à plusieurs sur un écran).",
+        "Deshacer solo es posible sin bots (en solitario o varios en una pantalla).",
+    },
+    [PM_UNDO_NOTHING] = {
+        "There is no move to take back.",
+        "取り消す手がありません。",
+        "Il n'y a aucun coup à reprendre.",
+        "No hay ninguna jugada que deshacer.",
+    },
+    [PM_UNDONE] = {"Took back %s.", "%s を取り消しました。", "Coup %s repris.",
+                   "Jugada %s deshecha."},
+    [PM_PLAYED_SEAT] = {"Seat %d plays %s.", "プレイヤー%d: %s", "Le joueur %d joue %s.",
+                        "El jugador %d juega %s."},
+    [PM_PLAYED_BOT] = {"%s (seat %d) plays %s.", "%s（プレイヤー%d）: %s", "%s (joueur %d) joue %s.",
+                       "%s (jugador %d) juega %s."},
+    [PM_EXTRA_TURN] = {
+        "Seat %d has an extra turn.",
+        "プレイヤー%d は追加ターンを得ました。",
+        "Le joueur %d a un tour supplémentaire.",
+        "El jugador %d tiene un turno extra.",
+    },
+    [PM_DREW] = {
+        "Seat %d moves %d tile(s) from the {core} to their {supply}.",
+        "プレイヤー%d は{core}から{supply}へタイルを %d 枚移します。",
+        "Le joueur %d met %d tuile(s) du {core} dans sa {supply}.",
+        "El jugador %d pasa %d ficha(s) del {core} a su {supply}.",
+    },
+    [PM_SKIPPED] = {
+        "Seat %d has no legal move: the turn is skipped.",
+        "プレイヤー%d は打てる手がないので手番を飛ばします。",
+        "Le joueur %d n'a aucun coup légal : son tour passe.",
+        "El jugador %d no tiene jugada legal: pierde el turno.",
+    },
+    [PM_QUIT] = {
+        "You left the game. The record is in %s; continue with: pul play --resume %s",
+        "ゲームを中断しました。記録は %s にあります。続きは pul play --resume %s",
+        "Vous avez quitté la partie. Elle est dans %s ; pour la reprendre : pul play --resume %s",
+        "Has dejado la partida. Está en %s; para seguir: pul play --resume %s",
+    },
+    [PM_SAVE_FAILED] = {
+        "Could not save the record to %s: %s; check the folder is writable.",
+        "記録を %s に保存できませんでした: %s。フォルダーに書き込めるか確かめてください。",
+        "Impossible d'enregistrer la partie dans %s : %s ; vérifiez que le dossier est "
+        "accessible en écriture.",
+        "No se pudo guardar la partida en %s: %s; comprueba que la carpeta admite escritura.",
+    },
+    [PM_GAME_OVER] = {"Game over: %s.", "ゲーム終了: %s。", "Partie terminée : %s.",
+                      "Fin de la partida: %s."},
+    [PM_END_CORE_EMPTY] = {
+        "the last tile left the {core}",
+        "{core}の最後のタイルが出ました",
+        "la dernière tuile a quitté le {core}",
+        "la última ficha salió del {core}",
+    },
+    [PM_END_NO_TILES] = {
+        "a player began a turn with no tile in hand nor in their {supply}",
+        "手札にも{supply}にもタイルのないプレイヤーの番になりました",
+        "un joueur a commencé son tour sans tuile en main ni dans sa {supply}",
+        "un jugador empezó su turno sin fichas en la mano ni en su {supply}",
+    },
+    [PM_END_NO_ACTION] = {
+        "a player had no legal move",
+        "打てる手のないプレイヤーがいました",
+        "un joueur n'avait aucun coup légal",
+        "un jugador no tenía ninguna jugada legal",
+    },
+    [PM_END_SCRIPT] = {
+        "a rule script of the variant ended the game",
+        "ヴァリアントのルールスクリプトがゲームを終わらせました",
+        "un script de règles de la variante a fini la partie",
+        "un script de reglas de la variante terminó la partida",
+    },
+    [PM_END_UNFINISHED] = {"the game is not finished", "ゲームは終わっていません",
+                           "la partie n'est pas finie", "la partida no ha terminado"},
+    [PM_SCORE_LINE] = {
+        "Seat %d: %d points (closed {group}s %d, {supply} %d tiles = %d, hand %d tiles = %d",
+        "プレイヤー%d: %d 点（閉じた{group} %d、{supply} %d 枚 = %d、手札 %d 枚 = %d",
+        "Joueur %d : %d points ({group}s fermés %d, {supply} %d tuiles = %d, main %d tuiles = %d",
+        "Jugador %d: %d puntos ({group}s cerrados %d, {supply} %d fichas = %d, mano %d fichas = %d",
+    },
+    [PM_SCORE_SCRIPTS] = {", rule scripts %+d", "、ルールスクリプト %+d", ", scripts de règles %+d",
+                          ", scripts de reglas %+d"},
+    [PM_SCORE_END] = {")", "）", ")", ")"},
+    [PM_LOST] = {", lost", "、負け", ", perdu", ", pierde"},
+    [PM_WINNER] = {"Winner: seat %d.", "勝者: プレイヤー%d。", "Gagnant : joueur %d.",
+                   "Gana: jugador %d."},
+    [PM_WINNERS_TIED] = {
+        "Winners, tied: seats %s.",
+        "勝者（同点）: プレイヤー %s。",
+        "Gagnants à égalité : joueurs %s.",
+        "Ganan empatados: jugadores %s.",
+    },
+    [PM_NO_WINNER] = {"No winner.", "勝者なし。", "Pas de gagnant.", "Nadie gana."},
+    [PM_R_SYNTAX] = {
+        "the move cannot be read (examples: 12@1,-2r3, snw0,0, t, pass)",
+        "手を読み取れません（例: 12@1,-2r3、snw0,0、t、pass）",
+        "le coup ne se lit pas (exemples : 12@1,-2r3, snw0,0, t, pass)",
+        "la jugada no se puede leer (ejemplos: 12@1,-2r3, snw0,0, t, pass)",
+    },
+    [PM_R_GAME_OVER] = {"the game is already over", "ゲームはもう終わっています",
+                        "la partie est déjà finie", "la partida ya ha terminado"},
+    [PM_R_OCCUPIED] = {"that cell already holds a tile", "そのマスにはもうタイルがあります",
+                       "cette case porte déjà une tuile", "esa casilla ya tiene una ficha"},
+    [PM_R_NOT_ADJACENT] = {
+        "the cell shares no edge with a placed tile",
+        "そのマスは置かれたタイルと辺で接していません",
+        "la case n'a aucun bord commun avec une tuile posée",
+        "la casilla no comparte ningún lado con una ficha colocada",
+    },
+    [PM_R_NO_ATTACHMENT] = {
+        "rule 1: no micropul of the tile touches a micropul of the same colour",
+        "ルール1: タイルのマイクロプルがどれも同じ色のマイクロプルに接していません",
+        "règle 1 : aucun micropul de la tuile ne touche un micropul de la même couleur",
+        "regla 1: ningún micropul de la ficha toca un micropul del mismo color",
+    },
+    [PM_R_COLOUR_CONFLICT] = {
+        "rule 2: a micropul would touch a micropul of another colour",
+        "ルール2: マイクロプルが別の色のマイクロプルに接してしまいます",
+        "règle 2 : un micropul toucherait un micropul d'une autre couleur",
+        "regla 2: un micropul tocaría un micropul de otro color",
+    },
+    [PM_R_NOT_IN_HAND] = {"that tile is not in your hand", "そのタイルは手札にありません",
+                          "cette tuile n'est pas dans votre main", "esa ficha no está en tu mano"},
+    [PM_R_HAND_FULL] = {
+        "your hand already holds as many tiles as the rules allow",
+        "手札はもうルールの上限まであります",
+        "votre main a déjà autant de tuiles que les règles le permettent",
+        "tu mano ya tiene tantas fichas como permiten las reglas",
+    },
+    [PM_R_NOT_IN_SUPPLY] = {
+        "that tile is not in your {supply}",
+        "そのタイルは{supply}にありません",
+        "cette tuile n'est pas dans votre {supply}",
+        "esa ficha no está en tu {supply}",
+    },
+    [PM_R_NO_STONES] = {"you have no {stone} left", "{stone}が残っていません",
+                        "il ne vous reste aucune {stone}", "no te queda ninguna {stone}"},
+    [PM_R_NOT_MICROPUL] = {
+        "there is no micropul at that quadrant",
+        "その区画にはマイクロプルがありません",
+        "il n'y a pas de micropul dans ce quart",
+        "no hay ningún micropul en ese cuadrante",
+    },
+    [PM_R_ALREADY_CLAIMED] = {
+        "that {group} already carries a {stone}",
+        "その{group}にはもう{stone}があります",
+        "ce {group} porte déjà une {stone}",
+        "ese {group} ya tiene una {stone}",
+    },
+    [PM_R_NO_EXTRA_TURN] = {
+        "pass is only allowed in an extra turn",
+        "pass は追加ターンにしかできません",
+        "pass n'est permis que pendant un tour supplémentaire",
+        "pass solo se permite en un turno extra",
+    },
+    [PM_R_BAD_ACTION] = {
+        "that is not an action (unknown kind, rotation or quadrant)",
+        "それは手ではありません（種類、向き、区画が不明）",
+        "ce n'est pas une action (genre, rotation ou quart inconnu)",
+        "eso no es una acción (tipo, giro o cuadrante desconocido)",
+    },
+    [PM_R_SCRIPT_ERROR] = {
+        "a rule script of the variant failed; the game is as it was before the move",
+        "ヴァリアントのルールスクリプトが失敗しました。ゲームは手の前のままです",
+        "un script de règles de la variante a échoué ; la partie est comme avant le coup",
+        "un script de reglas de la variante falló; la partida sigue como antes de la jugada",
+    },
+};
+
+const char *play_template(int lang, PlayMsg id) {
+    if ((unsigned)id >= PM_COUNT) return "";
+    if (lang < 0 || lang >= PUL_NLANGS) lang = PUL_LANG_EN;
+    return texts[id][lang];
+}
+
+PlayMsg play_reason_msg(PulReason r) {
+    if (r < PUL_R_SYNTAX || r > PUL_R_SCRIPT_ERROR) return PM_R_BAD_ACTION;
+    return (PlayMsg)(PM_R_SYNTAX + (r - PUL_R_SYNTAX));
+}
+
+/* The theme's name of a part, or the built-in one when the variant has no theme. */
+static const char *part_name(int lang, const PulTheme *theme, int part) {
+    const char *name = pul_theme_part_name(theme, part, lang);
+    return name && *name ? name : play_template(lang, (PlayMsg)(PM_NAME_BIG + part));
+}
+
+/* Names go in after formatting, so a name holding '%' is shown as it is. */
+static void fill_names(char *buf, size_t size, const char *text, int lang, const PulTheme *theme) {
+    size_t n = 0;
+    for (const char *p = text; *p && n + 1 < size;) {
+        int part = -1;
+        if (*p == '{') {
+            for (int k = 0; k < PUL_NPARTS; k++) {
+                size_t len = strlen(pul_part_key(k));
+                if (strncmp(p + 1, pul_part_key(k), len) == 0 && p[1 + len] == '}') {
+                    part = k;
+                    p += len + 2;
+                    break;
+                }
+            }
+        }
+        if (part < 0) {
+            buf[n++] = *p++;
+            continue;
+        }
+        for (const char *s = part_name(lang, theme, part); *s && n + 1 < size; s++) buf[n++] = *s;
+    }
+    buf[n] = '\0';
+}
+
+void play_vformat(char *buf, size_t size, int lang, const PulTheme *theme, PlayMsg id,
+                  va_list ap) {
+    char raw[4096];
+    vsnprintf(raw, sizeof raw, play_template(lang, id), ap);
+    fill_names(buf, size, raw, lang, theme);
+}
+
+void play_format(char *buf, size_t size, int lang, const PulTheme *theme, PlayMsg id, ...) {
+    va_list ap;
+    va_start(ap, id);
+    play_vformat(buf, size, lang, theme, id, ap);
+    va_end(ap);
+}

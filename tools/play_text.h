@@ -1,0 +1,94 @@
+/*
+** play_text.h: every message of `pul play` in the four languages (play_text.c),
+** looked up by id. Templates are printf formats whose conversions come in the
+** same order in every language; {core}, {supply}, {stone}, {group} and {big}
+** are replaced by the theme's names for those things in the language.
+*/
+#ifndef PUL_PLAY_TEXT_H
+#define PUL_PLAY_TEXT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "pul.h"
+
+typedef enum {
+    PM_NAME_BIG, /* the names used when a variant has no theme, in PulPart order */
+    PM_NAME_STONE,
+    PM_NAME_CORE,
+    PM_NAME_SUPPLY,
+    PM_NAME_GROUP,
+    PM_START,
+    PM_RESUMED,
+    PM_SEAT_YOU,
+    PM_SEAT_BOT,
+    PM_HEADER,
+    PM_HEADER_EXTRA,
+    PM_LEGAL_TITLE,
+    PM_LIST_TILE,
+    PM_LIST_TAKE,
+    PM_LIST_CLAIM,
+    PM_LIST_PASS,
+    PM_PROMPT,
+    PM_HANDOFF,
+    PM_HELP,
+    PM_NOT_UNDERSTOOD,
+    PM_NO_SUCH_NUMBER,
+    PM_ILLEGAL,
+    PM_TAKE_UNKNOWN,
+    PM_PREVIEW,
+    PM_NO_SUCH_TILE,
+    PM_HINT,
+    PM_HINT_FAILED,
+    PM_UNDO_WITH_BOTS,
+    PM_UNDO_NOTHING,
+    PM_UNDONE,
+    PM_PLAYED_SEAT,
+    PM_PLAYED_BOT,
+    PM_EXTRA_TURN,
+    PM_DREW,
+    PM_SKIPPED,
+    PM_QUIT,
+    PM_SAVE_FAILED,
+    PM_GAME_OVER,
+    PM_END_CORE_EMPTY,
+    PM_END_NO_TILES,
+    PM_END_NO_ACTION,
+    PM_END_SCRIPT,
+    PM_END_UNFINISHED,
+    PM_SCORE_LINE,
+    PM_SCORE_SCRIPTS,
+    PM_SCORE_END,
+    PM_LOST,
+    PM_WINNER,
+    PM_WINNERS_TIED,
+    PM_NO_WINNER,
+    PM_R_SYNTAX, /* the explanations of refusals, in PulReason order from PUL_R_SYNTAX */
+    PM_R_GAME_OVER,
+    PM_R_OCCUPIED,
+    PM_R_NOT_ADJACENT,
+    PM_R_NO_ATTACHMENT,
+    PM_R_COLOUR_CONFLICT,
+    PM_R_NOT_IN_HAND,
+    PM_R_HAND_FULL,
+    PM_R_NOT_IN_SUPPLY,
+    PM_R_NO_STONES,
+    PM_R_NOT_MICROPUL,
+    PM_R_ALREADY_CLAIMED,
+    PM_R_NO_EXTRA_TURN,
+    PM_R_BAD_ACTION,
+    PM_R_SCRIPT_ERROR,
+    PM_COUNT
+} PlayMsg;
+
+/* The template of id in lang (English when lang is out of range). */
+const char *play_template(int lang, PlayMsg id);
+/* The explanation of a refusal. */
+PlayMsg play_reason_msg(PulReason r);
+/* The message formatted and its names filled in from theme (may be NULL). */
+void play_vformat(char *buf, size_t size, int lang, const PulTheme *theme, PlayMsg id,
+                  va_list ap);
+void play_format(char *buf, size_t size, int lang, const PulTheme *theme, PlayMsg id, ...);
+
+#endif
