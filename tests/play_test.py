@@ -105,8 +105,8 @@ def play_vs_bot(tmp):
     check(rc == 0, "play against the bot exited %s" % rc)
     check(moves > 5, "only %d human moves in a whole game" % moves)
     check(b"\x1b[" in t.out, "no colours or screen clearing at a terminal")
-    check(re.search(rb"Seat 1: -?\d+ points \(closed groups -?\d+, supply \d+ tiles = \d+, hand \d+ "
-                    rb"tiles = \d+\)", t.out) is not None, "no score breakdown for seat 1")
+    check(re.search(rb"Seat 1: -?\d+ points \(closed groups -?\d+, supply tiles \d+ = \d+, hand "
+                    rb"tiles \d+ = \d+\)", t.out) is not None, "no score breakdown for seat 1")
     check(re.search(rb"Winners?[^\n]*seat", t.out) is not None or b"No winner." in t.out, "no winners line")
     check(b"Random (seat 2) plays " in t.out, "the bot's moves are not announced")
     ref = subprocess.run([PUL, "referee", os.path.join(tmp, "vs.pmn")], capture_output=True)

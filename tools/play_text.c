@@ -206,7 +206,7 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
     [PM_END_NO_TILES] = {
         "a player began a turn with no tile in hand nor in their {supply}",
         "手札にも{supply}にもタイルのないプレイヤーの番になりました",
-        "un joueur a commencé son tour sans tuile en main ni dans sa {supply}",
+        "un joueur a commencé son tour sans tuile en main ni en {supply}",
         "un jugador empezó su turno sin fichas en la mano ni en su {supply}",
     },
     [PM_END_NO_ACTION] = {
@@ -224,10 +224,12 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
     [PM_END_UNFINISHED] = {"the game is not finished", "ゲームは終わっていません",
                            "la partie n'est pas finie", "la partida no ha terminado"},
     [PM_SCORE_LINE] = {
-        "Seat %d: %d points (closed {group}s %d, {supply} %d tiles = %d, hand %d tiles = %d",
+        "Seat %d: %d points (closed {group}s %d, {supply} tiles %d = %d, hand tiles %d = %d",
         "プレイヤー%d: %d 点（閉じた{group} %d、{supply} %d 枚 = %d、手札 %d 枚 = %d",
-        "Joueur %d : %d points ({group}s fermés %d, {supply} %d tuiles = %d, main %d tuiles = %d",
-        "Jugador %d: %d puntos ({group}s cerrados %d, {supply} %d fichas = %d, mano %d fichas = %d",
+        "Joueur %d : %d points (clôture des {group}s %d, tuiles en {supply} %d = %d, tuiles en "
+        "main %d = %d",
+        "Jugador %d: %d puntos (cierre de {group}s %d, fichas en {supply} %d = %d, fichas en "
+        "mano %d = %d",
     },
     [PM_SCORE_SCRIPTS] = {", rule scripts %+d", "、ルールスクリプト %+d", ", scripts de règles %+d",
                           ", scripts de reglas %+d"},
