@@ -456,6 +456,15 @@ static void players_text(const PulRules *r, char *buf, size_t size) {
         snprintf(buf, size, "%d-%d players", r->min_players, r->max_players);
 }
 
+/* What every JSON object of an argument starts with. */
+static void json_report_begin(Json *j, const Target *t, bool ok) {
+    json_begin(j, stdout);
+    json_open(j, NULL, '{');
+    json_str(j, "argument", t->arg);
+    json_str(j, "kind", kind_keys[t->kind]);
+    json_bool(j, "ok", ok);
+}
+
 static void report_variant(const Options *o, const Target *t, const PulVariant *v) {
     const PulVariantInfo *info = pul_variant_info(v);
     const PulTheme *theme = pul_variant_theme(v);
@@ -465,11 +474,7 @@ static void report_variant(const Options *o, const Target *t, const PulVariant *
     tile_facts(&tf, pul_variant_tileset(v), theme, o->lang);
     if (o->json) {
         Json j;
-        json_begin(&j, stdout);
-        json_open(&j, NULL, '{');
-        json_str(&j, "argument", t->arg);
-        json_str(&j, "kind", kind_keys[t->kind]);
-        json_bool(&j, "ok", true);
+        json_report_begin(&j, t, true);
         json_str(&j, "lang", pul_lang_code(o->lang));
         json_str(&j, "name", pul_variant_name(v));
         json_str(&j, "file", file);
@@ -519,11 +524,7 @@ static void report_tileset(const Options *o, const Target *t, const PulTileSet *
     tile_facts(&tf, ts, NULL, o->lang);
     if (o->json) {
         Json j;
-        json_begin(&j, stdout);
-        json_open(&j, NULL, '{');
-        json_str(&j, "argument", t->arg);
-        json_str(&j, "kind", kind_keys[t->kind]);
-        json_bool(&j, "ok", true);
+        json_report_begin(&j, t, true);
         json_str(&j, "file", t->file);
         json_tile_facts(&j, &tf, NULL);
         json_close(&j, '}');
@@ -537,11 +538,7 @@ static void report_tileset(const Options *o, const Target *t, const PulTileSet *
 static void report_theme(const Options *o, const Target *t, const PulTheme *th) {
     if (o->json) {
         Json j;
-        json_begin(&j, stdout);
-        json_open(&j, NULL, '{');
-        json_str(&j, "argument", t->arg);
-        json_str(&j, "kind", kind_keys[t->kind]);
-        json_bool(&j, "ok", true);
+        json_report_begin(&j, t, true);
         json_str(&j, "lang", pul_lang_code(o->lang));
         json_theme_facts(&j, th, o->lang, t->file);
         json_close(&j, '}');
@@ -561,11 +558,7 @@ static int report_failure(const Options *o, const Target *t, PulError *err, int 
     fprintf(stderr, "%s\n", pul_error_format(err, line, sizeof line));
     if (o->json) {
         Json j;
-        json_begin(&j, stdout);
-        json_open(&j, NULL, '{');
-        json_str(&j, "argument", t->arg);
-        json_str(&j, "kind", kind_keys[t->kind]);
-        json_bool(&j, "ok", false);
+        json_report_begin(&j, t, false);
         json_int(&j, "exit", exit_code);
         json_open(&j, "error", '{');
         json_str(&j, "file", err->file);
