@@ -410,23 +410,7 @@ PulStatus ydoc_missing(YDoc *d, const YNode *map, const char *what, const char *
 }
 
 PulStatus ydoc_name(YDoc *d, const YNode *n, const char *what, char out[PUL_NAME_MAX]) {
-    char text[48];
-    if (n->kind != YDOC_SCALAR)
-        return ydoc_fail(d, n, "wrong-type", "%s must be text, not %s", what,
-                         ydoc_kind(n, text, sizeof text));
-    if (n->len == 0) return ydoc_fail(d, n, "bad-value", "%s is empty; write one", what);
-    if (n->len >= PUL_NAME_MAX)
-        return ydoc_fail(d, n, "too-long", "%s '%s' is %zu bytes long; shorten it to %d at most",
-                         what, ydoc_shown(n, text, sizeof text), n->len, PUL_NAME_MAX - 1);
-    for (size_t i = 0; i < n->len; i++) {
-        unsigned char b = (unsigned char)n->text[i];
-        if (b < 0x20 || b == 0x7F)
-            return ydoc_fail(d, n, "bad-value",
-                             "%s holds a control character; use printable text", what);
-    }
-    memcpy(out, n->text, n->len);
-    out[n->len] = '\0';
-    return PUL_OK;
+    return ydoc_text(d, n, what, out, PUL_NAME_MAX, false);
 }
 
 bool ydoc_int(const YNode *n, long long *out) {
@@ -465,7 +449,7 @@ PulStatus ydoc_text(YDoc *d, const YNode *n, const char *what, char *out, size_t
     if (n->kind != YDOC_SCALAR)
         return ydoc_fail(d, n, "wrong-type", "%s must be text, not %s", what,
                          ydoc_kind(n, text, sizeof text));
-    if (n->len == 0) return ydoc_fail(d, n, "bad-value", "%s is empty; write the text", what);
+    if (n->len == 0) return ydoc_fail(d, n, "bad-value", "%s is empty; write one", what);
     if (n->len >= cap)
         return ydoc_fail(d, n, "too-long", "%s '%s' is %zu bytes long; shorten it to %zu at most",
                          what, ydoc_shown(n, text, sizeof text), n->len, cap - 1);
