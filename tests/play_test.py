@@ -202,6 +202,66 @@ def pipes(tmp):
     check(r.returncode == 0 and b"Game over:" in r.stdout, "a solo game through a pipe does not end")
 
 
+def resume_keeps_everything(tmp):
+    """--resume keeps every comment and unknown tag of the record, in place, at every save,
+    and an edition given by path is recorded by its name and resumed with --variant."""
+    bots = run(["--seats", "random,random", "--seed", "5"], "", tmp)
+    text = bots.stdout.decode()
+    tags = re.findall(r"^\[(\w+) \"([^\"]*)\"\]$", text, re.M)
+    moves = re.findall(r"\d+\. (\S+)", text)
+    if not check(len(moves) > 8 and [t for t, _ in tags] == ["Variant", "Players", "Core", "Seed"],
+                 "a bot game gives no record to resume: %r" % text[:300]):
+        return
+    value = dict(tags)
+    record = ("; before the tags\n"
+              '[Variant "micropul"]\n'
+              "; among the tags\n"
+              '[Players "2"] ; on the Players line\n'
+              '[Event "Club \\"night\\""]\n'
+              '[Core "%s"]\n[Seed "%s"]\n'
+              '[Annotator "someone"]\n'
+              "\n; before the moves\n"
+              "1. %s  2. %s ; after move 2\n3. %s  4. %s\n; after move 4\n;\n5. %s  6. %s\n"
+              % ((value["Core"], value["Seed"]) + tuple(moves[:6])))
+    path = os.path.join(tmp, "notes.pmn")
+    with open(path, "w") as f:
+        f.write(record)
+    r = run(["--resume", "notes.pmn", "--seats", "human,random"], "1\n1\n1\nquit\n", tmp)
+    check(r.returncode == 0, "resuming a commented record exits %d: %r" % (r.returncode, r.stderr))
+    saved = open(path).read()
+    played = re.findall(r"\d+\. (\S+)", saved)
+    check(len(played) >= 9 and played[:6] == moves[:6],
+          "the resumed game's moves are not saved after the record's: %r" % played)
+    want = ["; before the tags\n[Variant \"micropul\"]\n; among the tags\n[Players \"2\"]\n"
+            "; on the Players line\n[Event \"Club \\\"night\\\"\"]\n",
+            '[Annotator "someone"]\n\n; before the moves\n1. %s  2. %s\n; after move 2\n'
+            "3. %s  4. %s\n; after move 4\n;\n5. %s  6. %s  7. " % tuple(moves[:6])]
+    for w in want:
+        check(w in saved, "resume lost or moved %r; saved:\n%s" % (w, saved))
+    ref = subprocess.run([PUL, "referee", path], capture_output=True)
+    check(ref.returncode == 0, "the resumed record is refused by the referee: %r" % ref.stderr)
+    # An edition given by path: its name in the record, --variant to resume it.
+    edition = os.path.join(os.path.abspath(ROOT), "tests", "variants", "tricolour")
+    r = run([edition, "--seats", "human,random", "--seed", "3", "--record", "tri.pmn"],
+            "1\nquit\n", tmp)
+    saved = open(os.path.join(tmp, "tri.pmn")).read()
+    check(r.returncode == 0 and '[Variant "tricolour"]' in saved and edition not in saved,
+          "an edition given by path is not recorded by its name: %r" % saved[:200])
+    check(("pul play --resume tri.pmn --variant " + edition).encode() in r.stdout,
+          "quitting does not say to give the edition again to resume")
+    r = run(["--resume", "tri.pmn", "--seats", "human,random"], "quit\n", tmp)
+    check(r.returncode == 2 and b"tricolour" in r.stderr and b"--variant" in r.stderr,
+          "resuming without the edition does not say to give it with --variant: %r" % r.stderr)
+    r = run(["--resume", "tri.pmn", "--seats", "human,random", "--variant", edition],
+            "1\nquit\n", tmp)
+    check(r.returncode == 0 and re.search(rb"Resumed after \d+ moves", r.stdout),
+          "resuming with --variant PATH fails: %r" % r.stderr)
+    r = run(["--resume", "tri.pmn", "--seats", "human,random", "--variant", "micropul"],
+            "quit\n", tmp)
+    check(r.returncode == 2 and b"pmn-tag" in r.stderr,
+          "resuming with another edition than the record's is not refused: %r" % r.stderr)
+
+
 EXPECTED = {  # "pass" outside an extra turn, and a claim on an empty cell
     "en": ["pass is not legal: pass is only allowed in an extra turn.",
            "snw9,9 is not legal: "],
@@ -268,7 +328,8 @@ def bad_options(tmp):
 
 
 with tempfile.TemporaryDirectory() as tmp:
-    for step in (play_vs_bot, hot_seat, kill_and_resume, pipes, languages, bad_options):
+    for step in (play_vs_bot, hot_seat, kill_and_resume, resume_keeps_everything, pipes,
+                 languages, bad_options):
         try:
             step(tmp)
         except Exception as e:  # a hang or a crash is a failure of that step, not of the rest

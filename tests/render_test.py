@@ -28,7 +28,8 @@ REFERENCES = {
     "micropul-claim.svg": ["tests/scenarios/10-claim-closed-group.pmn"],
     "micropul-move12-es.svg": ["tests/render/micropul.pmn", "--move", "12", "--lang", "es"],
     "farmopul-3p-fr.svg": ["tests/render/farmopul-3p.pmn", "--lang", "fr"],
-    "tricolour-start.svg": ["tests/render/tricolour.pmn", "--move", "0", "--no-coordinates"],
+    "tricolour-start.svg": ["tests/render/tricolour.pmn", "--move", "0", "--no-coordinates",
+                            "--variant", "tests/variants/tricolour"],
     "micropul-sheet.svg": ["--sheet", "micropul"],
     "farmopul-sheet-ja.svg": ["--sheet", "farmopul", "--lang", "ja"],
 }
@@ -90,13 +91,16 @@ def record_counts(record, move):
 
 
 def test_every_theme(pul):
-    """Each shipped theme and the test edition, as a position and as a sheet."""
-    cases = [("micropul", "tests/render/micropul.pmn", 2),
-             ("farmopul", "tests/render/farmopul-3p.pmn", 3),
-             ("tests/variants/tricolour", "tests/render/tricolour.pmn", 2)]
-    for variant, record, nseats in cases:
+    """Each shipped theme and the test edition, as a position and as a sheet.
+    The test edition is not on the search path: its records name it, and
+    --variant gives its folder."""
+    cases = [("micropul", "tests/render/micropul.pmn", 2, []),
+             ("farmopul", "tests/render/farmopul-3p.pmn", 3, []),
+             ("tests/variants/tricolour", "tests/render/tricolour.pmn", 2,
+              ["--variant", "tests/variants/tricolour"])]
+    for variant, record, nseats, trusted in cases:
         for move in (None, 0, 7):
-            args = [record] + ([] if move is None else ["--move", str(move)])
+            args = [record] + trusted + ([] if move is None else ["--move", str(move)])
             code, out, err = run(pul, args)
             what = "pul render " + " ".join(args)
             if not check(code == 0, f"{what}: exit {code}: {err}"):
@@ -248,6 +252,11 @@ def test_errors(pul, tmp):
         (["tests/render/micropul.pmn", "--out", os.path.join(tmp, "no/such/dir.png")], 2,
          ["cannot write"]),
         (["tests/render/micropul.pmn", "tests/render/tricolour.pmn"], 2, ["one record"]),
+        # The record names its edition; without --variant it is looked up by name.
+        (["tests/render/tricolour.pmn"], 2, ["not-found", "tricolour", "--variant"]),
+        (["tests/render/micropul.pmn", "--variant", "tests/variants/tricolour"], 2,
+         ["pmn-tag", "micropul", "tricolour"]),
+        (["--sheet", "micropul", "--variant", "micropul"], 2, ["takes no record"]),
         ([], 2, ["--sheet VARIANT"]),
         (["--sheet", "micropul", "tests/render/micropul.pmn"], 2, ["takes no record"]),
         (["--sheet", "micropul", "--move", "3"], 2, ["takes no record, --move"]),

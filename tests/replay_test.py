@@ -153,9 +153,13 @@ def test_wide_glyphs(pul, tmp):
         "theme: theme.yaml\n")
     rec = os.path.join(tmp, "wide.pmn")
     text = open(RECORD, encoding="utf-8").read().replace('[Variant "micropul"]',
-                                                           '[Variant "%s"]' % var)
+                                                           '[Variant "wide"]')
     open(rec, "w", encoding="utf-8").write(text)
+    # A record names its edition; one outside the search path is given with --variant.
     code, out, err = run(pul, [rec, "--at", "45"])
+    check(code == 2 and "not-found" in err and "--variant" in err,
+          "an edition off the search path is not found without --variant (%s)" % err.strip())
+    code, out, err = run(pul, [rec, "--at", "45", "--variant", var])
     check(code == 0, "the wide theme loads (%s)" % err.strip())
     if code == 0:
         lines = board_lines(out)
@@ -174,6 +178,9 @@ def test_bad_records(pul, tmp):
     open(unknown, "w").write('[Variant "no-such-edition"]\n[Players "2"]\n')
     code, out, err = run(pul, [unknown])
     check(code == 2 and "no-such-edition" in err, "an unknown variant exits 2")
+    code, out, err = run(pul, [RECORD, "--variant", "farmopul"])
+    check(code == 2 and out == "" and "pmn-tag" in err and "farmopul" in err,
+          "--variant naming another edition than the record's exits 2")
     code, _, err = run(pul, [RECORD, "--lang", "de"])
     check(code == 2 and "'de'" in err, "an unknown language exits 2")
     code, _, err = run(pul, [])

@@ -166,6 +166,42 @@ PulVariant *cli_open_variant(const char *cmd, const char *name) {
     return v;
 }
 
+PulRecord *cli_read_record(const char *path, PulError *err) {
+    PulRecord *rec = pul_record_new();
+    if (!rec) {
+        snprintf(err->message, sizeof err->message, "out of memory");
+        snprintf(err->code, sizeof err->code, "out-of-memory");
+        err->status = PUL_ERR_MEMORY;
+        return NULL;
+    }
+    PulStatus st = !path || strcmp(path, "-") == 0
+                       ? pul_record_load_stream(rec, stdin, "<stdin>", err)
+                       : pul_record_load_file(rec, path, err);
+    if (st == PUL_OK) return rec;
+    pul_record_free(rec);
+    return NULL;
+}
+
+PulVariant *cli_record_variant(const PulRecord *rec, const char *trusted, PulError *err) {
+    if (trusted) {
+        /* The person named this edition: it may be a path, and it is opened
+        ** even when the record's tag is wrong, to say which edition it is. */
+        PulVariant *v = pul_variant_open(trusted, NULL, err);
+        if (!v) return NULL;
+        if (pul_record_check_variant(rec, v, err) == PUL_OK) return v;
+        pul_variant_free(v);
+        return NULL;
+    }
+    PulVariant *v = pul_record_open_variant(rec, NULL, err);
+    if (!v && pul_record_tag(rec, "Variant") &&
+        (strcmp(err->code, "pmn-tag") == 0 || strcmp(err->code, "not-found") == 0)) {
+        size_t n = strlen(err->message);
+        snprintf(err->message + n, sizeof err->message - n,
+                 "; to use an edition you trust, by name or by path, give it with --variant");
+    }
+    return v;
+}
+
 void cli_json_string(FILE *f, const char *s) {
     fputc('"', f);
     for (const unsigned char *c = (const unsigned char *)s; *c; c++) {

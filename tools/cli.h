@@ -63,6 +63,20 @@ const char *cli_did_you_mean(const char *word, const char *const *candidates, in
 /* pul_variant_open with the error printed; NULL on failure. */
 PulVariant *cli_open_variant(const char *cmd, const char *name);
 
+/* The game record at path ("-" or NULL: standard input, named <stdin>),
+** read within PUL_RECORD_MAX bytes, so an endless stream is refused too.
+** NULL with err filled when it cannot be read or split into tags and moves. */
+PulRecord *cli_read_record(const char *path, PulError *err);
+
+/* The edition to play a record with: one rule for every command that reads
+** records (referee, replay, render, play --resume). With trusted (the
+** --variant a person gave: a name, or a path they trust), that edition,
+** when the record's Variant tag is its name exactly. Without, the tag must
+** be a variant name, looked up on the search path; a path in a record is
+** refused and never opened. NULL with err filled (saying how to give
+** --variant) when refused. */
+PulVariant *cli_record_variant(const PulRecord *rec, const char *trusted, PulError *err);
+
 /* s as a JSON string, quotes included. */
 void cli_json_string(FILE *f, const char *s);
 

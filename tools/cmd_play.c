@@ -21,9 +21,11 @@ static const char play_help[] =
     "usage: pul play [VARIANT] [--seats SEATS] [--lang en|ja|fr|es] [--seed N]\n"
     "                [--players N] [--record FILE] [--resume FILE] [--no-colour]\n\n"
     "Plays one game of VARIANT (a name under variants/ or a variant folder;\n"
-    "default micropul). SEATS is a comma list, one entry per seat: human, or a\n"
-    "bot, random, greedy, mcts, or a bot with options (mcts:iters=500; see\n"
-    "pul help bots). Default: human,mcts (one human for a solo edition).\n\n"
+    "default micropul; --variant VARIANT says the same). The record names the\n"
+    "edition, also one given by path. SEATS is a comma list, one entry per\n"
+    "seat: human, or a bot, random, greedy, mcts, or a bot with options\n"
+    "(mcts:iters=500; see pul help bots). Default: human,mcts (one human for a\n"
+    "solo edition).\n\n"
     "With a human seat the game is interactive: the board, your hand and the\n"
     "legal moves are shown; type a move's number or its text (12@1,-2r3,\n"
     "snw0,0, t, t17, pass), or help for the commands (rotations, hint, undo,\n"
@@ -44,7 +46,10 @@ static const char play_help[] =
     "                 the nearest count the variant allows)\n"
     "  --record FILE  write the record to FILE\n"
     "  --resume FILE  continue the game saved in FILE (its variant, players and\n"
-    "                 seed), saving to FILE unless --record says otherwise\n"
+    "                 seed), saving to FILE unless --record says otherwise; its\n"
+    "                 Variant tag is a name looked up on the search path, so a\n"
+    "                 game of an edition given by path resumes only with that\n"
+    "                 edition given again: --resume FILE --variant PATH\n"
     "  --no-colour    plain text even at a terminal\n"
     "  -h, --help     show this text\n";
 
@@ -160,8 +165,8 @@ static bool write_file(const char *path, const char *text, size_t len) {
 }
 
 /* A game between bots, printed as a record and its result. */
-static int play_bots(const PulVariant *v, const char *variant_name, const PlayConfig *cfg,
-                     uint64_t seed, const char *record_path, bool all_random) {
+static int play_bots(const PulVariant *v, const PlayConfig *cfg, uint64_t seed,
+                     const char *record_path, bool all_random) {
     int players = cfg->nseats;
     int status = CLI_UNUSABLE;
     PulBot *bots[PUL_MAX_SEATS] = {0};
@@ -182,12 +187,10 @@ static int play_bots(const PulVariant *v, const char *variant_name, const PlayCo
         cli_error("play", "%s", pul_error_format(&err, buf, sizeof buf));
         goto done;
     }
-    /* A variant given by path is recorded by that path, so that the referee
-    ** opens the same files, not some edition that happens to share the name. */
-    bool by_path = variant_name && (strchr(variant_name, '/') || variant_name[0] == '.');
+    /* An edition given by path is recorded by its name, as any other: a
+    ** record never carries a path (PMN.md), and a shared one stays usable. */
     if (pul_record_from_start(rec, g) != PUL_OK ||
-        pul_record_set_tag(rec, "Seed", seed_text) != PUL_OK ||
-        (by_path && pul_record_set_tag(rec, "Variant", variant_name) != PUL_OK)) {
+        pul_record_set_tag(rec, "Seed", seed_text) != PUL_OK) {
         cli_error("play", "could not start the record");
         goto done;
     }
@@ -219,6 +222,34 @@ done:
     if (g) pul_game_free(g);
     for (int s = 0; s < PUL_MAX_SEATS; s++) pul_bot_free(bots[s]);
     return status;
+}
+
+/* The record at path read, its edition opened (trusted: the one the person
+** named, else the record's Variant tag as a name) and its tags checked by
+** starting its game; *players and *seed from them. False (printed) when
+** the record cannot be resumed. */
+static bool resume_open(const char *path, const char *trusted, PulRecord **rec, PulVariant **v,
+                        long *players, uint64_t *seed) {
+    PulError err;
+    memset(&err, 0, sizeof err);
+    char buf[1024];
+    PulGame *g = NULL;
+    *rec = cli_read_record(path, &err);
+    if (*rec) *v = cli_record_variant(*rec, trusted, &err);
+    if (*v) g = pul_game_new(*v);
+    if (g && pul_record_start_game(*rec, g, &err) == PUL_OK) {
+        *players = pul_game_seats(g);
+        *seed = pul_game_seed(g);
+        pul_game_free(g);
+        return true;
+    }
+    cli_error("play", "%s", *v && !g ? "out of memory" : pul_error_format(&err, buf, sizeof buf));
+    pul_game_free(g);
+    pul_variant_free(*v);
+    pul_record_free(*rec);
+    *v = NULL;
+    *rec = NULL;
+    return false;
 }
 
 /* SEATS split at commas into cfg; each entry "human" or a bot pul can make.
@@ -276,9 +307,9 @@ int cmd_play(int argc, char **argv) {
                                      {"record", 0, true}, {"seats", 0, true},
                                      {"lang", 0, true},   {"resume", 0, true},
                                      {"no-colour", 0, false}, {"help", 'h', false},
-                                     {0}};
+                                     {"variant", 0, true}, {0}};
     enum { OPT_SEED, OPT_PLAYERS, OPT_RECORD, OPT_SEATS, OPT_LANG, OPT_RESUME, OPT_NO_COLOUR,
-           OPT_HELP };
+           OPT_HELP, OPT_VARIANT };
     const char *variant_name = "micropul", *record_path = NULL, *value, *seats = NULL;
     uint64_t seed = 1;
     long players = 0;
@@ -310,6 +341,7 @@ int cmd_play(int argc, char **argv) {
         case OPT_RESUME: cfg.resume_path = value; break;
         case OPT_NO_COLOUR: cfg.colour = false; break;
         case OPT_HELP: fputs(play_help, stdout); return CLI_OK;
+        case OPT_VARIANT: /* the same as the operand, in the words of referee and replay */
         case CLI_OPERAND:
             if (have_variant) {
                 cli_error("play", "one variant at most, got \"%s\" and \"%s\"", variant_name, value);
@@ -323,41 +355,27 @@ int cmd_play(int argc, char **argv) {
     }
 
     PulRecord *resume = NULL;
-    PulError err;
-    memset(&err, 0, sizeof err);
+    PulVariant *v = NULL;
     if (cfg.resume_path) {
-        if (have_variant || have_seed || players) {
-            cli_error("play", "--resume takes the variant, the players and the seed from the "
-                      "record: leave out the variant, --seed and --players");
+        if (have_seed || players) {
+            cli_error("play", "--resume takes the players and the seed from the record: leave "
+                      "out --seed and --players");
             return CLI_UNUSABLE;
         }
-        char buf[1024];
-        resume = pul_record_new();
-        if (!resume || pul_record_load_file(resume, cfg.resume_path, &err) != PUL_OK) {
-            cli_error("play", "%s", resume ? pul_error_format(&err, buf, sizeof buf) : "out of memory");
-            pul_record_free(resume);
+        /* A variant given with --resume is one the person trusts (maybe a
+        ** path); the record's Variant tag must be its name. */
+        if (!resume_open(cfg.resume_path, have_variant ? variant_name : NULL, &resume, &v,
+                         &players, &seed))
             return CLI_UNUSABLE;
-        }
-        const char *tag_variant = pul_record_tag(resume, "Variant");
-        const char *tag_players = pul_record_tag(resume, "Players");
-        const char *tag_seed = pul_record_tag(resume, "Seed");
-        if (!tag_variant || !tag_players) {
-            cli_error("play", "%s: the record has no %s tag, so it cannot be resumed",
-                      cfg.resume_path, tag_variant ? "Players" : "Variant");
-            pul_record_free(resume);
-            return CLI_UNUSABLE;
-        }
-        variant_name = tag_variant;
-        players = strtol(tag_players, NULL, 10);
-        if (tag_seed) seed = strtoull(tag_seed, NULL, 10);
         have_seed = true;
+    } else {
+        v = cli_open_variant("play", variant_name);
+        if (!v) return CLI_UNUSABLE;
     }
-
-    PulVariant *v = cli_open_variant("play", variant_name);
-    if (!v) {
-        pul_record_free(resume);
-        return CLI_UNUSABLE;
-    }
+    /* The record names the edition; a path must be given again to resume it. */
+    cfg.variant_arg = have_variant && strcmp(variant_name, pul_variant_name(v)) != 0
+                          ? variant_name
+                          : NULL;
     const PulRules *rules = pul_variant_rules(v);
     int status = CLI_UNUSABLE;
     if (seats) {
@@ -389,13 +407,12 @@ int cmd_play(int argc, char **argv) {
     }
     if (any_human || resume) {
         if (!have_seed) seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 16);
-        cfg.variant_name = variant_name;
         cfg.seed = seed;
         cfg.record_path = record_path;
         status = play_interactive(&cfg, v, resume);
         goto fail;
     }
-    status = play_bots(v, variant_name, &cfg, seed, record_path, all_random);
+    status = play_bots(v, &cfg, seed, record_path, all_random);
 fail:
     pul_record_free(resume);
     pul_variant_free(v);

@@ -10,61 +10,23 @@
 #include "commands.h"
 
 static const char usage[] =
-    "usage: pul referee [--legal] [FILE]\n"
+    "usage: pul referee [--legal] [--variant NAME|PATH] [FILE]\n"
     "Replay the game record FILE (PMN; '-' or none: standard input) and print\n"
     "one JSON line per move, then a final line with the result (see PMN.md).\n"
-    "  --legal   add \"placements\": the legal placements open before each move\n"
-    "  --help    show this help\n"
+    "The record's Variant tag names its edition, looked up on the search path\n"
+    "(a name: letters, digits, '_' and '-'; a path in a record is refused).\n"
+    "  --legal             add \"placements\": the legal placements open before\n"
+    "                      each move\n"
+    "  --variant NAME|PATH play the record with this edition, which may be a\n"
+    "                      folder of your own; its name must be the record's\n"
+    "                      Variant tag\n"
+    "  --help              show this help\n"
     "Exit status: 0 every move legal, 1 at the first illegal move, 2 the record\n"
-    "cannot be read (missing tag, unknown variant, bad Players or Core).\n";
-
-/* The whole of f, NUL-terminated; NULL with errno set on failure. */
-static char *read_all(FILE *f, size_t *len) {
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (ferror(f)) break;
-        if (n < cap - 1) {
-            buf[n] = '\0';
-            *len = n;
-            return buf;
-        }
-        char *nb = realloc(buf, cap * 2);
-        if (!nb) break;
-        buf = nb;
-        cap *= 2;
-    }
-    int e = errno;
-    free(buf);
-    errno = e ? e : ENOMEM;
-    return NULL;
-}
-
-/* The line of tag name in text, 0 when absent, so that a complaint about a
-** tag's value can point at it; the library has parsed the text already, so
-** this only looks for "[name" at the start of a line. */
-static int tag_line(const char *text, const char *name) {
-    size_t nlen = strlen(name);
-    int line = 1;
-    for (const char *p = text; *p; line++) {
-        while (*p == ' ' || *p == '\t') p++;
-        if (*p == '[') {
-            p++;
-            while (*p == ' ' || *p == '\t') p++;
-            if (strncmp(p, name, nlen) == 0 && strchr(" \t\"", p[nlen]) && p[nlen]) return line;
-        }
-        p = strchr(p, '\n');
-        if (!p) break;
-        p++;
-    }
-    return 0;
-}
+    "cannot be read (larger than 1 MiB, missing tag, Variant not a known\n"
+    "edition's name, bad Players or Core).\n";
 
 /* The record read and a game started from its tags, or a message on stderr. */
 typedef struct {
-    const char *source;
-    char *text;
     PulRecord *rec;
     PulVariant *variant;
     PulGame *game;
@@ -74,7 +36,6 @@ static void match_free(Match *m) {
     pul_game_free(m->game);
     pul_variant_free(m->variant);
     pul_record_free(m->rec);
-    free(m->text);
 }
 
 static void report(const PulError *err) {
@@ -82,42 +43,19 @@ static void report(const PulError *err) {
     cli_error("referee", "%s", pul_error_format(err, buf, sizeof buf));
 }
 
-static bool match_open(Match *m, const char *path) {
-    bool from_stdin = !path || strcmp(path, "-") == 0;
-    m->source = from_stdin ? "<stdin>" : path;
-    FILE *f = from_stdin ? stdin : fopen(path, "rb");
-    size_t len = 0;
-    if (f) m->text = read_all(f, &len);
-    if (!f || !m->text) {
-        cli_error("referee", "%s: cannot read the record: %s", m->source, strerror(errno));
-        if (f && !from_stdin) fclose(f);
-        return false;
-    }
-    if (!from_stdin) fclose(f);
+/* trusted: the --variant the person gave, or NULL (PMN.md: the record's
+** Variant tag, a name on the search path). */
+static bool match_open(Match *m, const char *path, const char *trusted) {
     PulError err;
-    m->rec = pul_record_new();
+    memset(&err, 0, sizeof err);
+    m->rec = cli_read_record(path, &err);
     if (!m->rec) {
-        cli_error("referee", "out of memory");
-        return false;
-    }
-    if (pul_record_parse(m->rec, m->text, len, m->source, &err) != PUL_OK) {
         report(&err);
         return false;
     }
-    static const char *const required[] = {"Variant", "Players"};
-    for (int i = 0; i < 2; i++)
-        if (!pul_record_tag(m->rec, required[i])) {
-            cli_error("referee", "%s: the record has no %s tag; PMN.md requires [Variant \"...\"] "
-                                 "and [Players \"...\"]",
-                      m->source, required[i]);
-            return false;
-        }
-    const char *name = pul_record_tag(m->rec, "Variant");
-    m->variant = pul_variant_open(name, NULL, &err);
+    m->variant = cli_record_variant(m->rec, trusted, &err);
     if (!m->variant) {
-        char buf[1024];
-        cli_error("referee", "%s:%d: Variant \"%s\": %s", m->source, tag_line(m->text, "Variant"),
-                  name, pul_error_format(&err, buf, sizeof buf));
+        report(&err);
         return false;
     }
     m->game = pul_game_new(m->variant);
@@ -247,11 +185,12 @@ static void referee_final(const PulGame *g, FILE *out) {
 }
 
 int cmd_referee(int argc, char **argv) {
-    static const CliOption opts[] = {{"legal", 0, false}, {"help", 'h', false}, {NULL, 0, false}};
+    static const CliOption opts[] = {{"legal", 0, false}, {"help", 'h', false},
+                                     {"variant", 0, true}, {NULL, 0, false}};
     CliParser p;
     cli_init(&p, "referee", argc, argv);
     bool legal = false;
-    const char *path = NULL, *value;
+    const char *path = NULL, *trusted = NULL, *value;
     for (int k; (k = cli_next(&p, opts, &value)) != CLI_END;) {
         if (k == CLI_ERROR) return CLI_UNUSABLE;
         if (k == 0) legal = true;
@@ -259,6 +198,7 @@ int cmd_referee(int argc, char **argv) {
             fputs(usage, stdout);
             return CLI_OK;
         }
+        if (k == 2) trusted = value;
         if (k == CLI_OPERAND) {
             if (path) {
                 cli_error("referee", "one record at a time (got %s and %s)", path, value);
@@ -268,7 +208,7 @@ int cmd_referee(int argc, char **argv) {
         }
     }
     Match m = {0};
-    if (!match_open(&m, path)) {
+    if (!match_open(&m, path, trusted)) {
         match_free(&m);
         return CLI_UNUSABLE;
     }

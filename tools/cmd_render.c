@@ -8,14 +8,21 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "quote.h"
 #include "render.h"
 
 static const char usage[] =
-    "usage: pul render RECORD [--move N] [--out FILE] [--size PX] [--lang L] [--no-coordinates]\n"
+    "usage: pul render RECORD [--move N] [--variant V] [--out FILE] [--size PX] [--lang L]\n"
+    "                  [--no-coordinates]\n"
     "       pul render --sheet VARIANT [--out FILE] [--size PX] [--lang L]\n"
     "Draw the board of the game record RECORD (PMN) after its first N moves,\n"
-    "or every tile of VARIANT, with the variant's theme.\n"
+    "or every tile of VARIANT, with the variant's theme. The record's Variant\n"
+    "tag names its edition, looked up on the search path (a path in a record\n"
+    "is refused).\n"
     "  --move N          the position after N moves (default: all of them)\n"
+    "  --variant V       draw the record with the edition V (a name, or the path of\n"
+    "                    a folder you trust); its name must be the record's Variant\n"
+    "                    tag\n"
     "  --sheet VARIANT   the tile sheet of VARIANT (a name or a path)\n"
     "  --out FILE        write FILE.svg or FILE.png (default: SVG on standard output)\n"
     "  --size PX         the picture's width in pixels (default: its natural size,\n"
@@ -97,9 +104,11 @@ static int replay(const PulRecord *rec, const char *path, PulVariant *v, long *m
     }
     if (*move < 0) *move = nmoves;
     for (int i = 0; i < *move; i++) {
-        const char *text = pul_record_move(rec, i);
+        const char *move_text = pul_record_move(rec, i);
+        char text[QUOTE_SIZE];
+        quote_cut(move_text, strlen(move_text), text, sizeof text);
         PulAction a;
-        if (!pul_action_parse(text, &a)) {
+        if (!pul_action_parse(move_text, &a)) {
             cli_error(CMD, "%s: move %d \"%s\" is not a PMN move (see PMN.md); "
                            "use --move %d to draw the position before it",
                       path, i + 1, text, i);
@@ -117,27 +126,19 @@ static int replay(const PulRecord *rec, const char *path, PulVariant *v, long *m
     return CLI_OK;
 }
 
-static int render_record(const char *path, long move, const RenderOptions *opt, const char *out) {
+/* trusted: the --variant the person gave, or NULL (the record's Variant tag,
+** a name on the search path). */
+static int render_record(const char *path, long move, const char *trusted,
+                         const RenderOptions *opt, const char *out) {
     PulError err;
     memset(&err, 0, sizeof err);
-    PulRecord *rec = pul_record_new();
+    PulRecord *rec = cli_read_record(path, &err);
     if (!rec) {
-        cli_error(CMD, "out of memory");
-        return CLI_UNUSABLE;
-    }
-    if (pul_record_load_file(rec, path, &err) != PUL_OK) {
         report(&err);
-        pul_record_free(rec);
         return CLI_UNUSABLE;
     }
-    const char *name = pul_record_tag(rec, "Variant");
-    if (!name) {
-        cli_error(CMD, "%s: the record has no Variant tag; PMN.md requires [Variant \"...\"]",
-                  path);
-        pul_record_free(rec);
-        return CLI_UNUSABLE;
-    }
-    PulVariant *v = cli_open_variant(CMD, name);
+    PulVariant *v = cli_record_variant(rec, trusted, &err);
+    if (!v) report(&err);
     PulGame *g = NULL;
     int status = CLI_UNUSABLE;
     const PulTheme *theme = v ? theme_of(v) : NULL;
@@ -178,10 +179,12 @@ int cmd_render(int argc, char **argv) {
     static const CliOption opts[] = {{"move", 0, true},           {"sheet", 0, true},
                                      {"out", 'o', true},          {"size", 0, true},
                                      {"lang", 0, true},           {"no-coordinates", 0, false},
-                                     {"help", 'h', false},        {0}};
-    enum { OPT_MOVE, OPT_SHEET, OPT_OUT, OPT_SIZE, OPT_LANG, OPT_NO_COORDS, OPT_HELP };
+                                     {"help", 'h', false},        {"variant", 0, true},
+                                     {0}};
+    enum { OPT_MOVE, OPT_SHEET, OPT_OUT, OPT_SIZE, OPT_LANG, OPT_NO_COORDS, OPT_HELP,
+           OPT_VARIANT };
     RenderOptions opt = {PUL_LANG_EN, true, 0};
-    const char *value, *record = NULL, *sheet = NULL, *out = NULL;
+    const char *value, *record = NULL, *sheet = NULL, *out = NULL, *trusted = NULL;
     long move = -1, size = 0;
     bool move_given = false;
     CliParser p;
@@ -193,6 +196,7 @@ int cmd_render(int argc, char **argv) {
             move_given = true;
             break;
         case OPT_SHEET: sheet = value; break;
+        case OPT_VARIANT: trusted = value; break;
         case OPT_OUT: out = value; break;
         case OPT_SIZE:
             if (!cli_parse_int(CMD, "--size", value, 16, 16384, &size)) return CLI_UNUSABLE;
@@ -224,9 +228,9 @@ int cmd_render(int argc, char **argv) {
         return CLI_UNUSABLE;
     }
     if (sheet) {
-        if (record || move_given || !opt.coordinates) {
-            cli_error(CMD, "--sheet draws a variant's tiles: it takes no record, --move or "
-                           "--no-coordinates (see pul render --help)");
+        if (record || move_given || !opt.coordinates || trusted) {
+            cli_error(CMD, "--sheet draws a variant's tiles: it takes no record, --move, "
+                           "--variant or --no-coordinates (see pul render --help)");
             return CLI_UNUSABLE;
         }
         return render_tile_sheet(sheet, &opt, out);
@@ -235,5 +239,5 @@ int cmd_render(int argc, char **argv) {
         cli_error(CMD, "give a game record, or --sheet VARIANT (see pul render --help)");
         return CLI_UNUSABLE;
     }
-    return render_record(record, move_given ? move : -1, &opt, out);
+    return render_record(record, move_given ? move : -1, trusted, &opt, out);
 }

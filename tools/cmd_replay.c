@@ -16,11 +16,13 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "quote.h"
 #include "replay_text.h"
 #include "term.h"
 
 typedef struct {
     const char *path;
+    const char *trusted; /* --variant: the edition the person named, or NULL */
     PulRecord *rec;
     PulVariant *variant;
     const PulTheme *theme;
@@ -57,9 +59,8 @@ static bool replay_load(Replay *r) {
     PulError err;
     char buf[1200];
     memset(&err, 0, sizeof err);
-    r->rec = pul_record_new();
-    if (!r->rec) return say(r, RT_OUT_OF_MEMORY), false;
-    if (pul_record_load_file(r->rec, r->path, &err) != PUL_OK) {
+    r->rec = cli_read_record(r->path, &err);
+    if (!r->rec) {
         say(r, RT_CANNOT_READ, pul_error_format(&err, buf, sizeof buf));
         return false;
     }
@@ -69,10 +70,9 @@ static bool replay_load(Replay *r) {
             say(r, RT_NO_TAG, r->path, required[i]);
             return false;
         }
-    const char *name = pul_record_tag(r->rec, "Variant");
-    r->variant = pul_variant_open(name, NULL, &err);
+    r->variant = cli_record_variant(r->rec, r->trusted, &err);
     if (!r->variant) {
-        say(r, RT_VARIANT, r->path, name, pul_error_format(&err, buf, sizeof buf));
+        say(r, RT_CANNOT_READ, pul_error_format(&err, buf, sizeof buf));
         return false;
     }
     r->theme = pul_variant_theme(r->variant);
@@ -97,7 +97,9 @@ static bool replay_load(Replay *r) {
             pul_game_free(g);
             r->bad_move = k;
             r->bad_reason = why;
-            say(r, RT_ILLEGAL, k, text, pul_reason_code(why), pul_reason_message(why));
+            char shown[QUOTE_SIZE];
+            say(r, RT_ILLEGAL, k, quote_cut(text, strlen(text), shown, sizeof shown),
+                pul_reason_code(why), pul_reason_message(why));
             break;
         }
         r->pos[k] = g;
@@ -199,8 +201,10 @@ static void print_position(FILE *out, const Replay *r, int k) {
     if (k == r->nlegal && r->bad_move) {
         fprintf(out, replay_text(RT_STOPPED_HERE, r->style.lang), r->bad_move);
         fputc('\n', out);
+        const char *bad = pul_record_move(r->rec, r->bad_move - 1);
+        char shown[QUOTE_SIZE];
         fprintf(out, replay_text(RT_ILLEGAL, r->style.lang), r->bad_move,
-                pul_record_move(r->rec, r->bad_move - 1), pul_reason_code(r->bad_reason),
+                quote_cut(bad, strlen(bad), shown, sizeof shown), pul_reason_code(r->bad_reason),
                 pul_reason_message(r->bad_reason));
         fputc('\n', out);
     }
@@ -393,8 +397,8 @@ static void run_keys(const Replay *r) {
 static const CliOption options[] = {{"lang", 0, true},  {"at", 0, true},
                                     {"no-colour", 0, false}, {"no-color", 0, false},
                                     {"help", 'h', false}, {"list-messages", 0, false},
-                                    {NULL, 0, false}};
-enum { OPT_LANG, OPT_AT, OPT_NO_COLOUR, OPT_NO_COLOR, OPT_HELP, OPT_LIST };
+                                    {"variant", 0, true}, {NULL, 0, false}};
+enum { OPT_LANG, OPT_AT, OPT_NO_COLOUR, OPT_NO_COLOR, OPT_HELP, OPT_LIST, OPT_VARIANT };
 
 /* Every message id in every language, "id<TAB>lang<TAB>text" with newlines as
 ** \n, for the test that checks the table is complete. */
@@ -440,6 +444,7 @@ int cmd_replay(int argc, char **argv) {
             break;
         }
         case OPT_AT: at_text = value; break;
+        case OPT_VARIANT: r.trusted = value; break;
         case OPT_NO_COLOUR: case OPT_NO_COLOR: colour = false; break;
         case OPT_HELP: help = true; break;
         case OPT_LIST: list_messages(); return CLI_OK;

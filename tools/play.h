@@ -18,7 +18,8 @@
 
 /* What cmd_play.c hands over: a started game is made from these. */
 typedef struct {
-    const char *variant_name;   /* as given, for the record's Variant tag when a path */
+    const char *variant_arg;    /* the edition as the person gave it, when that is not its
+                                   name (a path): resuming needs it again, as --variant */
     int nseats;
     char seat[PUL_MAX_SEATS][PLAY_SPEC_MAX]; /* "human" or a bot spec */
     uint64_t seed;
@@ -38,6 +39,9 @@ typedef struct {
     int nhumans, nbots;
     PulAction *moves;             /* every action done, as done (random takes resolved) */
     int nmoves, cap;
+    PulRecord *rec;               /* what is saved: the resumed record (its tags and comments
+                                     kept) or own_rec, its moves those of moves */
+    PulRecord *own_rec;           /* the record of a new game, NULL when resumed */
     char record_path[1024];
     bool tty;                     /* a person at a terminal: clear screens, hand-over prompts */
     TermStyle st;
@@ -47,8 +51,9 @@ typedef struct {
 } Play;
 
 /* Runs the whole game, from the start or from the record resume (NULL: a
-** new game); returns the exit code. The caller keeps v and resume. */
-int play_interactive(const PlayConfig *cfg, PulVariant *v, const PulRecord *resume);
+** new game), which then takes the moves played and is saved with all its
+** tags and comments; returns the exit code. The caller keeps v and resume. */
+int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume);
 
 /* A message in the session's language, with a newline, on its output. */
 void play_say(Play *p, PlayMsg id, ...);

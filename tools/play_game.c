@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "play.h"
+#include "quote.h"
 
 /* No legal game comes near this; reaching it means an engine bug. */
 enum { PLAY_MAX_ACTIONS = 100000 };
@@ -71,21 +72,12 @@ static void bot_name(const char *spec, char *buf, size_t size) {
 /* The record of the game so far, written whole to a temporary file that is
 ** then renamed over the record: a crash or Ctrl-C leaves the old or the new
 ** record, never half of one. */
-static bool save(Play *p, const PulGame *start) {
-    PulRecord *rec = pul_record_new();
-    char *text = NULL, tmp[1100], seed_text[32];
+static bool save(Play *p) {
+    char tmp[1100];
     size_t len = 0;
     bool ok = false;
-    const char *name = p->cfg->variant_name;
-    bool by_path = name && (strchr(name, '/') || name[0] == '.');
-    snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)pul_game_seed(start));
-    if (!rec || pul_record_from_start(rec, start) != PUL_OK ||
-        pul_record_set_tag(rec, "Seed", seed_text) != PUL_OK ||
-        (by_path && pul_record_set_tag(rec, "Variant", name) != PUL_OK))
-        goto done;
-    for (int k = 0; k < p->nmoves; k++)
-        if (pul_record_add_move(rec, &p->moves[k]) != PUL_OK) goto done;
-    text = pul_record_write(rec, &len);
+    errno = 0;
+    char *text = pul_record_write(p->rec, &len);
     if (!text) goto done;
     snprintf(tmp, sizeof tmp, "%s.tmp", p->record_path);
     FILE *f = fopen(tmp, "wb");
@@ -97,11 +89,11 @@ static bool save(Play *p, const PulGame *start) {
 done:
     if (!ok) play_say(p, PM_SAVE_FAILED, p->record_path, errno ? strerror(errno) : "?");
     free(text);
-    pul_record_free(rec);
     return ok;
 }
 
-static bool add_move(Play *p, const PulAction *a) {
+/* a goes on the list of moves, and on the record unless it is read from it. */
+static bool add_move(Play *p, const PulAction *a, bool to_record) {
     if (p->nmoves == p->cap) {
         int cap = p->cap ? p->cap * 2 : 128;
         PulAction *m = realloc(p->moves, (size_t)cap * sizeof *m);
@@ -109,6 +101,7 @@ static bool add_move(Play *p, const PulAction *a) {
         p->moves = m;
         p->cap = cap;
     }
+    if (to_record && pul_record_add_move(p->rec, a) != PUL_OK) return false;
     p->moves[p->nmoves++] = *a;
     return true;
 }
@@ -116,7 +109,7 @@ static bool add_move(Play *p, const PulAction *a) {
 /* ---------------------------------------------------------------- moves */
 
 /* Apply a for the seat to move, record it, save, and tell what happened. */
-static PulReason do_action(Play *p, const PulGame *start, const PulAction *a) {
+static PulReason do_action(Play *p, const PulAction *a) {
     int seat = pul_game_to_move(p->g);
     PulEvents ev;
     PulReason r = pul_apply(p->g, a, &ev);
@@ -124,11 +117,11 @@ static PulReason do_action(Play *p, const PulGame *start, const PulAction *a) {
     PulAction done;
     char text[64];
     pul_events_action(&ev, &done);
-    if (!add_move(p, &done)) {
+    if (!add_move(p, &done, true)) {
         cli_error("play", "out of memory while recording the game");
         return PUL_R_BAD_ACTION;
     }
-    save(p, start);
+    save(p);
     pul_action_format(&done, text, sizeof text);
     if (p->bot[seat]) {
         char name[PLAY_SPEC_MAX];
@@ -152,6 +145,7 @@ static bool replay(Play *p, const PulGame *start, int n) {
     for (int k = 0; k < n; k++)
         if (pul_apply(p->g, &p->moves[k], NULL) != PUL_LEGAL) return false;
     p->nmoves = n;
+    pul_record_truncate(p->rec, n);
     return true;
 }
 
@@ -285,7 +279,7 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
                 cli_error("play", "internal error: the game cannot be replayed for undo");
                 return TURN_FAILED;
             }
-            save(p, start);
+            save(p);
             play_news(p, PM_UNDONE, text);
             p->last_human = pul_game_to_move(p->g); /* the same person takes it back */
             return TURN_DONE;
@@ -329,7 +323,7 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
             play_say(p, PM_TAKE_UNKNOWN);
             continue;
         }
-        if (r == PUL_LEGAL) r = do_action(p, start, &a);
+        if (r == PUL_LEGAL) r = do_action(p, &a);
         if (r == PUL_LEGAL) return TURN_DONE;
         char reason[1024];
         play_format(reason, sizeof reason, p->st.lang, p->theme, play_reason_msg(r));
@@ -342,11 +336,16 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
     }
 quit:
     flush_news(p);
-    play_say(p, PM_QUIT, p->record_path, p->record_path);
+    /* The record names the edition; one given by path must be given again. */
+    char again[2200];
+    snprintf(again, sizeof again, "%s%s%s", p->record_path,
+             p->cfg->variant_arg ? " --variant " : "",
+             p->cfg->variant_arg ? p->cfg->variant_arg : "");
+    play_say(p, PM_QUIT, p->record_path, again);
     return TURN_QUIT;
 }
 
-static TurnResult bot_turn(Play *p, const PulGame *start, int seat, PulObservation *obs) {
+static TurnResult bot_turn(Play *p, int seat, PulObservation *obs) {
     PulError err;
     memset(&err, 0, sizeof err);
     PulAction a;
@@ -357,7 +356,7 @@ static TurnResult bot_turn(Play *p, const PulGame *start, int seat, PulObservati
                   pul_error_format(&err, buf, sizeof buf));
         return TURN_FAILED;
     }
-    PulReason r = do_action(p, start, &a);
+    PulReason r = do_action(p, &a);
     if (r != PUL_LEGAL) {
         char text[64];
         pul_action_format(&a, text, sizeof text);
@@ -373,8 +372,9 @@ static TurnResult bot_turn(Play *p, const PulGame *start, int seat, PulObservati
 
 /* ------------------------------------------------------------------ setup */
 
-/* The game started, from the record to resume or from the seed. */
-static bool start_game(Play *p, PulGame *start, const PulRecord *resume) {
+/* The game started, from the record to resume or from the seed, and the
+** record to save it to. */
+static bool start_game(Play *p, PulGame *start, PulRecord *resume) {
     PulError err;
     memset(&err, 0, sizeof err);
     PulStatus st = resume ? pul_record_start_game(resume, start, &err)
@@ -385,21 +385,35 @@ static bool start_game(Play *p, PulGame *start, const PulRecord *resume) {
         return false;
     }
     pul_game_copy(p->g, start);
-    for (int k = 0; resume && k < pul_record_nmoves(resume); k++) {
+    if (!resume) {
+        char seed_text[32];
+        snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)pul_game_seed(start));
+        p->rec = p->own_rec = pul_record_new();
+        if (!p->rec || pul_record_from_start(p->rec, start) != PUL_OK ||
+            pul_record_set_tag(p->rec, "Seed", seed_text) != PUL_OK) {
+            cli_error("play", "out of memory");
+            return false;
+        }
+        return true;
+    }
+    p->rec = resume;
+    for (int k = 0; k < pul_record_nmoves(resume); k++) {
         PulAction a;
         const char *text = pul_record_move(resume, k);
         PulReason r = pul_action_parse(text, &a) ? pul_apply(p->g, &a, NULL) : PUL_R_SYNTAX;
         if (r != PUL_LEGAL) {
+            char shown[QUOTE_SIZE];
             cli_error("play", "%s: move %d, %s, is not legal (%s): check it with pul referee %s",
-                      p->cfg->resume_path, k + 1, text, pul_reason_code(r), p->cfg->resume_path);
+                      p->cfg->resume_path, k + 1, quote_cut(text, strlen(text), shown, sizeof shown),
+                      pul_reason_code(r), p->cfg->resume_path);
             return false;
         }
-        if (!add_move(p, &a)) return false;
+        if (!add_move(p, &a, false)) return false;
     }
     return true;
 }
 
-int play_interactive(const PlayConfig *cfg, PulVariant *v, const PulRecord *resume) {
+int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
     Play p;
     memset(&p, 0, sizeof p);
     p.cfg = cfg;
@@ -443,7 +457,7 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, const PulRecord *resu
     else
         snprintf(p.record_path, sizeof p.record_path, "pul-%s-%llu.pmn", pul_variant_name(v),
                  (unsigned long long)pul_game_seed(start));
-    if (!save(&p, start)) goto done;
+    if (!save(&p)) goto done;
     char seed_text[32];
     snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)pul_game_seed(start));
     play_news(&p, PM_START, pul_variant_title(v, cfg->lang), seed_text, p.record_path);
@@ -468,7 +482,7 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, const PulRecord *resu
             goto done;
         }
         qsort(legal, (size_t)n, sizeof *legal, legal_order);
-        TurnResult t = p.bot[seat] ? bot_turn(&p, start, seat, obs)
+        TurnResult t = p.bot[seat] ? bot_turn(&p, seat, obs)
                                    : human_turn(&p, start, seat, legal, n);
         if (t == TURN_FAILED) goto done;
         if (t == TURN_QUIT) {
@@ -488,6 +502,7 @@ done:
     fflush(p.out);
     for (int s = 0; s < PUL_MAX_SEATS; s++) pul_bot_free(p.bot[s]);
     free(p.moves);
+    pul_record_free(p.own_rec);
     free(obs);
     free(legal);
     pul_game_free(p.g);

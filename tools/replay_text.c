@@ -15,7 +15,7 @@ typedef struct {
 
 static const ReplayText texts[RT_COUNT] = {
     [RT_USAGE] = {"usage",
-                  {"usage: pul replay RECORD [--lang L] [--at N] [--no-colour]\n\n"
+                  {"usage: pul replay RECORD [--lang L] [--at N] [--no-colour] [--variant V]\n\n"
                    "Steps forward and back through the game of the PMN record RECORD,\n"
                    "showing the board, the status and each move with what it did.\n"
                    "In a terminal: n or right arrow next, p or left arrow back, g or Home\n"
@@ -25,10 +25,14 @@ static const ReplayText texts[RT_COUNT] = {
                    "  --lang L      names and messages in en, ja, fr or es (default en)\n"
                    "  --at N        print the position after move N and exit\n"
                    "  --no-colour   plain text, no ANSI colours\n"
+                   "  --variant V   play the record with the edition V (a name, or the path\n"
+                   "                of a folder you trust); its name must be the record's\n"
+                   "                Variant tag, which is otherwise looked up by name on the\n"
+                   "                search path (a path in a record is refused)\n"
                    "  -h, --help    show this text\n"
                    "Exit status: 0 every move legal, 1 the record holds an illegal move,\n"
                    "2 the record cannot be used.\n",
-                   "使い方: pul replay 棋譜 [--lang L] [--at N] [--no-colour]\n\n"
+                   "使い方: pul replay 棋譜 [--lang L] [--at N] [--no-colour] [--variant V]\n\n"
                    "PMN 棋譜のゲームを一手ずつ進めたり戻したりし、盤面・状況・各手の結果を\n"
                    "表示します。端末では n または右矢印で次、p または左矢印で前、g または\n"
                    "Home で最初、G または End で最後の手、数字と Enter でその手へ、q で終了。\n"
@@ -37,10 +41,14 @@ static const ReplayText texts[RT_COUNT] = {
                    "  --lang L      名前とメッセージの言語: en, ja, fr, es (既定 en)\n"
                    "  --at N        N 手目の後の局面を表示して終了\n"
                    "  --no-colour   色なしのテキスト\n"
+                   "  --variant V   エディション V (名前、または信頼するフォルダのパス) で\n"
+                   "                再生する。その名前は棋譜の Variant タグと同じであること。\n"
+                   "                指定しなければ Variant タグを名前として検索パスから探す\n"
+                   "                (棋譜の中のパスは拒否される)\n"
                    "  -h, --help    この説明を表示\n"
                    "終了コード: 0 すべての手が合法, 1 棋譜に不正な手がある,\n"
                    "2 棋譜を使えない。\n",
-                   "usage : pul replay PARTIE [--lang L] [--at N] [--no-colour]\n\n"
+                   "usage : pul replay PARTIE [--lang L] [--at N] [--no-colour] [--variant V]\n\n"
                    "Avance et recule dans la partie notée PARTIE (PMN) en montrant le\n"
                    "plateau, l'état et chaque coup avec ce qu'il a fait.\n"
                    "Dans un terminal : n ou flèche droite suivant, p ou flèche gauche\n"
@@ -51,10 +59,14 @@ static const ReplayText texts[RT_COUNT] = {
                    "  --lang L      noms et messages en en, ja, fr ou es (en par défaut)\n"
                    "  --at N        affiche la position après le coup N et termine\n"
                    "  --no-colour   texte simple, sans couleurs ANSI\n"
+                   "  --variant V   joue la partie avec l'édition V (un nom, ou le chemin\n"
+                   "                d'un dossier de confiance) ; son nom doit être la balise\n"
+                   "                Variant de la partie, sinon cherchée par son nom dans le\n"
+                   "                chemin de recherche (un chemin dans une partie est refusé)\n"
                    "  -h, --help    affiche ce texte\n"
                    "Code de sortie : 0 tous les coups sont légaux, 1 la partie contient un\n"
                    "coup illégal, 2 la partie est inutilisable.\n",
-                   "uso: pul replay PARTIDA [--lang L] [--at N] [--no-colour]\n\n"
+                   "uso: pul replay PARTIDA [--lang L] [--at N] [--no-colour] [--variant V]\n\n"
                    "Avanza y retrocede por la partida anotada PARTIDA (PMN) mostrando el\n"
                    "tablero, el estado y cada jugada con lo que hizo.\n"
                    "En un terminal: n o flecha derecha siguiente, p o flecha izquierda\n"
@@ -65,6 +77,11 @@ static const ReplayText texts[RT_COUNT] = {
                    "  --lang L      nombres y mensajes en en, ja, fr o es (en por defecto)\n"
                    "  --at N        muestra la posición tras la jugada N y termina\n"
                    "  --no-colour   texto simple, sin colores ANSI\n"
+                   "  --variant V   juega la partida con la edición V (un nombre, o la ruta\n"
+                   "                de una carpeta de confianza); su nombre debe ser la\n"
+                   "                etiqueta Variant de la partida, que si no se busca por\n"
+                   "                nombre en la ruta de búsqueda (una ruta en una partida\n"
+                   "                se rechaza)\n"
                    "  -h, --help    muestra este texto\n"
                    "Código de salida: 0 todas las jugadas son legales, 1 la partida tiene\n"
                    "una jugada ilegal, 2 la partida no se puede usar.\n"}},
@@ -89,9 +106,6 @@ static const ReplayText texts[RT_COUNT] = {
                     "[Players \"...\"]",
                     "%s: la partida no tiene la etiqueta %s; PMN.md exige [Variant \"...\"] y "
                     "[Players \"...\"]"}},
-    [RT_VARIANT] = {"variant",
-                    {"%s: Variant \"%s\": %s", "%s: Variant \"%s\": %s", "%s : Variant \"%s\" : %s",
-                     "%s: Variant \"%s\": %s"}},
     [RT_OUT_OF_MEMORY] = {"out-of-memory",
                           {"out of memory", "メモリが足りません", "mémoire épuisée",
                            "memoria agotada"}},

@@ -12,7 +12,6 @@ typedef enum {
     RT_BAD_LANG,
     RT_CANNOT_READ,
     RT_NO_TAG,
-    RT_VARIANT,
     RT_OUT_OF_MEMORY,
     RT_BAD_AT,
     RT_BAD_JUMP,

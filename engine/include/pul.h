@@ -28,6 +28,11 @@ extern "C" {
 #define PUL_MAX_EVENTS   64   /* upper bound on events of one apply */
 #define PUL_NAME_MAX     32
 #define PUL_NO_TILE      255  /* "no tile"; as the tile of a take: any, at random */
+#define PUL_NO_SUCH_TILE 254  /* a move's tile id beyond every tile set (254 up to 2^31-1):
+                                 nobody holds it, so it is refused as not_in_hand or
+                                 not_in_supply (PMN.md), never read as another tile */
+#define PUL_RECORD_MAX   (1 << 20) /* bytes: a longer game record is refused (too-large);
+                                      real ones are a few KB */
 
 /* ---------------------------------------------------------------- errors */
 
@@ -339,7 +344,9 @@ const char *pul_reason_code(PulReason r);     /* "occupied", as in PMN.md */
 const char *pul_reason_message(PulReason r);  /* a sentence for a person */
 
 /* PMN move text: "12@1,-2r3", "snw0,0", "t17", "pass". parse returns false
-** on a syntax error; format returns the length written (snprintf-like). */
+** on a syntax error (PMN.md: numbers decimal, no leading zeros, no "-0", no
+** '+', within 32-bit signed range); a tile id from 254 up is read as
+** PUL_NO_SUCH_TILE. format returns the length written (snprintf-like). */
 bool pul_action_parse(const char *text, PulAction *out);
 int pul_action_format(const PulAction *a, char *buf, size_t size);
 
@@ -537,24 +544,47 @@ typedef struct PulRecord PulRecord;
 
 PulRecord *pul_record_new(void);
 void pul_record_free(PulRecord *r);
-/* Parse PMN text. Fails (PUL_ERR_SYNTAX, with line and column) only when the
-** text cannot be split into tags and moves; moves are kept as written and
-** checked when played. */
+/* Parse PMN text. Fails (PUL_ERR_SYNTAX, code pmn-syntax, with line and
+** column) only when the text cannot be split into tags and moves, and
+** (PUL_ERR_RANGE, too-large) when it is longer than PUL_RECORD_MAX; moves
+** are kept as written and checked when played. Tags keep their order, and
+** comments their place among the tags and the moves. */
 PulStatus pul_record_parse(PulRecord *r, const char *text, size_t len,
                            const char *source_name, PulError *err);
+/* Read and parse a file, or everything f gives up to its end: reading stops
+** past PUL_RECORD_MAX bytes (too-large), so an endless stream is refused. */
 PulStatus pul_record_load_file(PulRecord *r, const char *path, PulError *err);
+PulStatus pul_record_load_stream(PulRecord *r, FILE *f, const char *source_name,
+                                 PulError *err);
 const char *pul_record_tag(const PulRecord *r, const char *name);   /* NULL if absent */
+/* A new Variant tag goes first, a new Players tag after it, any other new
+** tag last; a tag set again keeps its place. NULL removes the tag. */
 PulStatus pul_record_set_tag(PulRecord *r, const char *name, const char *value);
 int pul_record_ntags(const PulRecord *r);
 const char *pul_record_tag_name(const PulRecord *r, int i);
 int pul_record_nmoves(const PulRecord *r);
 const char *pul_record_move(const PulRecord *r, int i);             /* as written */
 PulStatus pul_record_add_move(PulRecord *r, const PulAction *a);
+/* Drop the moves from number n (0-based) on; the comments that followed
+** them stay, after the last move kept. */
+PulStatus pul_record_truncate(PulRecord *r, int n);
 PulStatus pul_record_add_comment(PulRecord *r, const char *text);
 /* Tags, then moves numbered and wrapped; malloc'd, caller frees. */
 char *pul_record_write(const PulRecord *r, size_t *len);
+/* The variant the record's Variant tag names (PMN.md): a variant name (1 to
+** PUL_NAME_MAX - 1 letters, digits, '_' and '-'; never a path) found on the
+** search path (search_dirs as for pul_variant_open), whose name is the tag
+** exactly. Anything else is refused without opening a file (code pmn-tag,
+** or not-found), the error at the tag's line and column. */
+PulVariant *pul_record_open_variant(const PulRecord *r, const char *search_dirs,
+                                    PulError *err);
+/* Whether the record may be played with v, a variant the caller opened
+** itself (one a person named, maybe by path): its Variant tag must be v's
+** name exactly. PUL_ERR_SCHEMA (pmn-tag) when it is missing or differs. */
+PulStatus pul_record_check_variant(const PulRecord *r, const PulVariant *v, PulError *err);
 /* Start g (made for the right variant) as the record's tags say: Players,
-** then Core, else Seed. PUL_ERR_SCHEMA when Players or Core is unusable. */
+** then Core, else Seed. PUL_ERR_SCHEMA (pmn-tag) when Players or Core is
+** missing or unusable. */
 PulStatus pul_record_start_game(const PulRecord *r, PulGame *g, PulError *err);
 /* A record of g's start (Variant, Players, Core and Seed tags) with no
 ** moves yet. Seed keeps the generator of a replay in step with the game, so

@@ -13,11 +13,12 @@
 **   claim  s<nw|ne|sw|se><x>,<y>      sne1,-2
 **   take   t<tile>                    t17
 **   pass   pass
-** <tile> is a decimal integer 0-254 (255 is PUL_NO_TILE, which no record
-** names); <x> and <y> are decimal integers with an optional '-', within
-** int32. No '+', no leading zeros ("07", "-0"), no white space, lower case
-** only. Whether a tile id exists in the tile set is the engine's question
-** (not_in_hand, not_in_supply), not a syntax error.
+** Every number is decimal within 32-bit signed range (PMN.md): no '+', no
+** leading zeros ("07", "-0"), no white space; lower case only. <x> and <y>
+** may carry a '-'. Whether a tile id exists in the tile set is the engine's
+** question (not_in_hand, not_in_supply), not a syntax error: an id from 254
+** up, which no tile set reaches, reads as PUL_NO_SUCH_TILE, so a tile id
+** never wraps to another tile, nor to PUL_NO_TILE (a random take).
 */
 
 /* Reads a decimal integer without sign or leading zeros; false if none. */
@@ -54,10 +55,13 @@ static bool read_cell(const char **p, PulAction *a) {
     return read_coord(p, &a->y);
 }
 
+_Static_assert(PUL_MAX_TILES <= PUL_NO_SUCH_TILE && PUL_NO_SUCH_TILE < PUL_NO_TILE,
+               "PUL_NO_SUCH_TILE is no tile of any set, and not a random take");
+
 static bool read_tile(const char **p, uint8_t *tile) {
     int64_t v;
-    if (!read_uint(p, PUL_NO_TILE - 1, &v)) return false;
-    *tile = (uint8_t)v;
+    if (!read_uint(p, INT32_MAX, &v)) return false;
+    *tile = (uint8_t)(v < PUL_NO_SUCH_TILE ? v : PUL_NO_SUCH_TILE);
     return true;
 }
 

@@ -15,7 +15,8 @@ static const struct {
     PulStatus status;
 } codes[] = {
     {"unreadable", PUL_ERR_IO},          /* the file cannot be opened or read */
-    {"yaml-syntax", PUL_ERR_SYNTAX},     /* not well-formed YAML (or PMN) */
+    {"yaml-syntax", PUL_ERR_SYNTAX},     /* not well-formed YAML */
+    {"pmn-syntax", PUL_ERR_SYNTAX},      /* a game record not made of tags and moves */
     {"bad-encoding", PUL_ERR_SYNTAX},    /* not UTF-8 text */
     {"wrong-type", PUL_ERR_SCHEMA},      /* a list where text belongs, text for a number... */
     {"yaml-unsupported", PUL_ERR_SCHEMA},/* anchors, aliases, tags, a second document */
@@ -27,6 +28,7 @@ static const struct {
     {"bad-reference", PUL_ERR_SCHEMA},   /* names a feature, tile or variant that is not there */
     {"bad-tile", PUL_ERR_SCHEMA},        /* a tile the game cannot use (no micropul...) */
     {"bad-svg", PUL_ERR_SCHEMA},         /* art that is not a safe SVG fragment */
+    {"pmn-tag", PUL_ERR_SCHEMA},         /* a record's tag missing, or its value not PMN's */
     {"extends-cycle", PUL_ERR_SCHEMA},   /* a variant extends itself, maybe through others */
     {"out-of-range", PUL_ERR_RANGE},     /* a number outside what the engine allows */
     {"too-long", PUL_ERR_RANGE},         /* a text longer than its field */

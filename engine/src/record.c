@@ -1,13 +1,13 @@
 /*
-** record.c: PMN game records (PMN.md): split text into tags, moves and
-** comments, write them back, and start a game from a record's tags.
+** record.c: PMN game records (PMN.md) as text: split into tags, moves and
+** comments, read within a size limit, written back with nothing lost.
 */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
+#include "quote.h"
+#include "record.h"
 
 /*
 ** Text form, as read (PMN.md, with the choices it leaves open):
@@ -25,31 +25,11 @@
 **   move ("12.t5"); it is not checked against the move's position. A move
 **   never starts with '[' (that is a misplaced tag: an error).
 ** - A leading UTF-8 byte-order mark is skipped; a NUL byte is an error.
-** Comments are kept: those before the tags (or among them) are written back
-** before the tags, the others at their place among the moves.
+** - A text longer than PUL_RECORD_MAX bytes is refused before it is read.
+** Comments are kept in place: those before or among the tags are written
+** back among the tags, after as many tags as they followed; the others at
+** their place among the moves. Tags keep their order.
 */
-
-typedef struct {
-    char *name, *value;
-    int line, column; /* of the value's first character; 0 when set in C */
-} Tag;
-
-typedef struct {
-    char *text;
-    int before_move; /* the comment comes after this many moves */
-    bool header;     /* it came before or among the tags */
-    int line;        /* where it was read; 0 when added in C */
-} Comment;
-
-struct PulRecord {
-    char source[256];
-    Tag *tags;
-    int ntags, captags;
-    char **moves;
-    int nmoves, capmoves;
-    Comment *comments;
-    int ncomments, capcomments;
-};
 
 /* ------------------------------------------------------------ storage */
 
@@ -73,7 +53,7 @@ static bool grow(void **arr, int *cap, int need, size_t elem) {
     return true;
 }
 
-static void record_clear(PulRecord *r) {
+void record_clear(PulRecord *r) {
     for (int i = 0; i < r->ntags; i++) {
         free(r->tags[i].name);
         free(r->tags[i].value);
@@ -81,6 +61,7 @@ static void record_clear(PulRecord *r) {
     for (int i = 0; i < r->nmoves; i++) free(r->moves[i]);
     for (int i = 0; i < r->ncomments; i++) free(r->comments[i].text);
     r->ntags = r->nmoves = r->ncomments = 0;
+    if (r->index) memset(r->index, 0, (size_t)r->capindex * sizeof *r->index);
     r->source[0] = '\0';
 }
 
@@ -92,16 +73,64 @@ void pul_record_free(PulRecord *r) {
     if (!r) return;
     record_clear(r);
     free(r->tags);
+    free(r->index);
     free(r->moves);
     free(r->comments);
     free(r);
 }
 
-static Tag *find_tag(const PulRecord *r, const char *name) {
-    for (int i = 0; i < r->ntags; i++)
-        if (strcmp(r->tags[i].name, name) == 0) return &r->tags[i];
+/* ------------------------------------------------------- the tag index */
+
+/* FNV-1a: tag names are short, and any spread will do for a table kept at
+** most half full. */
+static uint32_t name_hash(const char *s, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+static bool same_name(const char *stored, const char *name, size_t len) {
+    return strncmp(stored, name, len) == 0 && stored[len] == '\0';
+}
+
+static void index_put(PulRecord *r, int i) {
+    const char *name = r->tags[i].name;
+    size_t mask = (size_t)r->capindex - 1;
+    size_t at = name_hash(name, strlen(name)) & mask;
+    while (r->index[at]) at = (at + 1) & mask;
+    r->index[at] = i + 1;
+}
+
+/* The index made again for every tag, with room for at least need of them. */
+static bool index_rebuild(PulRecord *r, int need) {
+    int cap = r->capindex ? r->capindex : 32;
+    while (cap < 2 * need + 2) cap *= 2;
+    if (cap != r->capindex) {
+        int *p = realloc(r->index, (size_t)cap * sizeof *p);
+        if (!p) return false;
+        r->index = p;
+        r->capindex = cap;
+    }
+    memset(r->index, 0, (size_t)r->capindex * sizeof *r->index);
+    for (int i = 0; i < r->ntags; i++) index_put(r, i);
+    return true;
+}
+
+RecordTag *record_find_tag(const PulRecord *r, const char *name, size_t len) {
+    if (!r->capindex) return NULL;
+    size_t mask = (size_t)r->capindex - 1;
+    for (size_t at = name_hash(name, len) & mask; r->index[at]; at = (at + 1) & mask) {
+        RecordTag *t = &r->tags[r->index[at] - 1];
+        if (same_name(t->name, name, len)) return t;
+    }
     return NULL;
 }
+
+static RecordTag *find_tag(const PulRecord *r, const char *name) {
+    return record_find_tag(r, name, strlen(name));
+}
+
+/* ---------------------------------------------------- tags, moves, comments */
 
 static bool push_move(PulRecord *r, const char *s, size_t n) {
     if (!grow((void **)&r->moves, &r->capmoves, r->nmoves + 1, sizeof *r->moves)) return false;
@@ -111,12 +140,12 @@ static bool push_move(PulRecord *r, const char *s, size_t n) {
     return true;
 }
 
-static bool push_comment(PulRecord *r, const char *s, size_t n, bool header) {
+static bool push_comment(PulRecord *r, const char *s, size_t n, int line) {
     if (!grow((void **)&r->comments, &r->capcomments, r->ncomments + 1, sizeof *r->comments))
         return false;
     char *t = dup_range(s, n);
     if (!t) return false;
-    r->comments[r->ncomments++] = (Comment){t, r->nmoves, header, 0};
+    r->comments[r->ncomments++] = (RecordComment){t, r->nmoves, r->ntags, false, line};
     return true;
 }
 
@@ -131,43 +160,61 @@ static bool valid_tag_name(const char *s, size_t n) {
     return true;
 }
 
-/* Takes ownership of value. */
-static PulStatus put_tag(PulRecord *r, const char *name, size_t nlen, char *value, int line,
-                         int column) {
-    if (!grow((void **)&r->tags, &r->captags, r->ntags + 1, sizeof *r->tags)) {
-        free(value);
-        return PUL_ERR_MEMORY;
-    }
+/* A new tag at position at (the others move up); takes ownership of value. */
+static PulStatus insert_tag(PulRecord *r, int at, const char *name, size_t nlen, char *value,
+                            int line, int column) {
     char *n = dup_range(name, nlen);
-    if (!n) {
+    if (!n || !grow((void **)&r->tags, &r->captags, r->ntags + 1, sizeof *r->tags)) {
+        free(n);
         free(value);
         return PUL_ERR_MEMORY;
     }
-    r->tags[r->ntags++] = (Tag){n, value, line, column};
+    memmove(r->tags + at + 1, r->tags + at, (size_t)(r->ntags - at) * sizeof *r->tags);
+    r->tags[at] = (RecordTag){n, value, line, column};
+    r->ntags++;
+    bool appended = at == r->ntags - 1;
+    if (appended && 2 * r->ntags + 2 <= r->capindex) {
+        index_put(r, at);
+    } else if (!index_rebuild(r, r->ntags)) {
+        /* Without its index the tag cannot be found: take it out again. */
+        memmove(r->tags + at, r->tags + at + 1, (size_t)(r->ntags - 1 - at) * sizeof *r->tags);
+        r->ntags--;
+        free(n);
+        free(value);
+        return PUL_ERR_MEMORY;
+    }
+    if (!appended)
+        for (int i = 0; i < r->ncomments; i++)
+            if (r->comments[i].header && r->comments[i].after_tag > at) r->comments[i].after_tag++;
     return PUL_OK;
+}
+
+static void remove_tag(PulRecord *r, RecordTag *t) {
+    int at = (int)(t - r->tags);
+    free(t->name);
+    free(t->value);
+    memmove(t, t + 1, (size_t)(r->ntags - at - 1) * sizeof *t);
+    r->ntags--;
+    index_rebuild(r, 0); /* never grows, so never fails */
+    for (int i = 0; i < r->ncomments; i++)
+        if (r->comments[i].header && r->comments[i].after_tag > at) r->comments[i].after_tag--;
 }
 
 /* ------------------------------------------------------------ accessors */
 
 const char *pul_record_tag(const PulRecord *r, const char *name) {
     if (!r || !name) return NULL;
-    const Tag *t = find_tag(r, name);
+    const RecordTag *t = find_tag(r, name);
     return t ? t->value : NULL;
 }
 
-/* A NULL value removes the tag. Values may not hold line breaks: a tag is
-** one line. */
+/* Values may not hold line breaks: a tag is one line. */
 PulStatus pul_record_set_tag(PulRecord *r, const char *name, const char *value) {
     if (!r || !name) return PUL_ERR_STATE;
     if (!valid_tag_name(name, strlen(name))) return PUL_ERR_RANGE;
-    Tag *t = find_tag(r, name);
+    RecordTag *t = find_tag(r, name);
     if (!value) {
-        if (t) {
-            free(t->name);
-            free(t->value);
-            memmove(t, t + 1, (size_t)(r->tags + r->ntags - (t + 1)) * sizeof *t);
-            r->ntags--;
-        }
+        if (t) remove_tag(r, t);
         return PUL_OK;
     }
     if (strpbrk(value, "\r\n")) return PUL_ERR_RANGE;
@@ -179,7 +226,15 @@ PulStatus pul_record_set_tag(PulRecord *r, const char *name, const char *value) 
         t->line = t->column = 0;
         return PUL_OK;
     }
-    return put_tag(r, name, strlen(name), v, 0, 0);
+    /* Variant and Players lead a record made in C, as PMN.md shows them. */
+    int at = r->ntags;
+    if (strcmp(name, "Variant") == 0) {
+        at = 0;
+    } else if (strcmp(name, "Players") == 0) {
+        const RecordTag *variant = find_tag(r, "Variant");
+        at = variant ? (int)(variant - r->tags) + 1 : 0;
+    }
+    return insert_tag(r, at, name, strlen(name), v, 0, 0);
 }
 
 int pul_record_ntags(const PulRecord *r) {
@@ -208,6 +263,15 @@ PulStatus pul_record_add_move(PulRecord *r, const PulAction *a) {
     return push_move(r, buf, (size_t)n) ? PUL_OK : PUL_ERR_MEMORY;
 }
 
+PulStatus pul_record_truncate(PulRecord *r, int n) {
+    if (!r || n < 0) return PUL_ERR_STATE;
+    for (int i = n; i < r->nmoves; i++) free(r->moves[i]);
+    if (n < r->nmoves) r->nmoves = n;
+    for (int i = 0; i < r->ncomments; i++)
+        if (r->comments[i].before_move > n) r->comments[i].before_move = n;
+    return PUL_OK;
+}
+
 /* The comment goes after the moves added so far; each line of text becomes
 ** one ';' line. */
 PulStatus pul_record_add_comment(PulRecord *r, const char *text) {
@@ -215,7 +279,7 @@ PulStatus pul_record_add_comment(PulRecord *r, const char *text) {
     const char *s = text;
     do {
         size_t n = strcspn(s, "\r\n");
-        if (!push_comment(r, s, n, false)) return PUL_ERR_MEMORY;
+        if (!push_comment(r, s, n, 0)) return PUL_ERR_MEMORY;
         s += n;
         if (*s == '\r' && s[1] == '\n') s++;
         if (*s) s++;
@@ -257,17 +321,21 @@ static void new_line(Scan *sc) {
 /* A comment from ';' to the end of the line, the ';' and one space dropped. */
 static bool read_comment(Scan *sc, PulRecord *r) {
     const char *b = ++sc->p;
-    while (sc->p < sc->end && *sc->p != '\n') sc->p++;
+    const char *nl = memchr(sc->p, '\n', (size_t)(sc->end - sc->p));
+    sc->p = nl ? nl : sc->end;
     const char *e = sc->p;
     if (b < e && *b == ' ') b++;
     if (e > b && e[-1] == '\r') e--;
-    if (!push_comment(r, b, (size_t)(e - b), false)) return false;
-    r->comments[r->ncomments - 1].line = sc->line;
-    return true;
+    return push_comment(r, b, (size_t)(e - b), sc->line);
 }
 
 static PulStatus syntax(Scan *sc, const char *at, const char *fmt, const char *what) {
-    return err_set(sc->err, PUL_ERR_SYNTAX, sc->source, sc->line, scan_col(sc, at), fmt, what);
+    return err_setc(sc->err, "pmn-syntax", sc->source, sc->line, scan_col(sc, at), fmt, what);
+}
+
+static PulStatus out_of_memory(Scan *sc) {
+    return err_setc(sc->err, "out-of-memory", sc->source, sc->line, 0,
+                    "out of memory reading the record");
 }
 
 static PulStatus read_tag(Scan *sc, PulRecord *r) {
@@ -278,14 +346,13 @@ static PulStatus read_tag(Scan *sc, PulRecord *r) {
            *sc->p != ';')
         sc->p++;
     size_t nlen = (size_t)(sc->p - name);
+    char nbuf[QUOTE_SIZE];
+    quote_cut(name, nlen, nbuf, sizeof nbuf);
     if (!valid_tag_name(name, nlen))
         return syntax(sc, name, "%s: a tag reads [Name \"value\"], Name being letters, digits "
-                                "and '_'",
+                                "and '_' (64 at most)",
                       nlen ? "bad tag name" : "tag name missing");
-    char nbuf[65];
-    memcpy(nbuf, name, nlen);
-    nbuf[nlen] = '\0';
-    if (find_tag(r, nbuf))
+    if (record_find_tag(r, name, nlen))
         return syntax(sc, name, "tag %s is given twice; keep one", nbuf);
     skip_blanks(sc);
     if (sc->p >= sc->end || *sc->p != '"')
@@ -296,7 +363,7 @@ static PulStatus read_tag(Scan *sc, PulRecord *r) {
     const char *q = sc->p;
     while (q < sc->end && *q != '"' && *q != '\n') q += (*q == '\\' && q + 1 < sc->end) ? 2 : 1;
     char *value = malloc((size_t)(q - vstart) + 1);
-    if (!value) return err_set(sc->err, PUL_ERR_MEMORY, sc->source, sc->line, 0, "out of memory");
+    if (!value) return out_of_memory(sc);
     size_t n = 0;
     for (;;) {
         if (sc->p >= sc->end || *sc->p == '\n') {
@@ -335,8 +402,8 @@ static PulStatus read_tag(Scan *sc, PulRecord *r) {
         return syntax(sc, sc->p, "tag %s: nothing but a comment may follow a tag on its line",
                       nbuf);
     }
-    PulStatus st = put_tag(r, name, nlen, value, sc->line, scan_col(sc, vstart));
-    if (st != PUL_OK) return err_set(sc->err, st, sc->source, sc->line, 0, "out of memory");
+    if (insert_tag(r, r->ntags, name, nlen, value, sc->line, scan_col(sc, vstart)) != PUL_OK)
+        return out_of_memory(sc);
     return PUL_OK;
 }
 
@@ -366,8 +433,7 @@ static PulStatus parse_text(PulRecord *r, Scan *sc) {
         } else if (is_space(c)) {
             sc->p++;
         } else if (c == ';') {
-            if (!read_comment(sc, r))
-                return err_set(sc->err, PUL_ERR_MEMORY, sc->source, sc->line, 0, "out of memory");
+            if (!read_comment(sc, r)) return out_of_memory(sc);
         } else if (c == '[') {
             if (r->nmoves > 0)
                 return syntax(sc, sc->p, "%s: tags go before the first move",
@@ -389,8 +455,7 @@ static PulStatus parse_text(PulRecord *r, Scan *sc) {
             if (*b == '[')
                 return syntax(sc, b, "%s: tags go on their own lines, before the first move",
                               "'[' after a move number");
-            if (!push_move(r, b, n))
-                return err_set(sc->err, PUL_ERR_MEMORY, sc->source, sc->line, 0, "out of memory");
+            if (!push_move(r, b, n)) return out_of_memory(sc);
         }
     }
     /* Comments up to the last tag line belong to the header. */
@@ -400,6 +465,13 @@ static PulStatus parse_text(PulRecord *r, Scan *sc) {
     return PUL_OK;
 }
 
+static PulStatus too_large(PulError *err, const char *source) {
+    return err_setc(err, "too-large", source, 0, 0,
+                    "the record is larger than %d bytes (1 MiB), the most pul reads; a game "
+                    "record is a few KB",
+                    PUL_RECORD_MAX);
+}
+
 /* The record's contents are replaced; on failure the record is left empty. */
 PulStatus pul_record_parse(PulRecord *r, const char *text, size_t len, const char *source_name,
                            PulError *err) {
@@ -407,9 +479,48 @@ PulStatus pul_record_parse(PulRecord *r, const char *text, size_t len, const cha
     if (!r || (!text && len))
         return err_set(err, PUL_ERR_STATE, source_name, 0, 0, "no record or no text");
     record_clear(r);
+    if (len > PUL_RECORD_MAX) return too_large(err, source_name);
     snprintf(r->source, sizeof r->source, "%s", source_name ? source_name : "");
     Scan sc = {text, text + len, text, text, 1, source_name, err};
     PulStatus st = len ? parse_text(r, &sc) : PUL_OK;
+    if (st != PUL_OK) record_clear(r);
+    return st;
+}
+
+PulStatus pul_record_load_stream(PulRecord *r, FILE *f, const char *source_name, PulError *err) {
+    err_clear(err);
+    if (!r || !f) return err_set(err, PUL_ERR_STATE, source_name, 0, 0, "no record or no stream");
+    /* One byte past the limit tells a record of exactly PUL_RECORD_MAX bytes
+    ** from a longer one, and no more is ever read. */
+    size_t cap = 1 << 14, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t want = (cap < (size_t)PUL_RECORD_MAX + 1 ? cap : (size_t)PUL_RECORD_MAX + 1) - len;
+        size_t got = fread(buf + len, 1, want, f);
+        len += got;
+        if (got < want || len > PUL_RECORD_MAX) break;
+        if (len == cap) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    if (!buf)
+        return err_setc(err, "out-of-memory", source_name, 0, 0, "out of memory reading the record");
+    PulStatus st;
+    if (len > PUL_RECORD_MAX)
+        st = too_large(err, source_name);
+    else if (ferror(f))
+        st = err_setc(err, "unreadable", source_name, 0, 0, "cannot read the record: %s",
+                      strerror(errno));
+    else
+        st = pul_record_parse(r, buf, len, source_name, err);
+    free(buf);
     if (st != PUL_OK) record_clear(r);
     return st;
 }
@@ -419,30 +530,10 @@ PulStatus pul_record_load_file(PulRecord *r, const char *path, PulError *err) {
     if (!r || !path) return err_set(err, PUL_ERR_STATE, path, 0, 0, "no record or no path");
     FILE *f = fopen(path, "rb");
     if (!f)
-        return err_set(err, PUL_ERR_IO, path, 0, 0, "cannot open the record: %s", strerror(errno));
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
-            fclose(f);
-            return err_set(err, PUL_ERR_MEMORY, path, 0, 0, "out of memory reading the record");
-        }
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap) break;
-        char *nb = realloc(buf, cap * 2);
-        if (!nb) free(buf);
-        buf = nb;
-        cap *= 2;
-    }
-    bool bad = ferror(f) != 0;
-    int e = errno;
+        return err_setc(err, "unreadable", path, 0, 0, "cannot open the record: %s",
+                        strerror(errno));
+    PulStatus st = pul_record_load_stream(r, f, path, err);
     fclose(f);
-    if (bad) {
-        free(buf);
-        return err_set(err, PUL_ERR_IO, path, 0, 0, "cannot read the record: %s", strerror(e));
-    }
-    PulStatus st = pul_record_parse(r, buf, len, path, err);
-    free(buf);
     return st;
 }
 
@@ -476,13 +567,18 @@ static void buf_str(Buf *b, const char *s) {
     buf_put(b, s, strlen(s));
 }
 
-static void write_tag(Buf *b, const Tag *t) {
+static void write_tag(Buf *b, const RecordTag *t) {
     buf_str(b, "[");
     buf_str(b, t->name);
     buf_str(b, " \"");
-    for (const char *p = t->value; *p; p++) {
-        if (*p == '"' || *p == '\\') buf_put(b, "\\", 1);
-        buf_put(b, p, 1);
+    for (const char *p = t->value; *p;) {
+        size_t n = strcspn(p, "\"\\");
+        buf_put(b, p, n);
+        p += n;
+        if (*p) {
+            buf_put(b, "\\", 1);
+            buf_put(b, p++, 1);
+        }
     }
     buf_str(b, "\"]\n");
 }
@@ -500,23 +596,21 @@ char *pul_record_write(const PulRecord *r, size_t *len) {
     if (len) *len = 0;
     if (!r) return NULL;
     Buf b = {0};
-    for (int i = 0; i < r->ncomments; i++)
-        if (r->comments[i].header) write_comment(&b, r->comments[i].text);
-    static const char *const first[] = {"Variant", "Players"};
-    for (int k = 0; k < 2; k++) {
-        const Tag *t = find_tag(r, first[k]);
-        if (t) write_tag(&b, t);
+    /* Header comments are in reading order, so their after_tag never falls. */
+    int c = 0;
+    for (int t = 0; t <= r->ntags; t++) {
+        for (; c < r->ncomments && (!r->comments[c].header || r->comments[c].after_tag <= t); c++)
+            if (r->comments[c].header) write_comment(&b, r->comments[c].text);
+        if (t < r->ntags) write_tag(&b, &r->tags[t]);
     }
-    for (int i = 0; i < r->ntags; i++)
-        if (strcmp(r->tags[i].name, first[0]) != 0 && strcmp(r->tags[i].name, first[1]) != 0)
-            write_tag(&b, &r->tags[i]);
     bool body = r->nmoves > 0;
     for (int i = 0; i < r->ncomments; i++) body = body || !r->comments[i].header;
     if (body && b.len) buf_str(&b, "\n");
     size_t col = 0; /* length of the current move line */
-    int c = 0;
+    c = 0;
     for (int m = 0; m <= r->nmoves; m++) {
-        for (; c < r->ncomments && r->comments[c].before_move <= m; c++) {
+        for (; c < r->ncomments && (r->comments[c].header || r->comments[c].before_move <= m);
+             c++) {
             if (r->comments[c].header) continue;
             if (col) buf_str(&b, "\n");
             col = 0;
@@ -546,143 +640,4 @@ char *pul_record_write(const PulRecord *r, size_t *len) {
     }
     if (len) *len = b.len;
     return b.s;
-}
-
-/* ------------------------------------------------------------ games */
-
-/* A PUL_ERR_SCHEMA error at the tag's value, offset characters in. */
-static PulStatus tag_error(PulError *err, const PulRecord *r, const Tag *t, int offset,
-                           const char *fmt, ...) PUL_PRINTF(5, 6);
-static PulStatus tag_error(PulError *err, const PulRecord *r, const Tag *t, int offset,
-                           const char *fmt, ...) {
-    char msg[sizeof err->message];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    int line = t ? t->line : 0;
-    return err_set(err, PUL_ERR_SCHEMA, r->source, line, line ? t->column + offset : 0, "%s", msg);
-}
-
-/* A plain decimal number: digits only (after an optional '-' when
-** allow_minus), no other character. */
-static bool parse_decimal(const char *s, bool allow_minus, uint64_t max, bool *neg, uint64_t *out) {
-    *neg = false;
-    if (allow_minus && *s == '-') {
-        *neg = true;
-        s++;
-    }
-    if (*s < '0' || *s > '9') return false;
-    uint64_t v = 0;
-    for (; *s >= '0' && *s <= '9'; s++) {
-        unsigned d = (unsigned)(*s - '0');
-        if (v > (max - d) / 10) return false;
-        v = v * 10 + d;
-    }
-    if (*s) return false;
-    *out = v;
-    return true;
-}
-
-/* Reads the Core tag into core, checking it is the tile set minus the start
-** tile, each once. */
-static PulStatus read_core(const PulRecord *r, const Tag *t, const PulVariant *v, uint8_t *core,
-                           int *ncore, PulError *err) {
-    const PulTileSet *ts = pul_variant_tileset(v);
-    const char *name = pul_variant_name(v);
-    int seen_at[PUL_MAX_TILES]; /* offset of the id in the value, -1 when not seen */
-    for (int i = 0; i < PUL_MAX_TILES; i++) seen_at[i] = -1;
-    int n = 0;
-    const char *s = t->value;
-    while (*s) {
-        if (is_space(*s)) {
-            s++;
-            continue;
-        }
-        const char *b = s;
-        while (*s && !is_space(*s)) s++;
-        int wl = (int)(s - b), off = (int)(b - t->value);
-        char word[24];
-        snprintf(word, sizeof word, "%.*s", wl < 20 ? wl : 20, b);
-        bool neg;
-        uint64_t id;
-        if (wl >= 20 || !parse_decimal(word, false, 1000000, &neg, &id))
-            return tag_error(err, r, t, off,
-                             "Core: \"%s\" is not a tile id; Core lists tile ids separated by "
-                             "spaces", word);
-        if (id >= (uint64_t)ts->ntiles)
-            return tag_error(err, r, t, off, "Core: %s is not a tile of %s (ids 0-%d)", word,
-                             name, ts->ntiles - 1);
-        if ((int)id == ts->start)
-            return tag_error(err, r, t, off,
-                             "Core: %s is the start tile of %s, which is placed before the deal "
-                             "and is not in the core", word, name);
-        if (seen_at[id] >= 0)
-            return tag_error(err, r, t, off,
-                             "Core: tile %s is listed twice; each tile of the core appears once",
-                             word);
-        seen_at[id] = off;
-        core[n++] = (uint8_t)id;
-    }
-    for (int i = 0; i < ts->ntiles; i++)
-        if (i != ts->start && seen_at[i] < 0)
-            return tag_error(err, r, t, 0,
-                             "Core: tile %d is missing; Core lists every tile of %s but the "
-                             "start tile (%d ids)", i, name, ts->ntiles - 1);
-    *ncore = n;
-    return PUL_OK;
-}
-
-/* Variant is not checked here: the caller made g for a variant already. */
-PulStatus pul_record_start_game(const PulRecord *r, PulGame *g, PulError *err) {
-    err_clear(err);
-    if (!r || !g) return err_set(err, PUL_ERR_STATE, NULL, 0, 0, "no record or no game");
-    const PulVariant *v = pul_game_variant(g);
-    const PulRules *rules = pul_variant_rules(v);
-    const Tag *pt = find_tag(r, "Players");
-    if (!pt)
-        return err_set(err, PUL_ERR_SCHEMA, r->source, 0, 0,
-                       "the record has no Players tag; add one, as in [Players \"2\"]");
-    bool neg;
-    uint64_t players;
-    if (!parse_decimal(pt->value, false, 1000, &neg, &players) || players < 1 ||
-        players > PUL_MAX_SEATS || (int)players < rules->min_players ||
-        (int)players > rules->max_players)
-        return tag_error(err, r, pt, 0, "Players \"%s\": %s is played by %d to %d players",
-                         pt->value, pul_variant_name(v), rules->min_players, rules->max_players);
-    uint64_t seed = 0;
-    const Tag *st = find_tag(r, "Seed");
-    if (st && !parse_decimal(st->value, false, UINT64_MAX, &neg, &seed))
-        return tag_error(err, r, st, 0,
-                         "Seed \"%s\": expected an unsigned decimal number below 2^64",
-                         st->value);
-    const Tag *ct = find_tag(r, "Core");
-    if (!ct) return pul_game_start(g, (int)players, seed, NULL, 0, err);
-    uint8_t core[PUL_MAX_TILES];
-    int ncore = 0;
-    PulStatus s = read_core(r, ct, v, core, &ncore, err);
-    if (s != PUL_OK) return s;
-    return pul_game_start(g, (int)players, seed, core, ncore, err);
-}
-
-/* The record is emptied first. */
-PulStatus pul_record_from_start(PulRecord *r, const PulGame *g) {
-    if (!r || !g) return PUL_ERR_STATE;
-    record_clear(r);
-    char buf[PUL_MAX_TILES * 4 + 8];
-    uint8_t core[PUL_MAX_TILES];
-    int n = pul_game_core_initial(g, core);
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < n && len < sizeof buf; i++)
-        len += (size_t)snprintf(buf + len, sizeof buf - len, i ? " %d" : "%d", core[i]);
-    char players[16];
-    snprintf(players, sizeof players, "%d", pul_game_seats(g));
-    PulStatus s = pul_record_set_tag(r, "Variant", pul_variant_name(pul_game_variant(g)));
-    if (s == PUL_OK) s = pul_record_set_tag(r, "Players", players);
-    if (s == PUL_OK) s = pul_record_set_tag(r, "Core", buf);
-    char seed[32];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)pul_game_seed(g));
-    if (s == PUL_OK) s = pul_record_set_tag(r, "Seed", seed);
-    return s;
 }

@@ -63,9 +63,10 @@ static void test_action_fields(void) {
 
 static void test_action_rejects(void) {
     static const char *const bad[] = {
-        "", "tx", "t", "t-1", "t255", "t1000", "t07", "t+1", "12@1", "12@1,", "12@,0",
-        "12@1,0r4", "12@1,0r", "12@1,0r00", "12@1,0r1x", "12@1,0R1", "12@1,0 r1", "255@0,0",
-        "300@0,0", "012@1,0", "12@01,0", "12@1,00", "12@-0,0", "12@+1,0", "+12@1,0", "-1@0,0",
+        "", "tx", "t", "t-1", "t-0", "t01", "t2147483648", "t99999999999999999999", "t07",
+        "t+1", "12@1", "12@1,", "12@,0", "12@1,0r4", "12@1,0r", "12@1,0r00", "12@1,0r1x",
+        "12@1,0R1", "12@1,0 r1", "2147483648@0,0", "012@1,0", "12@01,0", "12@1,00", "12@-0,0",
+        "12@+1,0", "+12@1,0", "-1@0,0", "00@0,0", "12@1,-0", "12@0,+0", "t00",
         "12@2147483648,0", "12@0,-2147483649", "12@99999999999,0", "12@1.5,0", "12 @1,0",
         " pass", "pass ", "PASS", "passs", "pas", "s", "snw", "snw0", "snw0,", "snx0,0",
         "sNW0,0", "snw0,0r1", "s nw0,0", "snw 0,0", "12@1,0;", "12@1,-", "12@1,--1", "@1,0",
@@ -80,6 +81,26 @@ static void test_action_rejects(void) {
     }
     PulAction a;
     CHECK(!pul_action_parse(NULL, &a));
+}
+
+/* PMN.md: a well-formed tile id nobody holds is not_in_hand or
+** not_in_supply however large, never a syntax error, never another tile. */
+static void test_action_large_tile_ids(void) {
+    static const char *const places[] = {"254@0,0", "255@0,0", "256@0,0", "300@0,0",
+                                         "2147483647@0,0r3"};
+    static const char *const takes[] = {"t254", "t255", "t256", "t1000", "t2147483647"};
+    for (int i = 0; i < 5; i++) {
+        PulAction a;
+        CHECK(pul_action_parse(places[i], &a));
+        CHECK_INT(a.kind, PUL_PLACE);
+        CHECK_INT(a.tile, PUL_NO_SUCH_TILE);
+        CHECK(pul_action_parse(takes[i], &a));
+        CHECK_INT(a.kind, PUL_TAKE);
+        CHECK_INT(a.tile, PUL_NO_SUCH_TILE); /* not PUL_NO_TILE: no random take */
+    }
+    PulAction a;
+    CHECK(pul_action_parse("253@0,0", &a));
+    CHECK_INT(a.tile, 253);
 }
 
 static void test_action_format_limits(void) {
@@ -124,6 +145,12 @@ static void test_action_random_text(void) {
         if (!pul_action_parse(text, &a)) continue;
         parsed++;
         CHECK(pul_action_format(&a, buf, sizeof buf) > 0);
+        if (a.tile == PUL_NO_SUCH_TILE && a.kind != PUL_CLAIM) {
+            /* Every id from 254 up reads as that one: its text is a fixed point. */
+            PulAction b;
+            CHECK(pul_action_parse(buf, &b) && memcmp(&a, &b, sizeof a) == 0);
+            continue;
+        }
         size_t len = strlen(text);
         bool same = strcmp(buf, text) == 0 ||
                     (len > 2 && strcmp(text + len - 2, "r0") == 0 && strlen(buf) == len - 2 &&
@@ -200,7 +227,9 @@ static void test_record_parse(void) {
     size_t len;
     char *out = pul_record_write(r, &len);
     CHECK(out != NULL);
-    CHECK(strstr(out, "; a header comment\n; two seats\n[Variant") == out);
+    /* In place: a comment among the tags stays after the tag it followed. */
+    CHECK(strstr(out, "; a header comment\n[Variant \"micropul\"]\n[Players \"2\"]\n; two seats\n"
+                      "[Event ") == out);
     CHECK(strstr(out, "; before the moves\n1. 12@1,0r1") != NULL);
     CHECK(strstr(out, "2. snw0,0\n; after two moves\n3. t17") != NULL);
     CHECK(strstr(out, "; glued comment\n") != NULL);
@@ -516,7 +545,167 @@ static void test_start_game(void) {
                 NULL, 3, "start tile");
     start_fails(v, "2", "48", NULL, 3, "not a tile of micropul");
     start_fails(v, "2", "12 x", NULL, 3, "\"x\" is not a tile id");
+    /* PMN.md: one spelling per number. */
+    start_fails(v, "02", core_ok, NULL, 2, "1 to 2 players");
+    start_fails(v, "+2", core_ok, NULL, 2, "1 to 2 players");
+    start_fails(v, "2", "012 5 33 0 47", NULL, 3, "\"012\" is not a tile id");
+    start_fails(v, "2", core_ok, "007", 3, "Seed");
+    start_fails(v, "2", "99999999999 5", NULL, 3, "\"99999999999\" is not a tile id");
+    /* A long value is quoted cut, with its size. */
+    char players[3000];
+    memset(players, '9', sizeof players - 1);
+    players[sizeof players - 1] = '\0';
+    PulGame *g3 = pul_game_new(v);
+    char text[3200];
+    int n = snprintf(text, sizeof text, "[Variant \"micropul\"]\n[Players \"%s\"]\n", players);
+    PulRecord *big = pul_record_new();
+    CHECK_INT(pul_record_parse(big, text, (size_t)n, "big.pmn", &err), PUL_OK);
+    CHECK_INT(pul_record_start_game(big, g3, &err), PUL_ERR_SCHEMA);
+    CHECK_STR(err.code, "pmn-tag");
+    CHECK(strstr(err.message, "... (2999 bytes)") != NULL);
+    CHECK(strlen(err.message) < 300);
+    pul_record_free(big);
+    pul_game_free(g3);
     pul_variant_free(v);
+}
+
+/* Tens of thousands of tags are read in linear time, the last one's
+** duplicate still found; the order and the comments among them are kept. */
+static void test_record_many_tags(void) {
+    enum { N = 50000 };
+    size_t cap = (size_t)N * 24 + 64, len = 0;
+    char *text = malloc(cap);
+    CHECK(text != NULL);
+    if (!text) return;
+    for (int i = 0; i < N; i++) {
+        len += (size_t)snprintf(text + len, cap - len, "[T%d \"%d\"]\n", i, i);
+        if (i == 100) len += (size_t)snprintf(text + len, cap - len, "; after tag 100\n");
+    }
+    PulRecord *r = pul_record_new();
+    PulError err;
+    CHECK_INT(pul_record_parse(r, text, len, "many.pmn", &err), PUL_OK);
+    CHECK_INT(pul_record_ntags(r), N);
+    CHECK_STR(pul_record_tag(r, "T0"), "0");
+    CHECK_STR(pul_record_tag(r, "T49999"), "49999");
+    CHECK_STR(pul_record_tag_name(r, 12345), "T12345");
+    size_t wlen;
+    char *out = pul_record_write(r, &wlen);
+    CHECK(out && wlen == len && memcmp(out, text, len) == 0);
+    free(out);
+    len += (size_t)snprintf(text + len, cap - len, "[T0 \"again\"]\n");
+    CHECK_INT(pul_record_parse(r, text, len, "many.pmn", &err), PUL_ERR_SYNTAX);
+    CHECK_STR(err.code, "pmn-syntax");
+    CHECK_INT(err.line, N + 2);
+    CHECK(strstr(err.message, "T0 is given twice") != NULL);
+    pul_record_free(r);
+    free(text);
+}
+
+/* A record longer than PUL_RECORD_MAX is refused, parsed or read; reading
+** stops past the limit. */
+static void test_record_size_limit(void) {
+    size_t len = (size_t)PUL_RECORD_MAX + 1;
+    char *text = malloc(len);
+    CHECK(text != NULL);
+    if (!text) return;
+    memset(text, ' ', len);
+    PulRecord *r = pul_record_new();
+    PulError err;
+    CHECK_INT(pul_record_parse(r, text, len, "big.pmn", &err), PUL_ERR_RANGE);
+    CHECK_STR(err.code, "too-large");
+    CHECK(strstr(err.message, "1048576") != NULL);
+    CHECK_INT(pul_record_parse(r, text, len - 1, "max.pmn", &err), PUL_OK);
+    FILE *f = tmpfile();
+    CHECK(f != NULL);
+    if (f) {
+        CHECK(fwrite(text, 1, len, f) == len);
+        rewind(f);
+        CHECK_INT(pul_record_load_stream(r, f, "stream", &err), PUL_ERR_RANGE);
+        CHECK_STR(err.code, "too-large");
+        CHECK_STR(err.file, "stream");
+        CHECK(ftell(f) <= (long)len); /* not a byte more than the limit and one */
+        fclose(f);
+    }
+    FILE *zero = fopen("/dev/zero", "rb");
+    if (zero) { /* an endless stream ends */
+        CHECK_INT(pul_record_load_stream(r, zero, "/dev/zero", &err), PUL_ERR_RANGE);
+        fclose(zero);
+    }
+    CHECK_INT(pul_record_load_file(r, "/dev/zero", &err), PUL_ERR_RANGE);
+    CHECK_STR(err.code, "too-large");
+    pul_record_free(r);
+    free(text);
+}
+
+/* Moves taken back keep the comments that followed them; tags set in C
+** lead with Variant and Players, tags read keep their order. */
+static void test_record_truncate_and_order(void) {
+    PulRecord *r = parse("[Seed \"1\"]\n[Players \"2\"]\n[Variant \"micropul\"]\n"
+                         "1. t1 2. t2 ; after two\n3. t3\n",
+                         PUL_OK);
+    CHECK_INT(pul_record_truncate(r, 1), PUL_OK);
+    CHECK_INT(pul_record_nmoves(r), 1);
+    PulAction a = {.kind = PUL_TAKE, .tile = 9};
+    CHECK_INT(pul_record_add_move(r, &a), PUL_OK);
+    char *out = pul_record_write(r, NULL);
+    CHECK_STR(out, "[Seed \"1\"]\n[Players \"2\"]\n[Variant \"micropul\"]\n\n1. t1\n"
+                   "; after two\n2. t9\n");
+    free(out);
+    CHECK_INT(pul_record_truncate(r, -1), PUL_ERR_STATE);
+    pul_record_free(r);
+    r = parse("; top\n[Event \"e\"]\n; after Event\n[Site \"s\"]\n", PUL_OK);
+    CHECK_INT(pul_record_set_tag(r, "Players", "1"), PUL_OK);
+    CHECK_INT(pul_record_set_tag(r, "Variant", "micropul"), PUL_OK);
+    CHECK_INT(pul_record_set_tag(r, "Site", NULL), PUL_OK);
+    out = pul_record_write(r, NULL);
+    CHECK_STR(out, "; top\n[Variant \"micropul\"]\n[Players \"1\"]\n[Event \"e\"]\n"
+                   "; after Event\n");
+    free(out);
+    pul_record_free(r);
+}
+
+/* PMN.md: the Variant tag is a name on the search path, matched exactly;
+** a path is refused without being opened. */
+static void test_record_variant(void) {
+    static const char *const refused[] = {"/etc/passwd", "../variants/micropul", ".", "..",
+                                          "./micropul", "micropul/", "micropul ", " micropul",
+                                          "", "a.b", "abcdefghijklmnopqrstuvwxyz0123456"};
+    PulError err;
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        char text[200];
+        snprintf(text, sizeof text, "[Variant \"%s\"]\n[Players \"2\"]\n", refused[i]);
+        PulRecord *r = parse(text, PUL_OK);
+        PulVariant *v = pul_record_open_variant(r, NULL, &err);
+        CHECK(v == NULL);
+        if (v) fprintf(stderr, "opened \"%s\"\n", refused[i]);
+        pul_variant_free(v);
+        CHECK_STR(err.code, "pmn-tag");
+        CHECK_INT(err.line, 1);
+        CHECK_INT(err.column, 11);
+        pul_record_free(r);
+    }
+    PulRecord *r = parse("[Variant \"MICROPUL\"]\n", PUL_OK);
+    CHECK(pul_record_open_variant(r, NULL, &err) == NULL);
+    pul_record_free(r);
+    r = parse("[Players \"2\"]\n", PUL_OK);
+    CHECK(pul_record_open_variant(r, NULL, &err) == NULL);
+    CHECK_STR(err.code, "pmn-tag");
+    CHECK(strstr(err.message, "no Variant tag") != NULL);
+    pul_record_free(r);
+    /* Found by name on PUL_PATH (ctest sets it to variants/). */
+    r = parse("[Variant \"micropul\"]\n", PUL_OK);
+    PulVariant *v = pul_record_open_variant(r, NULL, &err);
+    CHECK(v != NULL);
+    if (v) {
+        CHECK_STR(pul_variant_name(v), "micropul");
+        CHECK_INT(pul_record_check_variant(r, v, &err), PUL_OK);
+        PulRecord *other = parse("[Variant \"farmopul\"]\n", PUL_OK);
+        CHECK_INT(pul_record_check_variant(other, v, &err), PUL_ERR_SCHEMA);
+        CHECK_STR(err.code, "pmn-tag");
+        pul_record_free(other);
+    }
+    pul_variant_free(v);
+    pul_record_free(r);
 }
 
 int main(void) {
@@ -531,5 +720,10 @@ int main(void) {
     RUN(test_record_write);
     RUN(test_record_mutations);
     RUN(test_start_game);
+    RUN(test_action_large_tile_ids);
+    RUN(test_record_many_tags);
+    RUN(test_record_size_limit);
+    RUN(test_record_truncate_and_order);
+    RUN(test_record_variant);
     return CHECK_DONE();
 }
