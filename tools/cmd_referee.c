@@ -108,7 +108,9 @@ static bool referee_move(Match *m, int i, bool legal, FILE *out) {
             pul_game_core_count(g));
     if (legal) fprintf(out, ",\"placements\":%d", placements);
     if (why != PUL_LEGAL) {
-        fprintf(out, ",\"error\":\"%s\",\"message\":", pul_reason_code(why));
+        fputs(",\"error\":", out);
+        cli_json_string(out, pul_reason_code(why));
+        fputs(",\"message\":", out);
         if (why == PUL_R_HAND_FULL) {
             char msg[96];
             snprintf(msg, sizeof msg, "the hand already holds %d tiles",
@@ -132,8 +134,9 @@ static void referee_final(const PulGame *g, FILE *out) {
     int scores[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
     pul_game_scores(g, scores);
     int nw = pul_game_winners(g, winners);
-    fprintf(out, "{\"over\":%s,\"reason\":\"%s\",\"scores\":", pul_game_over(g) ? "true" : "false",
-            pul_end_reason_code(pul_game_end_reason(g)));
+    fprintf(out, "{\"over\":%s,\"reason\":", pul_game_over(g) ? "true" : "false");
+    cli_json_string(out, pul_end_reason_code(pul_game_end_reason(g)));
+    fputs(",\"scores\":", out);
     print_seats(out, scores, n, 0);
     fputs(",\"winners\":", out);
     print_seats(out, winners, nw, 1);
