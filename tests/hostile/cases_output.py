@@ -38,7 +38,7 @@ def rec(name):
 
 def editions(*names):
     """A setup that copies the named editions of output/ into the scratch
-    folder, where the records name them as ./NAME."""
+    folder, where a command names them as ./NAME."""
     def setup(tmp):
         for name in names:
             shutil.copytree(os.path.join(OUT, name), os.path.join(tmp, name))
@@ -140,8 +140,9 @@ CASES = [
          item=4, exit=2, stdout_empty=True, stderr=r"move 2, .*, is not legal \(syntax\)"),
 
     # ------------------------------------------------- a script's error
-    Case("referee-script-error", ["pul", "referee", rec("script.pmn")], item=7,
-         setup=editions("evil-script"), exit=1, json_lines=True, check=script_line),
+    Case("referee-script-error", ["pul", "referee", rec("script.pmn"), "--variant",
+                                  "{hostile}/output/evil-script"],
+         item=7, exit=1, json_lines=True, check=script_line),
     Case("play-script-error-bots", ["pul", "play", "./evil-script", "--seats", "random,random"],
          item=4, setup=editions("evil-script"), exit=2, stderr=r"after_action"),
     Case("play-script-error-human", ["pul", "play", "./evil-script", "--seats", "human,random",
@@ -150,11 +151,13 @@ CASES = [
          stdout=r"is not legal.*after_action.*You left the game", writes=["h.pmn"]),
     Case("sim-script-error", ["pul", "sim", "./evil-script", "--games", "2", "--out", "{tmp}/out"],
          item=4, setup=editions("evil-script"), exit=2, stderr=r"after_action", writes=["out"]),
-    Case("replay-script-error", ["pul", "replay", rec("script.pmn"), "--at", "0"], item=4,
-         setup=editions("evil-script"), exit=1, stderr=r"after_action",
+    Case("replay-script-error", ["pul", "replay", rec("script.pmn"), "--at", "0", "--variant",
+                                 "{hostile}/output/evil-script"],
+         item=4, exit=1, stderr=r"after_action",
          stdout=r"is illegal: script_error.*after_action"),
-    Case("render-script-error", ["pul", "render", rec("script.pmn")], item=4,
-         setup=editions("evil-script"), exit=1, stdout_empty=True,
+    Case("render-script-error", ["pul", "render", rec("script.pmn"), "--variant",
+                                 "{hostile}/output/evil-script"],
+         item=4, exit=1, stdout_empty=True,
          stderr=r"move 1 .* is illegal: script_error: .*after_action"),
 
     # -------------------------------------- an edition's names (loader)
@@ -173,8 +176,9 @@ CASES = [
                               "--seed", "1", "--record", "h.pmn"],
          item=4, setup=editions("evil-names"), stdin=b"1\nquit\n", exit=0,
          stdout=r"Seat 1> .*You left the game", writes=["h.pmn"]),
-    Case("replay-names", ["pul", "replay", rec("names.pmn"), "--at", "3"], item=4,
-         setup=editions("evil-names"), exit=0, stdout=r"after move 3 of 3"),
+    Case("replay-names", ["pul", "replay", rec("names.pmn"), "--at", "3", "--variant",
+                          "{hostile}/output/evil-names"],
+         item=4, exit=0, stdout=r"after move 3 of 3"),
     Case("render-names-sheet", ["pul", "render", "--sheet", "./evil-names"], item=4,
          setup=editions("evil-names"), exit=0, check=xml_document),
     Case("check-tiles-file-name", ["pul", "check", "{hostile}/output/evil-tiles"], item=4,
