@@ -285,24 +285,6 @@ void cli_put_text(FILE *f, const char *s) {
     fputs(run, f);
 }
 
-void cli_print_text(FILE *f, const char *fmt, ...) {
-    char small[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
-    if (n < 0) return;
-    char *text = (size_t)n < sizeof small ? small : malloc((size_t)n + 1);
-    if (!text) return;
-    if (text != small) {
-        va_start(ap, fmt);
-        vsnprintf(text, (size_t)n + 1, fmt, ap);
-        va_end(ap);
-    }
-    cli_put_text(f, text);
-    if (text != small) free(text);
-}
-
 void cli_error(const char *cmd, const char *fmt, ...) {
     char msg[4096];
     va_list ap;

@@ -98,13 +98,6 @@ enum { CLI_TEXT_MAX = 2048 };
 #define CLI_TEXT(s) cli_text((char[CLI_TEXT_MAX]){0}, CLI_TEXT_MAX, (s))
 /* s made safe, whole, on f. */
 void cli_put_text(FILE *f, const char *s);
-/* printf, then the whole result made safe: for a format of ours, holding no
-** line break, with arguments that are not ours. */
-void cli_print_text(FILE *f, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
 
 /* s as a JSON string, quotes included: every character cli_text escapes is
 ** escaped (\u001b, \u202e) and each byte that is not UTF-8 becomes U+FFFD,

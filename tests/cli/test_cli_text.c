@@ -197,25 +197,6 @@ static void test_width(void) {
     CHECK_INT(cli_display_width("\xff"), 4);
 }
 
-static void print_two(FILE *f, const char *s) { cli_print_text(f, "[%s|%d]", s, 7); }
-
-static void test_print_text(void) {
-    char *out = written(print_two, "\x1b[2J\nSeat 1> ");
-    CHECK_STR(out, "[\\x1b[2J\\nSeat 1> |7]");
-    free(out);
-    /* longer than its first buffer */
-    char *big = malloc(5000);
-    CHECK(big != NULL);
-    if (!big) return;
-    memset(big, '\x07', 4999);
-    big[4999] = '\0';
-    out = written(print_two, big);
-    CHECK(out && strlen(out) == 4 * 4999 + 4);
-    CHECK(out && terminal_safe(out, false));
-    free(out);
-    free(big);
-}
-
 /* cli_error's line, caught on a temporary file in place of stderr. */
 static char *error_line(const char *message) {
     FILE *tmp = tmpfile();
@@ -262,7 +243,6 @@ int main(void) {
     RUN(test_cut);
     RUN(test_char);
     RUN(test_width);
-    RUN(test_print_text);
     RUN(test_error);
     return CHECK_DONE();
 }

@@ -10,11 +10,15 @@ The hostile inputs are in tests/hostile/output/:
   (clipboard), OSC 0 (window title), CSI 2J (clear screen), CSI as the C1
   byte, a bidi override, bytes that are not UTF-8, and a carriage return that
   redraws the line as a fake prompt;
-- evil-script/, an edition whose rule script fails with such a message;
+- evil-script/, an edition whose rule script fails with such a message
+  (script.pmn names it; the cases give its folder with --variant);
 - evil-names/, an edition whose title, description and theme names and
   glyphs hold C1 and bidi controls. The loaders accept these today; when they
-  refuse them, the cases marked "loader" below change to the loader's error.
+  refuse them, the cases of "an edition's names" below change to the
+  loader's error (exit 1 for check and variants, 2 for the others).
 - evil-tiles/, an edition naming a tile set file with such a name.
+The script's message is checked for its hook's name only: the Lua host may
+clean it at its source; what reaches the terminal must be safe either way.
 """
 
 import json
@@ -25,10 +29,6 @@ from hostile_test import Case, HERE
 
 OUT = os.path.join(HERE, "output")
 
-# The script's message, as the JSON line must carry it: each byte that is not
-# UTF-8 replaced by U+FFFD, everything else kept (escaped in the JSON text).
-SCRIPT_MESSAGE = ("\x1b]52;c;ZXZpbA==\x07\x1b]0;pwned\x07\x1b[2J\x9b31m\u202e\ufffd\ufffd gone\r\n"
-                  "\x1b[2KSeat 1> ")
 TITLE = "Evil\x9b2J\u202eeltit\u2066 names"
 
 
@@ -160,7 +160,7 @@ CASES = [
          item=4, exit=1, stdout_empty=True,
          stderr=r"move 1 .* is illegal: script_error: .*after_action"),
 
-    # -------------------------------------- an edition's names (loader)
+    # ---------------------------------------------- an edition's names
     Case("check-names", ["pul", "check", "{hostile}/output/evil-names"], item=4, exit=0,
          stdout=r"evil-names: ok"),
     Case("check-names-json", ["pul", "check", "--json", "{hostile}/output/evil-names"], item=4,
