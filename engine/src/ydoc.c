@@ -427,13 +427,9 @@ void ydoc_free(YDoc *d) {
     d->nnode = d->cap = 0;
 }
 
-PulStatus ydoc_read_file(const char *path, char **out, size_t *len, PulError *err) {
+PulStatus ydoc_read_stream(FILE *f, const char *path, char **out, size_t *len, PulError *err) {
     *out = NULL;
     *len = 0;
-    if (!path || !path[0]) return err_set(err, PUL_ERR_IO, NULL, 0, 0, "no file name given");
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return err_set(err, PUL_ERR_IO, path, 0, 0, "cannot open '%s': %s", path, strerror(errno));
     /* Read a little past the limit, so that ydoc_parse can say where it falls. */
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);
@@ -459,7 +455,6 @@ PulStatus ydoc_read_file(const char *path, char **out, size_t *len, PulError *er
             break;
         }
     }
-    fclose(f);
     if (!buf) return err_set(err, PUL_ERR_MEMORY, path, 0, 0, "out of memory reading '%s'", path);
     if (st != PUL_OK) {
         free(buf);
@@ -468,6 +463,18 @@ PulStatus ydoc_read_file(const char *path, char **out, size_t *len, PulError *er
     *out = buf;
     *len = n;
     return PUL_OK;
+}
+
+PulStatus ydoc_read_file(const char *path, char **out, size_t *len, PulError *err) {
+    *out = NULL;
+    *len = 0;
+    if (!path || !path[0]) return err_set(err, PUL_ERR_IO, NULL, 0, 0, "no file name given");
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return err_set(err, PUL_ERR_IO, path, 0, 0, "cannot open '%s': %s", path, strerror(errno));
+    PulStatus st = ydoc_read_stream(f, path, out, len, err);
+    fclose(f);
+    return st;
 }
 
 /* ----------------------------------------------------------- schema checks */

@@ -5,6 +5,8 @@
 #ifndef PUL_YDOC_H
 #define PUL_YDOC_H
 
+#include <stdio.h>
+
 #include "common.h"
 
 enum { YDOC_SCALAR, YDOC_SEQ, YDOC_MAP };
@@ -39,6 +41,8 @@ void ydoc_free(YDoc *d);
 /* Read a whole file (at most a little past the size limit; ydoc_parse says
 ** where the limit falls). *buf is malloc'd. */
 PulStatus ydoc_read_file(const char *path, char **buf, size_t *len, PulError *err);
+/* The same from an open file, named path in errors; f stays open. */
+PulStatus ydoc_read_stream(FILE *f, const char *path, char **buf, size_t *len, PulError *err);
 
 /* Fill d->err at a node or a position with an error code (the table in
 ** error.c: "unknown-key", "wrong-type", ...) and return the code's status. */
