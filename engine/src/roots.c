@@ -195,7 +195,7 @@ static void say(char *msg, size_t size, const char *fmt, ...) {
 static void describe(char *msg, size_t size, const char **code, const char *what,
                      const char *path, RootsKind kind, RootsVerdict v, const RootsFile *f,
                      const char *own, const char *shown) {
-    char p[72], o[104], t[104], full[136];
+    char p[120], o[104], t[104], full[136];
     text_shown(shown, strlen(shown), full, sizeof full);
     text_shown(path, strlen(path), p, sizeof p);
     text_shown(own, strlen(own), o, sizeof o);
@@ -258,7 +258,8 @@ PulStatus roots_fail_file(PulError *err, const char *file, RootsVerdict v, const
     char msg[sizeof err->message];
     const char *code;
     describe(msg, sizeof msg, &code, "the manifest", file, ROOTS_MANIFEST, v, f, own, file);
-    return err_setc(err, code, file, 0, 0, "%s", msg);
+    /* No line is at fault, and the file is not read: it is unreadable to pul. */
+    return err_setc(err, "unreadable", file, 0, 0, "pul does not read it: %s", msg);
 }
 
 /* ------------------------------------------------------------ reading */

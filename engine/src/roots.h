@@ -74,7 +74,8 @@ RootsVerdict roots_resolve(const Roots *r, const char (*own)[PATH_MAX], int nown
 PulStatus roots_fail(YDoc *doc, const YNode *n, const char *what, const char *path,
                      RootsKind kind, RootsVerdict v, const RootsFile *f, const char *own,
                      const char *shown);
-/* The same for a manifest file, which has no line to point at. */
+/* The same for the first manifest, which nothing points at: code
+** unreadable, as pul will not read it. */
 PulStatus roots_fail_file(PulError *err, const char *file, RootsVerdict v, const RootsFile *f,
                           const char *own);
 

@@ -54,8 +54,15 @@ typedef struct {
     Roots roots;
 } Chain;
 
+/* A node of the child's manifest that led to a parent's, where a refusal of
+** the parent's file is reported; none for the first manifest. */
+typedef struct {
+    YDoc *doc;
+    const YNode *n;
+} Via;
+
 static PulStatus read_manifest(const char *file, const char *dir, const char *folder,
-                               Chain *chain, Manifest *m, PulError *err);
+                               Chain *chain, Manifest *m, Via via, PulError *err);
 
 /* ------------------------------------------------------------------- paths */
 
@@ -352,7 +359,7 @@ static PulStatus read_extends(YDoc *doc, const YNode *n, const char *dir, Chain 
         st = ydoc_fail(doc, n, strcmp(ferr.code, "not-found") == 0 ? "bad-reference" : ferr.code,
                        "extends: %s", ferr.message);
     } else {
-        st = read_manifest(place->file, place->dir, place->name, chain, m, err);
+        st = read_manifest(place->file, place->dir, place->name, chain, m, (Via){doc, n}, err);
         if (st != PUL_OK) {
             free(place);
             return st; /* the parent's own error, in its own file */
@@ -481,8 +488,8 @@ static PulStatus read_manifest_text(const char *text, size_t len, const char *fi
 }
 
 /* The manifest file, which must lie in its own folder (the chain's last). */
-static PulStatus read_checked(const Chain *chain, const char *file, char **buf, size_t *len,
-                              PulError *err) {
+static PulStatus read_checked(const Chain *chain, const char *file, Via via, char **buf,
+                              size_t *len, PulError *err) {
     const char *slash = strrchr(file, '/');
     char base[PUL_PATH_MAX];
     if (!slash)
@@ -495,12 +502,15 @@ static PulStatus read_checked(const Chain *chain, const char *file, char **buf, 
     if (v == ROOTS_MISSING || v == ROOTS_UNREADABLE)
         return err_set(err, PUL_ERR_IO, file, 0, 0, "cannot open '%s': %s", file,
                        strerror(f.why ? f.why : ENOENT));
+    if (v != ROOTS_OK && via.doc)
+        return roots_fail(via.doc, via.n, "extends: the manifest", file, ROOTS_MANIFEST, v, &f,
+                          own_folder(chain), file);
     if (v != ROOTS_OK) return roots_fail_file(err, file, v, &f, own_folder(chain));
     return roots_read(&f, file, buf, len, err);
 }
 
 static PulStatus read_manifest(const char *file, const char *dir, const char *folder,
-                               Chain *chain, Manifest *m, PulError *err) {
+                               Chain *chain, Manifest *m, Via via, PulError *err) {
     if (!realpath(file, chain->real[chain->n]))
         snprintf(chain->real[chain->n], sizeof chain->real[0], "%s", file);
     chain->name[chain->n][0] = '\0';
@@ -508,7 +518,7 @@ static PulStatus read_manifest(const char *file, const char *dir, const char *fo
     chain->n++;
     char *buf = NULL;
     size_t len = 0;
-    PulStatus st = read_checked(chain, file, &buf, &len, err);
+    PulStatus st = read_checked(chain, file, via, &buf, &len, err);
     if (st == PUL_OK) {
         st = read_manifest_text(buf, len, file, dir, folder, chain, m, err);
         free(buf);
@@ -581,7 +591,7 @@ static PulVariant *load(const char *text, size_t len, const char *file, const ch
             chain->n = 1;
             st = read_manifest_text(text, len, file, dir, folder, chain, m, err);
         } else if (st == PUL_OK) {
-            st = read_manifest(file, dir, folder, chain, m, err);
+            st = read_manifest(file, dir, folder, chain, m, (Via){NULL, NULL}, err);
         }
         if (st == PUL_OK) v = build(m, err);
         roots_free(&chain->roots);

@@ -61,17 +61,19 @@ def stage(name, links=()):
                 with open(path, "wb") as fh:
                     fh.write(data.replace(b"@TMP@", tmp.encode()))
         for link, target in links:
+            os.makedirs(os.path.dirname(os.path.join(dst, link)), exist_ok=True)
             os.symlink(target.replace("@TMP@", tmp), os.path.join(dst, link))
     return setup
 
 
-def edition_cases(name, item, line, col, code, message, links=(), play=False):
+def edition_cases(name, item, line, col, code, message, links=(), play=False, check_exit=1):
     """The edition refused through pul check and pul variants (and pul play)."""
     where = re.escape("%s/variant.yaml" % name) + (":%d:%d" % (line, col) if line else "")
     found = "%s: %s: %s" % (where, code, message)
     cases = [
         Case("check-" + name, ["pul", "check", "eds/" + name], item=item, setup=stage(name, links),
-             exit=1, stderr="^eds/" + found, stdout_empty=True, not_stderr=LEAK, timeout=TIMEOUT),
+             exit=check_exit, stderr="^eds/" + found, stdout_empty=True, not_stderr=LEAK,
+             timeout=TIMEOUT),
         Case("variants-" + name, ["pul", "variants"], item=item, setup=stage(name, links),
              env={"PUL_PATH": "{tmp}/eds:{root}/variants"}, exit=1,
              stdout=r"(^|\n)%s +FAILS TO LOAD +[^\n]*/eds/%s\n +[^\n]*/eds/%s" % (name, name, found),
@@ -145,12 +147,18 @@ CASES = (
     + edition_cases("extends-link", 5, 3, 10, "bad-reference",
                     "extends: " + LINKED % (r"\./sub", "/parent", "extends-link"),
                     links=[("sub", "../../outside/parent")])
-    + edition_cases("manifest-link", 5, 0, 0, "bad-reference",
-                    r"the manifest '[^']*manifest-link/variant\.yaml' is, through a symbolic "
-                    r"link, [^ ]*/outside/variant\.yaml, outside the edition's folder "
-                    r"\([^)]*/eds/manifest-link\)\. An edition's variant\.yaml lies in the "
-                    r"edition's folder",
-                    links=[("variant.yaml", "../../outside/variant.yaml")])
+    # variant.yaml itself a link: nothing points at it, so pul will not read it (exit 2)
+    + edition_cases("manifest-link", 5, 0, 0, "unreadable",
+                    r"pul does not read it: the manifest '[^']*manifest-link/variant\.yaml' is, "
+                    r"through a symbolic link, [^ ]*/outside/variant\.yaml, outside the "
+                    r"edition's folder \([^)]*/eds/manifest-link\)\. An edition's "
+                    r"variant\.yaml lies in the edition's folder",
+                    links=[("variant.yaml", "../../outside/variant.yaml")], check_exit=2)
+    + edition_cases("extends-manifest-link", 5, 4, 10, "bad-reference",
+                    r"extends: the manifest '[^']*/inner/variant\.yaml' is, "
+                    r"through a symbolic link, [^ ]*/outside/variant\.yaml, outside the "
+                    r"edition's folder \([^)]*/eds/extends-manifest-link/inner\)",
+                    links=[("inner/variant.yaml", "../../../outside/variant.yaml")])
     # --- item 4: texts that would drive or disguise the terminal
     + edition_cases("title-escape", 4, 4, 13, "bad-value",
                     "title " + bad_value("U+001B", "the escape character, which starts "

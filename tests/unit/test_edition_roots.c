@@ -115,6 +115,11 @@ static bool make_tree(void) {
     make_link("../../outside/ed", "vars/extends-link/ed");
     make_dir("vars/manifest-link");
     make_link("../../outside/ed/variant.yaml", "vars/manifest-link/variant.yaml");
+    make_dir("vars/extends-manifest-link");
+    make_dir("vars/extends-manifest-link/inner");
+    write_file("vars/extends-manifest-link/variant.yaml",
+               "name: extends-manifest-link\nextends: inner/\n");
+    make_link("../../../outside/ed/variant.yaml", "vars/extends-manifest-link/inner/variant.yaml");
     edition("pipe", "tiles: tiles.yaml\n");
     char fifo[256];
     path_of(fifo, sizeof fifo, "vars/pipe/tiles.yaml");
@@ -184,8 +189,12 @@ static const struct {
                                              "extend it by name", NULL}},
     {"extends-link", 2, 10, "bad-reference", {"extends: './ed' is, through a symbolic link",
                                               NULL, NULL}},
-    {"manifest-link", 0, 0, "bad-reference", {"is, through a symbolic link",
-                                              "variant.yaml lies in the edition's folder", NULL}},
+    {"manifest-link", 0, 0, "unreadable", {"pul does not read it: the manifest '",
+                                           "is, through a symbolic link",
+                                           "variant.yaml lies in the edition's folder"}},
+    {"extends-manifest-link", 2, 10, "bad-reference", {"extends: the manifest '",
+                                                       "/inner/variant.yaml' is, through a "
+                                                       "symbolic link", NULL}},
     {"pipe", 3, 8, "missing-file", {"is a folder, a device or a pipe, not a file", NULL, NULL}},
 };
 
