@@ -26,10 +26,10 @@
 ** A localised text (title, name) is either plain text, which is English, or
 ** a mapping of the language codes en, ja, fr, es to texts; en is required and
 ** a language left out falls back to English. A text is 1 to PUL_LABEL_MAX-1
-** bytes without control characters.
+** bytes without control or bidirectional characters (text_safe.h).
 **
 ** glyph: what a terminal draws: one character (code point), 1 or 2 terminal
-** cells wide, not a control character nor a zero-width one (a combining
+** cells wide, not a control, bidirectional or zero-width character (a combining
 ** mark, a variation selector), which may be followed by one zero-width
 ** character ("e" and U+0301, "⚙" and U+FE0F); shorter than PUL_GLYPH_MAX
 ** bytes. Quote it when YAML would read it otherwise (":", "#").
@@ -48,7 +48,8 @@
 ** Bound to a tile set, every feature of the set needs an entry and every
 ** entry must name a feature; entries are stored in the tile set's feature
 ** order. Read alone, entries are stored in the file's order. Unknown and
-** repeated keys, aliases (*x), tags (!x) and a second document are errors.
+** repeated keys, anchors (&x), aliases (*x), tags (!x) and a second document
+** are errors.
 */
 #include <stdlib.h>
 #include <string.h>

@@ -14,6 +14,10 @@
 **   rules: {extra_turn_chains: false, merged_scoring: one_owner}
 **   scripts: [solo_peek.lua]   # Lua files (run by the scripting layer)
 **
+** The files named (and a variant extended by path) must lie inside the roots
+** of roots.h: the folders of the manifests read, the search path's variants
+** folders and, for scripts, the scripts folders beside them.
+**
 ** Without extends, title, players, tiles and theme are required. With it,
 ** every field starts as the parent's and the child overrides what it gives:
 ** rules and players key by key, the others whole (a title given replaces all
