@@ -115,18 +115,24 @@ bool cli_parse_int(const char *cmd, const char *opt, const char *text, long min,
     return true;
 }
 
-bool cli_parse_u64(const char *cmd, const char *opt, const char *text, uint64_t *out) {
+bool cli_parse_u64_range(const char *cmd, const char *opt, const char *text, uint64_t min,
+                         uint64_t max, uint64_t *out) {
     char *end;
     errno = 0;
     /* strtoull accepts "-1" and wraps it, so a sign is refused first. */
     unsigned long long v = strtoull(text, &end, 10);
-    if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno == ERANGE) {
-        cli_error(cmd, "%s must be a whole number from 0 to %llu, not \"%s\"", opt,
-                  (unsigned long long)UINT64_MAX, text);
+    if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno == ERANGE || v < min ||
+        v > max) {
+        cli_error(cmd, "%s must be a whole number from %llu to %llu, not \"%s\"", opt,
+                  (unsigned long long)min, (unsigned long long)max, text);
         return false;
     }
     *out = (uint64_t)v;
     return true;
+}
+
+bool cli_parse_u64(const char *cmd, const char *opt, const char *text, uint64_t *out) {
+    return cli_parse_u64_range(cmd, opt, text, 0, UINT64_MAX, out);
 }
 
 bool cli_parse_double(const char *cmd, const char *opt, const char *text, double min, double max,
@@ -140,6 +146,15 @@ bool cli_parse_double(const char *cmd, const char *opt, const char *text, double
     }
     *out = v;
     return true;
+}
+
+const char *cli_action_text(const PulAction *a, char *buf, size_t size) {
+    if (pul_action_format(a, buf, size) >= 0) return buf;
+    if (a->kind == PUL_TAKE)
+        snprintf(buf, size, "t (a take at random)");
+    else
+        snprintf(buf, size, "(not an action: kind %d)", a->kind);
+    return buf;
 }
 
 const char *cli_did_you_mean(const char *word, const char *const *candidates, int n) {

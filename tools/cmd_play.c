@@ -139,7 +139,7 @@ static bool play_out(PulGame *g, PulRecord *rec, uint64_t seed, PulBot *const *b
             goto done;
         }
         if (r != PUL_LEGAL) {
-            pul_action_format(&a, text, sizeof text);
+            cli_action_text(&a, text, sizeof text);
             cli_error("play", "internal error: the engine refused its own move %s: %s", text,
                       pul_reason_code(r));
             goto done;

@@ -357,7 +357,7 @@ static TurnResult bot_turn(Play *p, const PulGame *start, int seat, PulObservati
     PulReason r = do_action(p, start, &a);
     if (r != PUL_LEGAL) {
         char text[64];
-        pul_action_format(&a, text, sizeof text);
+        cli_action_text(&a, text, sizeof text);
         const PulError *serr = pul_variant_script_error(p->v);
         char buf[1024];
         cli_error("play", "the bot of seat %d played %s, refused: %s", seat + 1, text,

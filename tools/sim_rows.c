@@ -382,7 +382,11 @@ bool sim_header_parse(const char *line, SimConfig *cfg, char *why, size_t size) 
             if (cfg->nbots == 0) jfail(&j, "no bots");
             break;
         case K_SWAP: jbool(&j, &cfg->swap); break;
-        case K_GAMES: ju64(&j, &cfg->games); break;
+        case K_GAMES:
+            if (ju64(&j, &cfg->games) && cfg->games > SIM_MAX_GAMES)
+                jfail(&j, "%llu games: a run has %llu at most", (unsigned long long)cfg->games,
+                      (unsigned long long)SIM_MAX_GAMES);
+            break;
         case K_SEED: ju64(&j, &cfg->seed); break;
         case K_SHARD: jint(&j, 0, 1 << 30, &cfg->shard); break;
         case K_NSHARDS: jint(&j, 1, 1 << 30, &cfg->nshards); break;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "sim.h"
 
 enum {
@@ -146,7 +147,7 @@ static bool play_turn(PulGame *g, PulBot *bot, const char *spec, const char *whe
         return true;
     }
     char move[64];
-    pul_action_format(&a, move, sizeof move);
+    cli_action_text(&a, move, sizeof move);
     const PulError *serr = pul_variant_script_error(pul_game_variant(g));
     if (r == PUL_R_SCRIPT_ERROR && serr) {
         *err = *serr;
@@ -175,7 +176,11 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
     char where[SIM_NAME_MAX + 64];
     snprintf(where, sizeof where, "%s, game %llu (seed %llu)", cfg->variants[vi],
              (unsigned long long)index, (unsigned long long)row->seed);
-    if (pul_game_start(g, row->seats, row->seed, NULL, 0, err) != PUL_OK) return false;
+    if (pul_game_start(g, row->seats, row->seed, NULL, 0, err) != PUL_OK) {
+        /* A setup or is_over hook failed: say which game, as for a move. */
+        set_message(err, "%s, at the start: %s", where, err->message);
+        return false;
+    }
 
     PulBot *bots[PUL_MAX_SEATS] = {NULL};
     const char *specs[PUL_MAX_SEATS];
