@@ -353,8 +353,16 @@ int cmd_play(int argc, char **argv) {
             return CLI_UNUSABLE;
         }
         variant_name = tag_variant;
-        players = strtol(tag_players, NULL, 10);
-        if (tag_seed) seed = strtoull(tag_seed, NULL, 10);
+        /* Checked as the options are, so a number that does not fit is named, not cut. */
+        char what[PUL_PATH_MAX + 32];
+        snprintf(what, sizeof what, "%s: the Players tag", cfg.resume_path);
+        bool tags_ok = cli_parse_int("play", what, tag_players, 1, PUL_MAX_SEATS, &players);
+        snprintf(what, sizeof what, "%s: the Seed tag", cfg.resume_path);
+        if (tags_ok && tag_seed) tags_ok = cli_parse_u64("play", what, tag_seed, &seed);
+        if (!tags_ok) {
+            pul_record_free(resume);
+            return CLI_UNUSABLE;
+        }
         have_seed = true;
     }
 
