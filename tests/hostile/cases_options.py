@@ -166,6 +166,16 @@ CASES = [
          stderr=r"r\.pmn: the Players tag must be a whole number from 1 to 6, not "
                 r"\"99999999999999999999\"",
          not_stderr=r"9223372036854775807"),
+    # Bot specs: strtod read "1e-400" as 0 (for time: no time budget at all)
+    # and "0x10" as 16.
+    Case("sim-bot-time-underflows", ["pul", "sim", "--bots", "mcts:time=1e-400", "--games", "1",
+                                     "--out", "o"], item=9,
+         exit=2, timeout=60, stdout_empty=True,
+         stderr=r"option 'time' of bot 'mcts' is 1e-400, too close to 0 for a number pul "
+                r"holds; it must be from 0 to 3600"),
+    Case("play-bot-iters-in-hex", ["pul", "play", "--seats", "mcts:iters=0x10,random"], item=9,
+         exit=2, timeout=60, stdout_empty=True,
+         stderr=r"option 'iters' of bot 'mcts' needs a whole number, not '0x10'"),
 
     # --out: a dangling link as an output name was written through, creating
     # its target, without --force (access() followed it and found nothing).
