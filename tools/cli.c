@@ -107,7 +107,10 @@ bool cli_parse_int(const char *cmd, const char *opt, const char *text, long min,
     char *end;
     errno = 0;
     long v = strtol(text, &end, 10);
-    if (text[0] == '\0' || *end != '\0' || errno == ERANGE || v < min || v > max) {
+    /* strtol also takes blanks and a '+' before the number: only digits here. */
+    const char *digits = text[0] == '-' ? text + 1 : text;
+    if (digits[0] < '0' || digits[0] > '9' || *end != '\0' || errno == ERANGE || v < min ||
+        v > max) {
         cli_error(cmd, "%s must be a whole number from %ld to %ld, not \"%s\"", opt, min, max, text);
         return false;
     }
@@ -140,7 +143,11 @@ bool cli_parse_double(const char *cmd, const char *opt, const char *text, double
     char *end;
     errno = 0;
     double v = strtod(text, &end);
-    if (text[0] == '\0' || *end != '\0' || errno == ERANGE || !isfinite(v) || v < min || v > max) {
+    /* strtod also takes blanks before the number and hex ("0x1p-3"): refused. */
+    const char *digits = text[0] == '-' ? text + 1 : text;
+    bool plain = (digits[0] >= '0' && digits[0] <= '9') || digits[0] == '.';
+    if (!plain || strpbrk(text, "xX") || *end != '\0' || errno == ERANGE || !isfinite(v) ||
+        v < min || v > max) {
         cli_error(cmd, "%s must be a number from %g to %g, not \"%s\"", opt, min, max, text);
         return false;
     }
