@@ -8,8 +8,11 @@ a real folder: the folder and each output name in it must not be a symbolic
 link (dangling or not), and a second run on a folder that a run holds fails
 at once, without touching the first run's files."""
 
+import atexit
+import fcntl
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -88,29 +91,57 @@ def shard_and_linked_report(tmp):
     os.symlink("../victim.txt", os.path.join(tmp, "o", "report.html"))
 
 
-# Two runs on one folder. The first, started by the setup, holds the folder
-# while the case's command (the second) runs; the check waits for the first
-# and finds its outputs whole.
-FIRST_GAMES = 5000
+# Two runs on one folder. The first, started by the setup, is stopped
+# (SIGSTOP) once it holds the folder, so it surely holds it while the case's
+# command (the second) runs, however loaded the machine; the check lets it go
+# on (SIGCONT), waits for it and finds its outputs whole.
+FIRST_GAMES = 3000
 first_runs = {}
+
+
+@atexit.register
+def kill_first_runs():
+    for proc in first_runs.values():
+        if proc.poll() is None:
+            proc.kill()
+
+
+def holds_folder(folder):
+    """Whether another process holds the lock of folder, or (a pul that takes
+    no lock) has begun writing its rows there."""
+    lock = os.path.join(folder, ".pul-sim.lock")
+    try:
+        fd = os.open(lock, os.O_RDWR)
+    except OSError:
+        return os.path.isdir(folder) and any(n.endswith("rows.jsonl") for n in os.listdir(folder))
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.lockf(fd, fcntl.LOCK_UN)
+        return False
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
 
 
 def start_first_run(tmp):
     env = dict(os.environ, PUL_PATH=os.path.join(ROOT, "variants"))
-    first_runs[tmp] = subprocess.Popen(
+    first = first_runs[tmp] = subprocess.Popen(
         [pul_binary(), "sim", "--games", str(FIRST_GAMES), "--threads", "1", "--out", "o",
          "--quiet"], cwd=tmp, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    # Until the run has the folder: its lock file or (a pul without one) its rows.
     folder = os.path.join(tmp, "o")
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and first_runs[tmp].poll() is None:
-        if os.path.isdir(folder) and os.listdir(folder):
+    while time.monotonic() < deadline and first.poll() is None:
+        if holds_folder(folder):
+            first.send_signal(signal.SIGSTOP)
             return
-        time.sleep(0.005)
+        time.sleep(0.002)
 
 
 def first_run_whole(r):
     first = first_runs.pop(r.tmp)
+    if first.poll() is None:
+        first.send_signal(signal.SIGCONT)
     try:
         _, err = first.communicate(timeout=600)
     except subprocess.TimeoutExpired:
