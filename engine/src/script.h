@@ -23,10 +23,18 @@ enum {
     HOOK_IS_OVER = 1 << 5        /* is_over(game) */
 };
 
-/* Per call: instructions a hook may run and bytes it may allocate beyond
-** what the state held when the call began. */
+/* What scripts may spend (lua_meter.c enforces it, scripts/README.md
+** section 6 tells modders):
+** - per hook function call, and per script's first run: steps, each a Lua
+**   instruction or library work priced like one, the same on every machine;
+** - per hook call (all its handlers) and per script load, compiling
+**   included: CPU time, the backstop for what the prices do not foresee;
+** - the whole Lua state of a variant, at all times and across calls: bytes,
+**   and the largest single block (a string, a table's part, the stack). */
 #define SCRIPT_INSTRUCTION_BUDGET 1000000
-#define SCRIPT_MEMORY_CAP (16u << 20)
+#define SCRIPT_CPU_LIMIT_MS 50
+#define SCRIPT_MEMORY_CAP (64u << 20)
+#define SCRIPT_BLOCK_MAX (1u << 20)
 #define SCRIPT_API_VERSION 1
 
 typedef struct ScriptHost ScriptHost;
@@ -75,6 +83,8 @@ unsigned script_hooks(const ScriptHost *h);               /* HOOK_* bits defined
 uint32_t script_activate_features(const ScriptHost *h);
 /* The last error a hook raised (file: the script, line, message naming the hook). */
 const PulError *script_last_error(const ScriptHost *h);
+/* Bytes the scripts' Lua state holds now (at most SCRIPT_MEMORY_CAP). */
+size_t script_memory(const ScriptHost *h);
 
 /* The calls. Each returns PUL_OK, or fills *err (and the host's last error)
 ** with status PUL_ERR_SCRIPT and code script-error, script-budget or
