@@ -188,10 +188,12 @@ static int run(Ctx *c, int s, int nargs) {
     const char *code = "script-error", *msg;
     char buf[400];
     const Meter *m = &h->meter;
-    if (m->stop != METER_RUNNING || m->late) {
+    /* A refused allocation is the cause even when the run went on (a pcall
+    ** caught it, or Lua did without) and its charge ended it. */
+    if (m->late || (m->stop != METER_RUNNING && m->memory == METER_MEM_OK)) {
         code = "script-budget";
         msg = meter_stop_message(m, buf, sizeof buf);
-    } else if (st == LUA_ERRMEM) {
+    } else if (st == LUA_ERRMEM || m->memory != METER_MEM_OK) {
         code = "script-memory";
         msg = meter_memory_message(m, buf, sizeof buf);
     } else {

@@ -23,7 +23,12 @@
 #include "lua_meter.h"
 #include "script.h"
 
-enum { HOOK_PERIOD = 256, CHECK_STEPS = 256 };
+/* The count hook fires every HOOK_PERIOD instructions; the budget and the
+** clock are looked at every CHECK_STEPS steps charged, and after every
+** ALLOC_CHECK_STEPS steps of allocations (the allocator cannot raise: it
+** makes the count hook fire at the next instruction, which costs a walk
+** of the call stack in lua_sethook, so not at every allocation). */
+enum { HOOK_PERIOD = 256, CHECK_STEPS = 256, ALLOC_CHECK_STEPS = 16384 };
 
 #ifdef CLOCK_MONOTONIC_COARSE
 #define WALL_CLOCK CLOCK_MONOTONIC_COARSE
@@ -34,7 +39,11 @@ enum { HOOK_PERIOD = 256, CHECK_STEPS = 256 };
 
 /* An emergency collection (what Lua does when an allocation is refused)
 ** marks everything the state holds: charge it as steps. */
-#define REFUSAL_BYTES_PER_STEP 64
+#define REFUSAL_BYTES_PER_STEP 32
+
+/* Room for a header beyond a block's content: a string's, or the few
+** spare slots of the call stack (so a stack of 16384 slots fits). */
+#define HEADER_ROOM 1024
 
 static int64_t clock_ns(clockid_t id) {
     struct timespec t;
@@ -123,7 +132,11 @@ void *meter_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (nsize > old) {
-        MeterMemory why = nsize > SCRIPT_BLOCK_MAX                         ? METER_MEM_BLOCK
+        /* A new object comes with its type in osize: a string's size is
+        ** its length and a small header. */
+        MeterMemory why = !ptr && osize == LUA_TSTRING && nsize > SCRIPT_STRING_MAX + HEADER_ROOM
+                              ? METER_MEM_STRING
+                          : nsize > SCRIPT_BLOCK_MAX + HEADER_ROOM            ? METER_MEM_BLOCK
                           : nsize - old > SCRIPT_MEMORY_CAP - m->in_use ? METER_MEM_CAP
                                                                           : METER_MEM_OK;
         if (why != METER_MEM_OK || m->late) {
@@ -139,8 +152,11 @@ void *meter_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             return NULL;
         }
         if (m->running) {
-            m->spent += (nsize - old) / METER_ALLOC_BYTES;
-            if (m->spent >= m->check_at) check_soon(m);
+            m->spent += METER_ALLOC + (nsize - old) / METER_ALLOC_BYTES;
+            if (m->spent >= m->alloc_check_at) {
+                m->alloc_check_at = m->spent + ALLOC_CHECK_STEPS;
+                check_soon(m);
+            }
         }
     }
     void *p = realloc(ptr, nsize);
@@ -162,6 +178,7 @@ void meter_run(Meter *m) {
     m->stop = METER_RUNNING;
     m->spent = 0;
     m->check_at = CHECK_STEPS;
+    m->alloc_check_at = ALLOC_CHECK_STEPS;
     m->memory = METER_MEM_OK;
     m->refused = 0;
     m->period = HOOK_PERIOD;
@@ -199,11 +216,15 @@ const char *meter_stop_message(const Meter *m, char *buf, size_t size) {
 }
 
 const char *meter_memory_message(const Meter *m, char *buf, size_t size) {
-    if (m->memory == METER_MEM_BLOCK)
+    if (m->memory == METER_MEM_STRING)
+        snprintf(buf, size,
+                 "made a string of about %zu bytes: a string may be at most %u KiB long",
+                 m->refused, (unsigned)(SCRIPT_STRING_MAX >> 10));
+    else if (m->memory == METER_MEM_BLOCK)
         snprintf(buf, size,
                  "asked for a block of %zu bytes: one string, one table or the call stack may "
-                 "take at most %u MiB (a runaway recursion, or a string or table too large?)",
-                 m->refused, (unsigned)(SCRIPT_BLOCK_MAX >> 20));
+                 "take at most %u KiB (a runaway recursion, or a string or table too large?)",
+                 m->refused, (unsigned)(SCRIPT_BLOCK_MAX >> 10));
     else if (m->memory == METER_MEM_CAP)
         snprintf(buf, size,
                  "the rule scripts' state would hold more than its cap of %u MiB (the memory "

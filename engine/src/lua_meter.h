@@ -20,14 +20,16 @@
 #include <lua.h>
 
 /* Prices, in steps: a library call; string bytes read (converted,
-** searched, compared) per step; bytes allocated per step (the allocator
-** charges them: a copy into new memory costs no more than allocating it);
-** an element a table function reads, writes or compares. Set so that a
-** budget of any of them takes no longer than a few budgets of plain
-** instructions (about 2 ms on a 2020s machine). */
+** searched, compared) per step; an allocation, and bytes allocated per
+** step (the allocator charges them: a copy into new memory costs no more
+** than the memory; a small object costs its malloc, its free and the
+** collector's work on it); an element a table function reads, writes or
+** compares. Set so that a budget of any of them takes a few budgets of
+** plain instructions at most (one is about 2 ms on a 2020s machine). */
 #define METER_CALL 4
 #define METER_BYTES 16
-#define METER_ALLOC_BYTES 64
+#define METER_ALLOC 8
+#define METER_ALLOC_BYTES 8
 #define METER_ELEMENT 2
 
 /* Why a run stopped early (none, or the first reason found). */
@@ -42,6 +44,7 @@ typedef enum {
     METER_MEM_OK = 0,
     METER_MEM_CAP,   /* the state would hold more than SCRIPT_MEMORY_CAP */
     METER_MEM_BLOCK, /* one block larger than SCRIPT_BLOCK_MAX */
+    METER_MEM_STRING,/* a string longer than SCRIPT_STRING_MAX */
 } MeterMemory;
 
 typedef struct Meter {
@@ -58,6 +61,7 @@ typedef struct Meter {
     MeterStop stop;
     uint64_t spent;   /* steps so far */
     uint64_t check_at;/* look at the budget and the clock once spent reaches this */
+    uint64_t alloc_check_at; /* the same, for the allocator's charges */
     int period;       /* instructions between two firings of the count hook */
     /* The call under way (a hook call, or a script load): its clock,
     ** started lazily (see lua_meter.c). */

@@ -30,11 +30,14 @@ enum {
 ** - per hook call (all its handlers) and per script load, compiling
 **   included: CPU time, the backstop for what the prices do not foresee;
 ** - the whole Lua state of a variant, at all times and across calls: bytes,
-**   and the largest single block (a string, a table's part, the stack). */
+**   the largest single block (a table's part, the stack, a buffer) and the
+**   longest string (each instruction on strings is then bounded: a
+**   comparison, a conversion to a number). */
 #define SCRIPT_INSTRUCTION_BUDGET 1000000
 #define SCRIPT_CPU_LIMIT_MS 50
 #define SCRIPT_MEMORY_CAP (64u << 20)
-#define SCRIPT_BLOCK_MAX (1u << 20)
+#define SCRIPT_BLOCK_MAX (256u << 10)
+#define SCRIPT_STRING_MAX (64u << 10)
 #define SCRIPT_API_VERSION 1
 
 typedef struct ScriptHost ScriptHost;

@@ -360,19 +360,19 @@ static void test_memory_cap(void) {
     /* One block: a string, a table's part, the stack. */
     check_attack("local s = string.rep('x', 1 << 30)", "script-memory",
                  "in hook setup: asked for a block of 1073741824 bytes: one string, one table or "
-                 "the call stack may take at most 1 MiB");
+                 "the call stack may take at most 256 KiB");
     check_attack("local t = {} for i = 1, 1 << 17 do t[i] = i end", "script-memory",
-                 "may take at most 1 MiB");
+                 "may take at most 256 KiB");
     check_attack("local function f(n) return 1 + f(n + 1) end f(1)", "script-memory",
-                 "the call stack may take at most 1 MiB (a runaway recursion");
-    /* The whole state, across calls: a hook that keeps 6 MiB a call fails
+                 "the call stack may take at most 256 KiB (a runaway recursion");
+    /* The whole state, across calls: a hook that keeps 2.5 MB a call fails
     ** once the state would hold more than 64 MiB, and never holds more. */
     PulError err;
     ScriptHost *keeper = host_text("keeper.lua",
                                    "local kept = {}\n"
                                    "return { is_over = function(game)\n"
                                    "  local t = {}\n"
-                                   "  for i = 1, 6 do t[i] = string.rep('x', 1000000) end\n"
+                                   "  for i = 1, 50 do t[i] = string.rep('x', 50000) end\n"
                                    "  kept[#kept + 1] = t\n"
                                    "  return false\n"
                                    "end }\n",
@@ -386,14 +386,14 @@ static void test_memory_cap(void) {
         bool over = true;
         int calls = 0;
         PulStatus st = PUL_OK;
-        while (st == PUL_OK && calls < 40) {
+        while (st == PUL_OK && calls < 60) {
             st = script_is_over(keeper, &call, &over, &err);
             calls++;
             CHECK(script_memory(keeper) <= SCRIPT_MEMORY_CAP);
         }
         CHECK_INT(st, PUL_ERR_SCRIPT);
-        if (calls < 10 || calls > 12) fprintf(stderr, "  calls %d\n", calls);
-        CHECK(calls >= 10 && calls <= 12);
+        if (calls < 24 || calls > 28) fprintf(stderr, "  calls %d\n", calls);
+        CHECK(calls >= 24 && calls <= 28);
         CHECK_STR(err.code, "script-memory");
         CHECK(has(err.message, "in hook is_over: the rule scripts' state would hold more than "
                                "its cap of 64 MiB (the memory of all the edition's scripts, kept "
@@ -585,7 +585,7 @@ static void test_attacks_through_apply(void) {
     check_refused_apply("rep-bomb",
                         "return { after_action = function(game, events)\n"
                         "  local s = string.rep('x', 1 << 30)\nend }\n",
-                        "script-memory", "may take at most 1 MiB", 2);
+                        "script-memory", "may take at most 256 KiB", 2);
     check_refused_apply("endless",
                         "return { after_action = function(game, events)\n"
                         "  while true do end\nend }\n",
@@ -748,7 +748,7 @@ static void test_load_errors(void) {
     check_load_fails("while true do end\n", "script-budget", 1,
                      "while loading: ran past its budget");
     check_load_fails("local s = string.rep('x', 1 << 30)\nreturn {}\n", "script-memory", 1,
-                     "may take at most 1 MiB");
+                     "may take at most 256 KiB");
     check_load_fails("local x = 1\n", "script-error", 0,
                      "a script must end by returning a table of hooks");
     check_load_fails("return 42\n", "script-error", 0, "this one returned number");
