@@ -56,6 +56,7 @@ static int in_class(int c, int cl) {
     case 'u': yes = is_upper(c); break;
     case 'w': yes = is_alpha(c) || is_digit(c); break;
     case 'x': yes = is_digit(c) || ((c | 32) >= 'a' && (c | 32) <= 'f'); break;
+    case 'z': yes = c == 0; break; /* deprecated, but Lua 5.4 still has it */
     default: return cl == c;
     }
     return is_upper(cl) ? !yes : yes;
