@@ -34,7 +34,7 @@ enum { NHOOKS = 6 };
 static const char *const hook_names[NHOOKS] = {"setup",       "on_activate",  "after_action",
                                                "score_group", "final_scores", "is_over"};
 
-#define SCRIPT_MAX_BYTES (1u << 20) /* a rule script is code, not data */
+#define SCRIPT_MAX_BYTES (256u << 10) /* a rule script is code, not data */
 #define POINTS_LIMIT 1000000000
 #define IN_HOOKS "in its table of hooks"
 

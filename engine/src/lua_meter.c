@@ -41,6 +41,8 @@ enum { HOOK_PERIOD = 256, CHECK_STEPS = 256, ALLOC_CHECK_STEPS = 16384 };
 ** marks everything the state holds: charge it as steps. */
 #define REFUSAL_BYTES_PER_STEP 32
 
+#define RESERVE (1u << 20)
+
 /* Room for a header beyond a block's content: a string's, or the few
 ** spare slots of the call stack (so a stack of 16384 slots fits). */
 #define HEADER_ROOM 1024
@@ -132,17 +134,28 @@ void *meter_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (nsize > old) {
+        /* A run's own growth stops RESERVE short of the cap until its first
+        ** refusal, so that Lua recovering from the error (it shrinks the
+        ** stack by allocating a smaller one) is not refused too: each
+        ** refusal costs a full collection. */
+        size_t cap = SCRIPT_MEMORY_CAP;
+        if (m->running && m->memory == METER_MEM_OK) cap -= RESERVE;
         /* A new object comes with its type in osize: a string's size is
         ** its length and a small header. */
         MeterMemory why = !ptr && osize == LUA_TSTRING && nsize > SCRIPT_STRING_MAX + HEADER_ROOM
                               ? METER_MEM_STRING
-                          : nsize > SCRIPT_BLOCK_MAX + HEADER_ROOM            ? METER_MEM_BLOCK
-                          : nsize - old > SCRIPT_MEMORY_CAP - m->in_use ? METER_MEM_CAP
-                                                                          : METER_MEM_OK;
-        if (why != METER_MEM_OK || m->late) {
+                          : nsize > SCRIPT_BLOCK_MAX + HEADER_ROOM ? METER_MEM_BLOCK
+                          : m->in_use >= cap || nsize - old > cap - m->in_use ? METER_MEM_CAP
+                                                                             : METER_MEM_OK;
+        /* Past the deadline, one allocation is refused, to stop a C loop that
+        ** allocates; the count hook stops the script at its next instruction. */
+        bool stop_loop = m->late && !m->late_refused;
+        if (why != METER_MEM_OK || stop_loop) {
             if (why != METER_MEM_OK) {
                 m->memory = why;
                 m->refused = nsize;
+            } else {
+                m->late_refused = true;
             }
             if (m->running) {
                 m->spent += m->in_use / REFUSAL_BYTES_PER_STEP;
@@ -169,6 +182,7 @@ void meter_call(Meter *m) {
     m->wall_seen = 0;
     m->cpu_start = -1;
     m->late = false;
+    m->late_refused = false;
     m->memory = METER_MEM_OK;
     m->refused = 0;
 }

@@ -28,7 +28,7 @@
 ** plain instructions at most (one is about 2 ms on a 2020s machine). */
 #define METER_CALL 4
 #define METER_BYTES 16
-#define METER_ALLOC 8
+#define METER_ALLOC 16
 #define METER_ALLOC_BYTES 8
 #define METER_ELEMENT 2
 
@@ -67,13 +67,14 @@ typedef struct Meter {
     ** started lazily (see lua_meter.c). */
     int64_t wall_seen;
     int64_t cpu_start;
-    bool late;        /* past the deadline: refuse every allocation */
+    bool late;        /* past the deadline */
+    bool late_refused;/* and an allocation was refused for it */
 } Meter;
 
 /* The allocator of a metered state (ud: the Meter). It refuses growth
-** past the state's cap or the block cap at all times, charges a run for
-** what it allocates, and refuses everything once a call is past its
-** deadline. Shrinking never fails. */
+** past the state's cap, the block cap or the string cap at all times,
+** charges a run for what it allocates, and refuses one allocation once a
+** call is past its deadline. Shrinking never fails. */
 void *meter_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 Meter *meter_of(lua_State *L);
 
