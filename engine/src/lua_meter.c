@@ -8,10 +8,10 @@
 ** spent, so between two looks there are at most a few hundred bounded
 ** steps. Reading the thread's CPU clock is a system call (microseconds on
 ** some machines), so it is read only when the coarse wall clock has moved
-** on since the last look: CPU time cannot pass faster than wall time. A
-** call that ends within a tick of the wall clock never reads it at all;
-** the CPU time before the first read (at most a tick and a few hundred
-** steps) is not counted, which the limit allows for.
+** on since the last look: CPU time cannot pass faster than wall time. It
+** is first read once a run has taken CPU_START_STEPS steps (or, compiling,
+** once the wall clock ticked), so a short call never reads it at all; the
+** CPU time before that first read is not counted.
 */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime under -std=c11 */
 #include <stdio.h>
@@ -29,6 +29,11 @@
 ** makes the count hook fire at the next instruction, which costs a walk
 ** of the call stack in lua_sethook, so not at every allocation). */
 enum { HOOK_PERIOD = 256, CHECK_STEPS = 256, ALLOC_CHECK_STEPS = 16384 };
+
+/* A run that reaches this many steps reads the CPU clock at once, so the
+** time not counted is that of a few hundred steps, not a tick of the wall
+** clock; a shorter run never reads it. */
+enum { CPU_START_STEPS = 1024 };
 
 #ifdef CLOCK_MONOTONIC_COARSE
 #define WALL_CLOCK CLOCK_MONOTONIC_COARSE
@@ -94,6 +99,8 @@ static void check_soon(Meter *m) {
 ** else set when to look next. */
 static void check(lua_State *L, Meter *m) {
     if (m->stop == METER_RUNNING) {
+        if (m->cpu_start < 0 && m->spent >= CPU_START_STEPS)
+            m->cpu_start = clock_ns(CLOCK_THREAD_CPUTIME_ID);
         if (m->spent > SCRIPT_INSTRUCTION_BUDGET)
             m->stop = METER_BUDGET;
         else if (meter_late(m))

@@ -29,7 +29,7 @@
 #define METER_CALL 4
 #define METER_BYTES 16
 #define METER_ALLOC 16
-#define METER_ALLOC_BYTES 8
+#define METER_ALLOC_BYTES 4
 #define METER_ELEMENT 2
 
 /* Why a run stopped early (none, or the first reason found). */

@@ -256,7 +256,7 @@ static bool same_fields(lua_State *L, int copy, int mt) {
     lua_Integer n = 0;
     lua_pushnil(L);
     while (lua_next(L, mt)) {
-        meter_charge(L, METER_ELEMENT);
+        meter_charge(L, METER_CALL);
         lua_pushvalue(L, -2);
         lua_rawget(L, copy);
         bool same = lua_rawequal(L, -1, -2);
@@ -289,7 +289,7 @@ static void push_sealed(lua_State *L, int mt) {
     lua_Integer n = 0;
     lua_pushnil(L);
     while (lua_next(L, mt)) {
-        meter_charge(L, METER_ELEMENT);
+        meter_charge(L, METER_CALL);
         if (is_key(L, -2, "__gc", 4))
             luaL_error(L, "__gc metamethods are not available to rule scripts (sandbox): see "
                           "scripts/README.md");

@@ -212,6 +212,7 @@ static void add_string(lua_State *L, const PatternMatch *m, luaL_Buffer *b, cons
 static int add_value(lua_State *L, PatternMatch *m, luaL_Buffer *b, const char *s, const char *e,
                      int tr) {
     if (tr == LUA_TFUNCTION) {
+        meter_charge(L, METER_CALL);
         lua_pushvalue(L, 3);
         int n = push_captures(L, m, s, e);
         lua_call(L, n, 1);

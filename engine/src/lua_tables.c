@@ -184,6 +184,7 @@ static int sorts_before(lua_State *L, int a, int b) {
         size_t la = lua_rawlen(L, a), lb = lua_rawlen(L, b);
         cost += (la < lb ? la : lb) / METER_BYTES;
     }
+    if (!lua_isnil(L, 2)) cost += METER_CALL;
     meter_charge(L, cost);
     if (lua_isnil(L, 2)) return lua_compare(L, a, b, LUA_OPLT);
     lua_pushvalue(L, 2);

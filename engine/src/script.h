@@ -34,7 +34,7 @@ enum {
 **   longest string (each instruction on strings is then bounded: a
 **   comparison, a conversion to a number). */
 #define SCRIPT_INSTRUCTION_BUDGET 1000000
-#define SCRIPT_CPU_LIMIT_MS 50
+#define SCRIPT_CPU_LIMIT_MS 80
 #define SCRIPT_MEMORY_CAP (64u << 20)
 #define SCRIPT_BLOCK_MAX (256u << 10)
 #define SCRIPT_STRING_MAX (64u << 10)

@@ -30,7 +30,7 @@ RSS = 600
 # between the code and where, so what follows the code is [^\n]* there.
 WHERE = r"(while loading|in hook \w+): "
 BUDGET = r"script-budget: " + WHERE + r"ran past its (budget of 1000000 instructions|time " \
-                                      r"limit of 50 ms of CPU)"
+                                      r"limit of 80 ms of CPU)"
 STATE_CAP = r"script-memory: " + WHERE + r"the rule scripts' state would hold more than its " \
                                          r"cap of 64 MiB"
 BLOCK_CAP = r"script-memory: " + WHERE + r"asked for a block of \d+ bytes: one string, one " \
@@ -83,7 +83,7 @@ PLAY = [
     ("hook-pattern", r"in hook setup: ran past its budget"),
     ("hook-find", BUDGET),
     ("hook-sort", BUDGET),
-    ("hook-chain", r"in hook after_action: ran past its time limit of 50 ms of CPU"),
+    ("hook-chain", r"in hook after_action: ran past its time limit of 80 ms of CPU"),
     ("hook-memory", STATE_CAP),
     ("hook-memory-7mb", BLOCK_CAP),
     ("hook-gc", STATE_CAP),
@@ -131,7 +131,7 @@ CASES += [
          timeout=TIMEOUT, max_rss_mb=RSS),
     Case("render-hook-memory", ["pul", "render", "game.pmn"], item=2, env=PATH,
          setup=record("hook-memory"), exit=1, stdout_empty=True,
-         stderr=r"move 12 \"18@2,-3r2\" is illegal: script_error", timeout=TIMEOUT,
+         stderr=r"move 22 \"24@-3,0r2\" is illegal: script_error", timeout=TIMEOUT,
          max_rss_mb=RSS),
     Case("render-load-compare", ["pul", "render", "game.pmn"], item=1, env=PATH,
          setup=record("load-compare"), exit=2, stdout_empty=True,

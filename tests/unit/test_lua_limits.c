@@ -213,7 +213,7 @@ static void test_deadline_mechanism(void) {
     meter_end(&m);
     CHECK_INT(st, LUA_ERRRUN);
     CHECK_INT(m.stop, METER_DEADLINE);
-    CHECK(has(lua_tostring(L, -1), "ran past its time limit of 50 ms of CPU"));
+    CHECK(has(lua_tostring(L, -1), "ran past its time limit of 80 ms of CPU"));
     CHECK(m.spent < 1000); /* it stopped at its first look */
     lua_pop(L, 1);
     bool late = false;
@@ -239,7 +239,7 @@ static void test_state_cap_through_apply(void) {
                       "local kept = {}\n"
                       "return { after_action = function(game, events)\n"
                       "  local t = {}\n"
-                      "  for i = 1, 200 do t[i] = base .. i end\n"
+                      "  for i = 1, 100 do t[i] = base .. i end\n"
                       "  kept[#kept + 1] = t\n"
                       "end }\n";
     write_file("grow/grow.lua", lua);
@@ -279,7 +279,8 @@ static void test_state_cap_through_apply(void) {
         }
     }
     CHECK_INT(r, PUL_R_SCRIPT_ERROR);
-    CHECK(moves >= 10 && moves <= 12);
+    if (moves < 18 || moves > 24) fprintf(stderr, "  moves %d\n", moves);
+    CHECK(moves >= 18 && moves <= 24);
     const PulError *e = pul_variant_script_error(v);
     CHECK(e != NULL);
     if (e) {

@@ -365,14 +365,14 @@ static void test_memory_cap(void) {
                  "may take at most 256 KiB");
     check_attack("local function f(n) return 1 + f(n + 1) end f(1)", "script-memory",
                  "the call stack may take at most 256 KiB (a runaway recursion");
-    /* The whole state, across calls: a hook that keeps 2.5 MB a call fails
+    /* The whole state, across calls: a hook that keeps 1.25 MB a call fails
     ** once the state would hold more than 64 MiB, and never holds more. */
     PulError err;
     ScriptHost *keeper = host_text("keeper.lua",
                                    "local kept = {}\n"
                                    "return { is_over = function(game)\n"
                                    "  local t = {}\n"
-                                   "  for i = 1, 50 do t[i] = string.rep('x', 50000) end\n"
+                                   "  for i = 1, 25 do t[i] = string.rep('x', 50000) end\n"
                                    "  kept[#kept + 1] = t\n"
                                    "  return false\n"
                                    "end }\n",
@@ -386,14 +386,14 @@ static void test_memory_cap(void) {
         bool over = true;
         int calls = 0;
         PulStatus st = PUL_OK;
-        while (st == PUL_OK && calls < 60) {
+        while (st == PUL_OK && calls < 80) {
             st = script_is_over(keeper, &call, &over, &err);
             calls++;
             CHECK(script_memory(keeper) <= SCRIPT_MEMORY_CAP);
         }
         CHECK_INT(st, PUL_ERR_SCRIPT);
-        if (calls < 24 || calls > 28) fprintf(stderr, "  calls %d\n", calls);
-        CHECK(calls >= 24 && calls <= 28);
+        if (calls < 48 || calls > 54) fprintf(stderr, "  calls %d\n", calls);
+        CHECK(calls >= 48 && calls <= 54);
         CHECK_STR(err.code, "script-memory");
         CHECK(has(err.message, "in hook is_over: the rule scripts' state would hold more than "
                                "its cap of 64 MiB (the memory of all the edition's scripts, kept "
