@@ -11,9 +11,10 @@
 ** length) at most, by a conversion, a search or a copy) and its results
 ** after; the wrapper calls the library function directly, on its own
 ** stack frame, so nothing else changes. Where that price does not bound
-** the work, the function is this project's own: the patterns, rep and the
-** table functions (lua_strings.c, lua_tables.c), load, next, pairs and
-** ipairs here, error (its level walks the stack) and utf8.codes' iterator.
+** the work, the function is this project's own (the patterns, rep and the
+** table functions in lua_strings.c and lua_tables.c; load, next, pairs
+** and ipairs here) or has a price of its own: error (its level walks the
+** stack), string.format (a byte at a time) and utf8.codes' iterator.
 ** Metamethods run from inside C (sort's comparisons, concat's reads,
 ** __index, __tostring) are Lua functions, which count their instructions,
 ** or these metered functions.
@@ -107,6 +108,19 @@ static int metered_error(lua_State *L) {
     lua_Integer level = lua_tointegerx(L, 2, NULL);
     uint64_t cost = call_cost(L);
     if (level > 0) cost += level < 65536 ? (uint64_t)level : 65536;
+    meter_charge(L, cost);
+    return fn(L);
+}
+
+/* string.format (upvalue 1) works through its strings a byte at a time,
+** with a C library call per item ("%q" escapes each control character
+** with one): four steps a byte. */
+static int metered_format(lua_State *L) {
+    lua_CFunction fn = lua_tocfunction(L, lua_upvalueindex(1));
+    int n = lua_gettop(L);
+    uint64_t cost = call_cost(L) + (uint64_t)n * METER_CALL;
+    for (int i = 1; i <= n; i++)
+        if (lua_type(L, i) == LUA_TSTRING) cost += 4 * (uint64_t)lua_rawlen(L, i);
     meter_charge(L, cost);
     return fn(L);
 }
@@ -344,7 +358,7 @@ static int sandbox_getmetatable(lua_State *L) {
 
 static int sandbox_next(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
-    meter_charge(L, METER_ELEMENT);
+    meter_charge(L, METER_CALL);
     lua_settop(L, 2);
     if (lua_next(L, 1)) return 2;
     lua_pushnil(L);
@@ -402,6 +416,9 @@ void sandbox_open_libs(lua_State *L) {
     meter_library(L, -1);
     lua_pop(L, 2);
     remeter(L, G, "error", metered_error);
+    lua_getfield(L, G, LUA_STRLIBNAME);
+    remeter(L, lua_gettop(L), "format", metered_format);
+    lua_pop(L, 1);
     lua_getfield(L, G, LUA_UTF8LIBNAME);
     remeter(L, lua_gettop(L), "codes", metered_utf8_codes);
     lua_pop(L, 1);
