@@ -46,6 +46,8 @@ enum { CPU_START_STEPS = 1024 };
 ** marks everything the state holds: charge it as steps. */
 #define REFUSAL_BYTES_PER_STEP 32
 
+/* What a run leaves free below the cap for Lua to recover from its errors
+** (see meter_alloc). */
 #define RESERVE (1u << 20)
 
 /* Room for a header beyond a block's content: a string's, or the few
@@ -243,8 +245,9 @@ const char *meter_memory_message(const Meter *m, char *buf, size_t size) {
                  m->refused, (unsigned)(SCRIPT_STRING_MAX >> 10));
     else if (m->memory == METER_MEM_BLOCK)
         snprintf(buf, size,
-                 "asked for a block of %zu bytes: one string, one table or the call stack may "
-                 "take at most %u KiB (a runaway recursion, or a string or table too large?)",
+                 "asked for a block of %zu bytes: a table, the call stack or a string being "
+                 "built may take at most %u KiB (a runaway recursion, or a table or string too "
+                 "large?)",
                  m->refused, (unsigned)(SCRIPT_BLOCK_MAX >> 10));
     else if (m->memory == METER_MEM_CAP)
         snprintf(buf, size,

@@ -33,8 +33,8 @@ BUDGET = r"script-budget: " + WHERE + r"ran past its (budget of 1000000 instruct
                                       r"limit of 80 ms of CPU)"
 STATE_CAP = r"script-memory: " + WHERE + r"the rule scripts' state would hold more than its " \
                                          r"cap of 64 MiB"
-BLOCK_CAP = r"script-memory: " + WHERE + r"asked for a block of \d+ bytes: one string, one " \
-                                         r"table or the call stack may take at most 256 KiB"
+BLOCK_CAP = r"script-memory: " + WHERE + r"asked for a block of \d+ bytes: a table, the call " \
+                                         r"stack or a string being built may take at most 256 KiB"
 
 
 def in_sim(what):

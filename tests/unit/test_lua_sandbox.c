@@ -357,14 +357,14 @@ static void test_binary_chunks(void) {
 }
 
 static void test_memory_cap(void) {
-    /* One block: a string, a table's part, the stack. */
+    /* One block: a string being built, a table's part, the stack. */
     check_attack("local s = string.rep('x', 1 << 30)", "script-memory",
-                 "in hook setup: asked for a block of 1073741824 bytes: one string, one table or "
-                 "the call stack may take at most 256 KiB");
+                 "in hook setup: asked for a block of 1073741824 bytes: a table, the call stack "
+                 "or a string being built may take at most 256 KiB");
     check_attack("local t = {} for i = 1, 1 << 17 do t[i] = i end", "script-memory",
                  "may take at most 256 KiB");
     check_attack("local function f(n) return 1 + f(n + 1) end f(1)", "script-memory",
-                 "the call stack may take at most 256 KiB (a runaway recursion");
+                 "may take at most 256 KiB (a runaway recursion");
     /* The whole state, across calls: a hook that keeps 1.25 MB a call fails
     ** once the state would hold more than 64 MiB, and never holds more. */
     PulError err;
