@@ -24,11 +24,11 @@
 #include <lualib.h>
 
 #include "lua_api.h"
-#include "lua_message.h"
 #include "lua_meter.h"
 #include "lua_sandbox.h"
 #include "script.h"
 #include "suggest.h"
+#include "text.h"
 
 enum { NHOOKS = 6 };
 static const char *const hook_names[NHOOKS] = {"setup",       "on_activate",  "after_action",
@@ -141,7 +141,7 @@ static PulStatus call_failed(ScriptHost *h, PulError *err, const char *code, int
     const char *file = script >= 0 ? h->path[script] : "";
     char clean[400];
     err_setc(&h->last, code, file, line, 0, "%s: %s", what,
-             message_clean(msg, clean, sizeof clean));
+             text_shown(msg, strlen(msg), clean, sizeof clean));
     if (err) *err = h->last;
     return PUL_ERR_SCRIPT;
 }

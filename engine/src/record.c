@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "quote.h"
 #include "record.h"
 
 /*
@@ -346,8 +345,8 @@ static PulStatus read_tag(Scan *sc, PulRecord *r) {
            *sc->p != ';')
         sc->p++;
     size_t nlen = (size_t)(sc->p - name);
-    char nbuf[QUOTE_SIZE];
-    quote_cut(name, nlen, nbuf, sizeof nbuf);
+    char nbuf[PUL_TEXT_CUT_SIZE];
+    pul_text_cut(name, nlen, nbuf, sizeof nbuf);
     if (!valid_tag_name(name, nlen))
         return syntax(sc, name, "%s: a tag reads [Name \"value\"], Name being letters, digits "
                                 "and '_' (64 at most)",
