@@ -18,62 +18,13 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-#include "game_util.h"
 #include "lua_meter.h"
 #include "lua_sandbox.h"
-#include "script.h"
+#include "script_util.h"
 #include "variant.h"
-
-static PulTileSet ts;
-static PulVariant *plain;
-static char scratch[PATH_MAX / 2];
-static char micropul_dir[PATH_MAX];
-static char written[64][PATH_MAX];
-static int nwritten;
 
 /* The faq game's first moves (test_lua_sandbox.c): a game to call hooks on. */
 static const int faq_prefix[] = {4, 42, 46, 0, 1, 34, 12, 2, 3, 5, 6, 7};
-
-static const char *write_file(const char *name, const char *text) {
-    static char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/%s", scratch, name);
-    char *slash = strrchr(path, '/');
-    *slash = '\0';
-    mkdir(path, 0700);
-    *slash = '/';
-    FILE *f = fopen(path, "wb");
-    CHECK(f != NULL);
-    if (!f) return path;
-    fputs(text, f);
-    fclose(f);
-    if (nwritten < 64) snprintf(written[nwritten++], PATH_MAX, "%s", path);
-    return path;
-}
-
-static void clean_scratch(void) {
-    for (int i = nwritten - 1; i >= 0; i--) {
-        unlink(written[i]);
-        char *slash = strrchr(written[i], '/');
-        *slash = '\0';
-        if (strcmp(written[i], scratch) != 0) rmdir(written[i]);
-    }
-    rmdir(scratch);
-}
-
-static ScriptHost *host_text(const char *name, const char *lua, PulError *err) {
-    PulVariantInfo *info = calloc(1, sizeof *info);
-    info->nscripts = 1;
-    snprintf(info->script[0], PUL_PATH_MAX, "%s", write_file(name, lua));
-    ScriptHost *h = script_host_new(info, &ts, err);
-    free(info);
-    return h;
-}
-
-static bool has(const char *haystack, const char *needle) {
-    if (strstr(haystack, needle)) return true;
-    fprintf(stderr, "  \"%s\" does not contain \"%s\"\n", haystack, needle);
-    return false;
-}
 
 /* Run body as the setup hook on a fresh game: the status, err filled. The
 ** game must be unchanged whatever happened. */
@@ -242,10 +193,10 @@ static void test_state_cap_through_apply(void) {
                       "  for i = 1, 100 do t[i] = base .. i end\n"
                       "  kept[#kept + 1] = t\n"
                       "end }\n";
-    write_file("grow/grow.lua", lua);
+    write_text("grow/grow.lua", lua);
     char yaml[2 * PATH_MAX];
     snprintf(yaml, sizeof yaml, "name: grow\nextends: micropul\nscripts: [grow.lua]\n");
-    write_file("grow/variant.yaml", yaml);
+    write_text("grow/variant.yaml", yaml);
     char dir[PATH_MAX + 8];
     snprintf(dir, sizeof dir, "%s/grow", scratch);
     PulError err;
@@ -351,18 +302,7 @@ static void test_sealed_metatables(void) {
 }
 
 int main(void) {
-    PulError err;
-    if (pul_tileset_load_file(&ts, MICROPUL_TILES, &err) != PUL_OK) {
-        fprintf(stderr, "cannot load %s: %s\n", MICROPUL_TILES, err.message);
-        return 1;
-    }
-    plain = micropul_with(NULL);
-    const char *tmp = getenv("TMPDIR");
-    snprintf(scratch, sizeof scratch, "%s/pul-limits-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!plain || !mkdtemp(scratch) || !realpath("../variants/micropul", micropul_dir)) {
-        fprintf(stderr, "cannot set up: run from tests/\n");
-        return 1;
-    }
+    if (!script_tests_start("limits")) return 1;
     RUN(test_library_work_charged);
     RUN(test_patterns_bounded);
     RUN(test_uncharged_work_ends);
@@ -371,7 +311,6 @@ int main(void) {
     RUN(test_block_caps);
     RUN(test_clean_messages);
     RUN(test_sealed_metatables);
-    clean_scratch();
-    pul_variant_free(plain);
+    script_tests_end();
     return CHECK_DONE();
 }
