@@ -9,6 +9,7 @@
 
 #include <yaml.h>
 
+#include "stream.h"
 #include "suggest.h"
 #include "text.h"
 #include "ydoc.h"
@@ -429,40 +430,12 @@ void ydoc_free(YDoc *d) {
 }
 
 PulStatus ydoc_read_stream(FILE *f, const char *path, char **out, size_t *len, PulError *err) {
-    *out = NULL;
-    *len = 0;
-    /* Read a little past the limit, so that ydoc_parse can say where it falls. */
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    PulStatus st = PUL_OK;
-    while (buf) {
-        if (n == cap) {
-            if (cap > YDOC_MAX_BYTES) break;
-            char *grown = realloc(buf, cap * 2);
-            if (!grown) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = grown;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f))
-                st = err_set(err, PUL_ERR_IO, path, 0, 0, "cannot read '%s': %s", path,
-                             strerror(errno));
-            break;
-        }
-    }
-    if (!buf) return err_set(err, PUL_ERR_MEMORY, path, 0, 0, "out of memory reading '%s'", path);
-    if (st != PUL_OK) {
-        free(buf);
-        return st;
-    }
-    *out = buf;
-    *len = n;
+    /* One byte past the limit, so that ydoc_parse can say where it falls. */
+    PulStatus st = stream_read(f, YDOC_MAX_BYTES, out, len);
+    if (st == PUL_ERR_MEMORY)
+        return err_set(err, PUL_ERR_MEMORY, path, 0, 0, "out of memory reading '%s'", path);
+    if (st != PUL_OK)
+        return err_set(err, PUL_ERR_IO, path, 0, 0, "cannot read '%s': %s", path, strerror(errno));
     return PUL_OK;
 }
 
