@@ -803,20 +803,18 @@ ScriptHost *script_host_new(const PulVariantInfo *info, const PulTileSet *ts, Pu
     h->ts = *ts;
     h->meter.owner = h;
     h->meter.on_refuse = on_refuse;
-    h->meter.cpu_start = -1;
     h->nscripts = info->nscripts < PUL_MAX_SCRIPTS ? info->nscripts : PUL_MAX_SCRIPTS;
     for (int i = 0; i < h->nscripts; i++) {
         snprintf(h->path[i], sizeof h->path[i], "%s", info->script[i]);
         const char *slash = strrchr(info->script[i], '/');
         snprintf(h->source[i], sizeof h->source[i], "@%s", slash ? slash + 1 : info->script[i]);
     }
-    h->L = lua_newstate(meter_alloc, &h->meter);
+    h->L = meter_open(&h->meter);
     if (!h->L) {
         free(h);
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory creating the Lua state");
         return NULL;
     }
-    h->meter.L = h->L;
     Ctx c = {h, NULL, err, PUL_OK, 0, 0, "while opening the sandbox", NULL, 0};
     PulStatus st = protect(&c, open_sandbox);
     for (int i = 0; i < h->nscripts && st == PUL_OK; i++) {

@@ -150,11 +150,9 @@ static void test_uncharged_work_ends(void) {
 ** limit stops at its first look at the clock, and a compile is cut short. */
 static void test_deadline_mechanism(void) {
     Meter m = {0};
-    m.cpu_start = -1;
-    lua_State *L = lua_newstate(meter_alloc, &m);
+    lua_State *L = meter_open(&m);
     CHECK(L != NULL);
     if (!L) return;
-    m.L = L;
     luaL_openlibs(L);
     meter_call(&m);
     m.late = true;
