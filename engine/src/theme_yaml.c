@@ -118,9 +118,11 @@ static PulStatus read_glyph(YDoc *doc, const YNode *n, const char *what, char ou
     snprintf(label, sizeof label, "the glyph of %s", what);
     PulStatus st = ydoc_safe(doc, n, label, false);
     if (st != PUL_OK) return st;
-    long cp[PUL_GLYPH_MAX];
+    /* Zeroed: some GCC builds (seen in CI's ThreadSanitizer build) cannot see
+    ** that the non-empty check above makes the loop fill cp[0]. */
+    long cp[PUL_GLYPH_MAX] = {0};
     int count = 0;
-    for (size_t i = 0, used = 0; i < n->len; i += used, count++)
+    for (size_t i = 0, used = 0; i < n->len && count < PUL_GLYPH_MAX; i += used, count++)
         cp[count] = text_next(n->text + i, n->len - i, &used);
     if (cells(cp[0]) == 0)
         return ydoc_fail(doc, n, "bad-value",
