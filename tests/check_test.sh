@@ -308,8 +308,8 @@ sed 's/nofiles/notheme/; s/none.yaml/tiles.yaml/; s/^theme: .*/theme: theme.yaml
 expect 1 "$pul" check ./notheme &&
     one_error 'notheme/variant\.yaml:5:[0-9]+: missing-file: ' "missing theme"
 if [ -f "$repo/variants/micropul/variant.yaml" ]; then
-    printf 'name: noscript\nextends: %s\nscripts: [no-such-script.lua]\n' \
-        "$repo/variants/micropul" >noscript/variant.yaml
+    printf 'name: noscript\nextends: micropul\nscripts: [no-such-script.lua]\n' \
+        >noscript/variant.yaml
     expect 1 "$pul" check ./noscript &&
         one_error 'noscript/variant\.yaml:3:[0-9]+: missing-file: ' "missing script"
 fi

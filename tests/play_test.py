@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Interactive `pul play` seen from outside: whole games through a pseudo-terminal
 (against a bot, and hot-seat), save / SIGKILL / resume, pipes, illegal moves
-explained in the four languages, the message table complete, bad options.
+explained in the four languages, the message table complete, editions that
+attack the terminal shown escaped, bad options.
 
 usage: play_test.py PUL ROOT   (PUL the binary, ROOT the repository; PUL_PATH set by ctest)
 """
@@ -15,6 +16,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from term_check import foreign_text
 
 PUL, ROOT = os.path.abspath(sys.argv[1]), sys.argv[2]
 failures = []
@@ -315,6 +318,43 @@ def table():
                       "message %s: unknown name {%s}" % (i, name))
 
 
+def hostile(tmp):
+    """Editions that attack the terminal (tests/hostile/output): at a terminal
+    with colours, their names and a script's error are shown escaped and no
+    escape sequence but the tool's own gets through, hot-seat screens included."""
+    names = os.path.join(ROOT, "tests", "hostile", "output", "evil-names")
+    t = Term([names, "--seats", "human,human", "--seed", "3", "--record", "hn.pmn"], tmp)
+    for _ in range(2):
+        t.read_until(b"then press Enter.")
+        t.send("\n")
+        t.read_until(b"> ")
+        t.send("1\n")
+    t.read_until(b"then press Enter.")
+    t.send("\n")
+    t.read_until(b"> ")
+    t.send("quit\n")
+    check(t.finish() == 0, "the hot-seat game of evil-names does not quit with 0")
+    check(b"\x1b[" in t.out, "no colours at a terminal with evil-names")
+    check(b"Evil\\u009b2J\\u202eeltit\\u2066 names" in t.out, "the title is not shown escaped")
+    check(b"st\\u202eone" in t.out and b"sup\\u2066ply" in t.out,
+          "the theme's part names are not shown escaped")
+    bad = foreign_text(t.out)
+    check(not bad, "evil-names reaches the terminal raw: %s" % bad)
+
+    script = os.path.join(ROOT, "tests", "hostile", "output", "evil-script")
+    t = Term([script, "--seats", "human,random", "--seed", "1", "--record", "hs.pmn"], tmp)
+    t.read_until(b"Seat 1> ")
+    t.send("1\n")
+    t.read_until(b"after_action")
+    t.read_until(b"Seat 1> ")
+    t.send("quit\n")
+    check(t.finish() == 0, "quitting the evil-script game does not exit 0")
+    check(b"in hook after_action: \\x1b]52;c;ZXZpbA==\\x07" in t.out,
+          "the script's error is not shown escaped")
+    bad = foreign_text(t.out)
+    check(not bad, "evil-script's error reaches the terminal raw: %s" % bad)
+
+
 def bad_options(tmp):
     for args in (["--seats", "nobody"], ["--seats", "human,human,human"], ["--lang", "xx"],
                  ["--seats", ""], ["--players", "1", "--seats", "human,mcts"],
@@ -329,7 +369,7 @@ def bad_options(tmp):
 
 with tempfile.TemporaryDirectory() as tmp:
     for step in (play_vs_bot, hot_seat, kill_and_resume, resume_keeps_everything, pipes,
-                 languages, bad_options):
+                 languages, hostile, bad_options):
         try:
             step(tmp)
         except Exception as e:  # a hang or a crash is a failure of that step, not of the rest

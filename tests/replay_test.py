@@ -6,7 +6,8 @@ back shows the earlier position again, byte for byte. Through a pseudo-terminal
 (pty): keys in raw mode move the counter and redraw, and stepping back gives
 the earlier screen exactly. Also: every message exists in en, ja, fr and es
 with the same printf conversions; board lines keep their width with wide
-glyphs; a bad record exits 2 and an illegal move exits 1 naming the move.
+glyphs; a bad record exits 2 and an illegal move exits 1 naming the move; a
+hostile edition's names and a record's illegal move reach a terminal escaped.
 
 usage: replay_test.py --cmd PATH_TO_PUL   (run from the source tree; PUL_PATH set)
 """
@@ -21,6 +22,8 @@ import sys
 import tempfile
 import time
 import unicodedata
+
+from term_check import foreign_text
 
 RECORD = "tests/conformance/random/game-0001.pmn"
 FAILURES = []
@@ -212,6 +215,7 @@ class Pty:
             os.environ.pop("NO_COLOR", None)
             os.execv(argv[0], argv)
         self.buf = b""
+        self.all = b""  # everything read, for the checks on what reached the terminal
 
     def read_until(self, pattern, timeout=10.0):
         """Read until pattern (bytes regex) matches the output after the last
@@ -222,13 +226,15 @@ class Pty:
             if len(screens) > 1 and re.search(pattern, screens[-1]) and \
                     screens[-1].rstrip().endswith(b"q quit"):
                 self.buf = b""
-                return screens[-1].decode()
+                return screens[-1].decode("utf-8", "replace")
             r, _, _ = select.select([self.fd], [], [], 0.2)
             if r:
                 try:
-                    self.buf += os.read(self.fd, 65536)
+                    chunk = os.read(self.fd, 65536)
                 except OSError:
                     break
+                self.buf += chunk
+                self.all += chunk
         return None
 
     def send(self, keys):
@@ -277,6 +283,37 @@ def test_pty(pul):
     t.close()
 
 
+def test_hostile_pty(pul):
+    """Records and an edition that attack the terminal (tests/hostile/output),
+    stepped through in raw mode with colours: the edition's names and the
+    record's illegal move are shown escaped, and no escape sequence but the
+    tool's own reaches the terminal."""
+    hostile = os.path.abspath("tests/hostile/output")
+    t = Pty([pul, "replay", os.path.join(hostile, "names.pmn"), "--variant",
+             os.path.join(hostile, "evil-names")])
+    check(t.read_until(rb"start of the game") is not None, "evil-names: no first screen")
+    t.send(b"n")
+    one = t.read_until(rb"after move 1 of 3")
+    check(one is not None and "Evil\\u009b2J\\u202eeltit\\u2066 names" in one,
+          "evil-names: the title is not shown escaped")
+    t.send(b"G")
+    check(t.read_until(rb"after move 3 of 3") is not None, "evil-names: G does not reach the end")
+    check(t.close() == 0, "evil-names: q does not quit with 0")
+    check(b"\x1b[" in t.all, "evil-names: no colours at a terminal")
+    bad = foreign_text(t.all)
+    check(not bad, "evil-names reaches the terminal raw: %s" % bad)
+
+    t = Pty([pul, "replay", os.path.join(hostile, "move-escapes.pmn")])
+    t.read_until(rb"start of the game")
+    t.send(b"G")
+    stop = t.read_until(rb"stops here")
+    check(stop is not None and "\\u009b2J\\x1b[H\\x1b[2J\\xff" in stop,
+          "the illegal move is not shown escaped")
+    t.close()
+    bad = foreign_text(t.all)
+    check(not bad, "an illegal move reaches the terminal raw: %s" % bad)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cmd", required=True)
@@ -288,6 +325,7 @@ def main():
         test_wide_glyphs(args.cmd, tmp)
         test_bad_records(args.cmd, tmp)
         test_pty(args.cmd)
+        test_hostile_pty(args.cmd)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if FAILURES:

@@ -1,6 +1,6 @@
 /*
 ** cli.c: the helpers of cli.h: option parsing, checked numbers, variant
-** opening and JSON strings, so that every sub-command reports errors alike.
+** opening, safe text and JSON strings, so every sub-command reports alike.
 */
 #include "cli.h"
 
@@ -11,15 +11,6 @@
 #include <string.h>
 
 #include "suggest.h" /* the engine's edit distance, shared rather than written twice */
-
-void cli_error(const char *cmd, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "pul %s: ", cmd);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
 
 void cli_init(CliParser *p, const char *cmd, int argc, char **argv) {
     p->cmd = cmd;
@@ -202,23 +193,148 @@ PulVariant *cli_record_variant(const PulRecord *rec, const char *trusted, PulErr
     return v;
 }
 
+/* ------------------------------------------------------------ safe text */
+
+/* The code point of the valid UTF-8 sequence at s and its length, or -1
+** and 1 for a byte that does not start one: overlong forms, surrogates and
+** values past U+10FFFF are not UTF-8 (RFC 3629). */
+static int utf8_decode(const unsigned char *s, long *cp) {
+    int n = s[0] < 0x80 ? 1 : s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+          : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+    *cp = -1;
+    if (n == 0) return 1;
+    long v = s[0] & (0x7F >> (n == 1 ? 0 : n));
+    for (int i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80) return 1;
+        v = (v << 6) | (s[i] & 0x3F);
+    }
+    if ((n == 3 && (v < 0x800 || (v >= 0xD800 && v <= 0xDFFF))) ||
+        (n == 4 && (v < 0x10000 || v > 0x10FFFF)))
+        return 1;
+    *cp = v;
+    return n;
+}
+
+/* Characters that must not reach a terminal or a document as they are:
+** controls drive the terminal (OSC 52 writes the clipboard, CSI clears
+** the screen), a line break fakes a prompt, bidi controls reorder what a
+** reader sees, and XML 1.0 has no place for C0 controls, U+FFFE or U+FFFF. */
+static bool unsafe_code(long cp) {
+    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x061C || cp == 0x200E ||
+           cp == 0x200F || (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) ||
+           cp == 0xFFFE || cp == 0xFFFF;
+}
+
+/* One character: its length, its code point (-1: not UTF-8) and its escape, "" when safe. */
+static int next_char(const unsigned char *s, long *cp, char esc[CLI_ESC_MAX]) {
+    int n = utf8_decode(s, cp);
+    esc[0] = '\0';
+    if (*cp < 0)
+        snprintf(esc, CLI_ESC_MAX, "\\x%02x", s[0]);
+    else if (*cp == '\n' || *cp == '\r' || *cp == '\t')
+        snprintf(esc, CLI_ESC_MAX, "\\%c", *cp == '\n' ? 'n' : *cp == '\r' ? 'r' : 't');
+    else if (unsafe_code(*cp) && *cp < 0x80)
+        snprintf(esc, CLI_ESC_MAX, "\\x%02x", (unsigned)*cp);
+    else if (unsafe_code(*cp)) /* all of them below U+10000 */
+        snprintf(esc, CLI_ESC_MAX, "\\u%04x", (unsigned)(*cp & 0xFFFF));
+    return n;
+}
+
+int cli_text_char(const char *s, char esc[CLI_ESC_MAX]) {
+    long cp;
+    return next_char((const unsigned char *)s, &cp, esc);
+}
+
+const char *cli_text(char *buf, size_t size, const char *s) {
+    static const char mark[] = "\xe2\x80\xa6"; /* U+2026, the ellipsis */
+    size_t n = 0, room = 0; /* room: where the mark goes if what follows does not fit */
+    if (size < sizeof mark) {
+        if (size) buf[0] = '\0';
+        return buf;
+    }
+    for (const char *p = s; *p;) {
+        char esc[CLI_ESC_MAX];
+        int len = cli_text_char(p, esc);
+        const char *piece = esc[0] ? esc : p;
+        size_t k = esc[0] ? strlen(esc) : (size_t)len;
+        if (n + k >= size) {
+            memcpy(buf + room, mark, sizeof mark);
+            return buf;
+        }
+        memcpy(buf + n, piece, k);
+        n += k;
+        if (n + sizeof mark <= size) room = n;
+        p += len;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+void cli_put_text(FILE *f, const char *s) {
+    const char *run = s; /* the safe bytes not written yet */
+    for (const char *p = s; *p;) {
+        char esc[CLI_ESC_MAX];
+        int len = cli_text_char(p, esc);
+        if (esc[0]) {
+            fwrite(run, 1, (size_t)(p - run), f);
+            fputs(esc, f);
+            run = p + len;
+        }
+        p += len;
+    }
+    fputs(run, f);
+}
+
+void cli_error(const char *cmd, const char *fmt, ...) {
+    char msg[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    bool cut = n >= (int)sizeof msg;
+    if (cut) { /* a character vsnprintf cut in two is dropped, not shown as bytes */
+        size_t at = strlen(msg);
+        for (int back = 0; back < 3 && at > 0 && ((unsigned char)msg[at - 1] & 0xC0) == 0x80; back++)
+            at--;
+        long cp;
+        if (at > 0 && utf8_decode((const unsigned char *)msg + at - 1, &cp) == 1 && cp < 0)
+            msg[at - 1] = '\0';
+    }
+    fprintf(stderr, "pul %s: ", cmd);
+    cli_put_text(stderr, msg);
+    if (cut) fputs("\xe2\x80\xa6", stderr);
+    fputc('\n', stderr);
+}
+
+/* The letter of JSON's two-character escape of cp ('n' for a line feed), or 0. */
+static char json_short(long cp) {
+    switch (cp) {
+    case '"': return '"';
+    case '\\': return '\\';
+    case '\b': return 'b';
+    case '\f': return 'f';
+    case '\n': return 'n';
+    case '\r': return 'r';
+    case '\t': return 't';
+    default: return 0;
+    }
+}
+
 void cli_json_string(FILE *f, const char *s) {
     fputc('"', f);
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        switch (*c) {
-        case '"': fputs("\\\"", f); break;
-        case '\\': fputs("\\\\", f); break;
-        case '\n': fputs("\\n", f); break;
-        case '\r': fputs("\\r", f); break;
-        case '\t': fputs("\\t", f); break;
-        case '\b': fputs("\\b", f); break;
-        case '\f': fputs("\\f", f); break;
-        default:
-            if (*c < 0x20)
-                fprintf(f, "\\u%04x", *c);
-            else
-                fputc(*c, f);
-        }
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        long cp;
+        char esc[CLI_ESC_MAX];
+        int len = next_char(p, &cp, esc);
+        if (cp < 0)
+            fputs("\xef\xbf\xbd", f); /* U+FFFD, the replacement character */
+        else if (json_short(cp))
+            fprintf(f, "\\%c", json_short(cp));
+        else if (esc[0])
+            fprintf(f, "\\u%04x", (unsigned)cp);
+        else
+            fwrite(p, 1, (size_t)len, f);
+        p += len;
     }
     fputc('"', f);
 }
@@ -243,12 +359,11 @@ static int codepoint_width(unsigned cp) {
 
 int cli_display_width(const char *s) {
     int width = 0, last = 0;
-    for (const unsigned char *c = (const unsigned char *)s; *c;) {
-        unsigned cp = *c++;
-        int extra = cp >= 0xF0 ? 3 : cp >= 0xE0 ? 2 : cp >= 0xC0 ? 1 : 0;
-        cp &= 0x7Fu >> extra; /* the lead byte's payload bits */
-        for (; extra && (*c & 0xC0) == 0x80; extra--, c++) cp = (cp << 6) | (*c & 0x3F);
-        int w = codepoint_width(cp);
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        long cp;
+        char esc[CLI_ESC_MAX];
+        p += next_char(p, &cp, esc);
+        int w = esc[0] ? (int)strlen(esc) : codepoint_width((unsigned)cp);
         if (cp == 0xFE0F && last == 1) w = 1; /* the emoji form widens the character before */
         width += w;
         if (w) last = w;

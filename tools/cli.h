@@ -1,5 +1,5 @@
 /*
-** cli.h: helpers the pul sub-commands share: options, numbers, variants, JSON.
+** cli.h: helpers the pul sub-commands share: options, numbers, variants, JSON, safe text.
 ** Every helper that fails prints one line on stderr, "pul CMD: ...", so callers just return.
 */
 #ifndef PUL_CLI_H
@@ -43,7 +43,8 @@ void cli_init(CliParser *p, const char *cmd, int argc, char **argv);
 ** (printed). opts ends with an entry whose name is NULL. */
 int cli_next(CliParser *p, const CliOption *opts, const char **value);
 
-/* Print "pul CMD: message" on stderr. */
+/* Print "pul CMD: message" on stderr, the message made safe as cli_put_text
+** does (so fmt holds no line break of its own) and cut past 4 KB. */
 void cli_error(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
@@ -77,11 +78,35 @@ PulRecord *cli_read_record(const char *path, PulError *err);
 ** --variant) when refused. */
 PulVariant *cli_record_variant(const PulRecord *rec, const char *trusted, PulError *err);
 
-/* s as a JSON string, quotes included. */
+/* Text from editions, scripts and records goes through these before it
+** reaches a terminal or a document: control characters (C0, DEL, C1), bidi
+** controls, the line and paragraph separators, U+FFFE and U+FFFF, and each
+** byte that does not start valid UTF-8 are shown escaped ("\x1b", "\n",
+** "\u202e", "\xff"); the rest of the UTF-8 passes, so every language stays
+** readable. A line break of the value is escaped too: it could fake a prompt. */
+enum { CLI_ESC_MAX = 8 };
+/* The character at s (s not at its end): its length in bytes (1 for a byte
+** that is not UTF-8); esc is set to how it is shown when it must be escaped,
+** else to "". */
+int cli_text_char(const char *s, char esc[CLI_ESC_MAX]);
+/* s made safe into buf (size at least 4), cut with a visible U+2026 (an
+** ellipsis) when it does not fit; returns buf. */
+const char *cli_text(char *buf, size_t size, const char *s);
+/* cli_text into a buffer that lives until the end of the enclosing block,
+** for a value among printf's arguments: printf("%s\n", CLI_TEXT(title)). */
+enum { CLI_TEXT_MAX = 2048 };
+#define CLI_TEXT(s) cli_text((char[CLI_TEXT_MAX]){0}, CLI_TEXT_MAX, (s))
+/* s made safe, whole, on f. */
+void cli_put_text(FILE *f, const char *s);
+
+/* s as a JSON string, quotes included: every character cli_text escapes is
+** escaped (\u001b, \u202e) and each byte that is not UTF-8 becomes U+FFFD,
+** so that the line is valid JSON and valid UTF-8 whatever s holds. */
 void cli_json_string(FILE *f, const char *s);
 
-/* Terminal cells the UTF-8 text s takes: 2 for wide (CJK, fullwidth, emoji)
-** characters, 0 for combining marks and variation selectors, else 1. */
+/* Terminal cells s takes as cli_put_text shows it: 2 for wide (CJK,
+** fullwidth, emoji) characters, 0 for combining marks and variation
+** selectors, one per character of an escape, else 1. */
 int cli_display_width(const char *s);
 
 #endif

@@ -414,14 +414,15 @@ static void print_json(const Bench *b, const BenchResult *r, double seconds) {
     fputs("}\n", stdout);
 }
 
+/* notes name the editions measured, so they are made safe. */
 static void table_row(const char *name, double rate, const char *unit, const char *notes) {
-    printf("%-34s %14.0f  %-8s  %s\n", name, rate, unit, notes);
+    printf("%-34s %14.0f  %-8s  %s\n", name, rate, unit, CLI_TEXT(notes));
 }
 
 static void print_table(const Bench *b, const BenchResult *r, double seconds) {
     char notes[256];
     printf("pul bench: variant %s, %d seats, one thread, %g s per row\n\n",
-           pul_variant_name(b->v), b->nseats, seconds);
+           CLI_TEXT(pul_variant_name(b->v)), b->nseats, seconds);
     printf("%-34s %14s  %-8s  %s\n", "name", "rate", "unit", "notes");
     snprintf(notes, sizeof notes, "%.1f actions per game", r->actions_per_game);
     table_row("random games", r->games, "games/s", notes);
@@ -449,7 +450,8 @@ static void print_table(const Bench *b, const BenchResult *r, double seconds) {
         char name[40];
         snprintf(name, sizeof name, "games, %s", k ? "Lua hooks" : "no hooks");
         if (games[k] <= 0) {
-            printf("%-34s %14s  %-8s  %s could not be played\n", name, "-", "games/s", names[k]);
+            printf("%-34s %14s  %-8s  %s could not be played\n", name, "-", "games/s",
+                   CLI_TEXT(names[k]));
             continue;
         }
         if (k && games[0] > 0 && apg[0] > 0)

@@ -201,13 +201,13 @@ static void print_class_line(const TileFacts *tf, int cls) {
         else
             printf("  %s ", labels[cls]);
         if (cls == PUL_FEATURE_MICROPUL)
-            printf("%s %d", feature_name(tf, f), c->quadrants + c->big);
+            printf("%s %d", CLI_TEXT(feature_name(tf, f)), c->quadrants + c->big);
         else if (cls == PUL_FEATURE_CATALYST)
-            printf("%s (%s): %d quadrant%s, %d big centre%s", feature_name(tf, f),
+            printf("%s (%s): %d quadrant%s, %d big centre%s", CLI_TEXT(feature_name(tf, f)),
                    effect_text(feat, effect, sizeof effect), c->quadrants,
                    c->quadrants == 1 ? "" : "s", c->centres, c->centres == 1 ? "" : "s");
         else
-            printf("%s: %d quadrant%s", feature_name(tf, f), c->quadrants,
+            printf("%s: %d quadrant%s", CLI_TEXT(feature_name(tf, f)), c->quadrants,
                    c->quadrants == 1 ? "" : "s");
     }
     if (cls == PUL_FEATURE_MICROPUL && tf->nbig) printf(" (a big micropul counts 1)");
@@ -218,7 +218,7 @@ static void print_class_line(const TileFacts *tf, int cls) {
 static void print_tile_facts(const TileFacts *tf, const char *tiles_file) {
     const PulTileSet *ts = tf->ts;
     printf("  tiles     ");
-    if (tiles_file) printf("%s: ", tiles_file);
+    if (tiles_file) printf("%s: ", CLI_TEXT(tiles_file));
     printf("%d tiles: %d ordinary, %d big; start tile %d\n", ts->ntiles, ts->ntiles - tf->nbig,
            tf->nbig, ts->start);
 
@@ -327,13 +327,13 @@ static int english_count(const PulTheme *th, int lang) {
 }
 
 static void print_theme_facts(const PulTheme *th, int lang) {
-    printf("  title     \"%s\"\n", th->title[lang]);
+    printf("  title     \"%s\"\n", CLI_TEXT(th->title[lang]));
     printf("  features  %d:", th->nfeatures);
     for (int f = 0; f < th->nfeatures; f++)
-        printf("%s %s", f ? "," : "", pul_theme_feature_name(th, f, lang));
+        printf("%s %s", f ? "," : "", CLI_TEXT(pul_theme_feature_name(th, f, lang)));
     printf("\n  parts     %d:", PUL_NPARTS);
     for (int p = 0; p < PUL_NPARTS; p++)
-        printf("%s %s", p ? "," : "", pul_theme_part_name(th, p, lang));
+        printf("%s %s", p ? "," : "", CLI_TEXT(pul_theme_part_name(th, p, lang)));
     printf("\n  languages en complete");
     for (int l = 1; l < PUL_NLANGS; l++) {
         int n = english_count(th, l);
@@ -345,7 +345,7 @@ static void print_theme_facts(const PulTheme *th, int lang) {
         if (as_english(th->title, l)) printf(" title");
         for (int k = 0, shown = as_english(th->title, l); k < theme_entries(th); k++)
             if (as_english(theme_entry(th, k)->name, l))
-                printf("%s %s", shown++ ? "," : "", theme_entry(th, k)->key);
+                printf("%s %s", shown++ ? "," : "", CLI_TEXT(theme_entry(th, k)->key));
     }
     putchar('\n');
 }
@@ -502,20 +502,21 @@ static void report_variant(const Options *o, const Target *t, const PulVariant *
     }
     char players[32];
     players_text(rules, players, sizeof players);
-    printf("%s: ok (%s)\n", pul_variant_name(v), file);
-    printf("  %s \xe2\x80\x94 %s; extends %s\n", pul_variant_title(v, o->lang), players,
-           info->extends[0] ? info->extends : "nothing");
+    printf("%s: ok (%s)\n", CLI_TEXT(pul_variant_name(v)), CLI_TEXT(file));
+    printf("  %s \xe2\x80\x94 %s; extends %s\n", CLI_TEXT(pul_variant_title(v, o->lang)), players,
+           info->extends[0] ? CLI_TEXT(info->extends) : "nothing");
     print_tile_facts(&tf, info->tiles_file);
     printf("  theme     ");
     if (theme)
-        printf("%s: \"%s\", %d features, %d parts\n", info->theme_file, theme->title[o->lang],
-               theme->nfeatures, PUL_NPARTS);
+        printf("%s: \"%s\", %d features, %d parts\n", CLI_TEXT(info->theme_file),
+               CLI_TEXT(theme->title[o->lang]), theme->nfeatures, PUL_NPARTS);
     else
         printf("none\n");
     print_rules(rules);
     printf("  scripts   ");
     if (!info->nscripts) printf("none");
-    for (int k = 0; k < info->nscripts; k++) printf("%s%s", k ? ", " : "", info->script[k]);
+    for (int k = 0; k < info->nscripts; k++)
+        printf("%s%s", k ? ", " : "", CLI_TEXT(info->script[k]));
     putchar('\n');
 }
 
@@ -531,7 +532,7 @@ static void report_tileset(const Options *o, const Target *t, const PulTileSet *
         putchar('\n');
         return;
     }
-    printf("%s: ok (tile set %s)\n", t->file, ts->name);
+    printf("%s: ok (tile set %s)\n", CLI_TEXT(t->file), CLI_TEXT(ts->name));
     print_tile_facts(&tf, NULL);
 }
 
@@ -545,7 +546,7 @@ static void report_theme(const Options *o, const Target *t, const PulTheme *th) 
         putchar('\n');
         return;
     }
-    printf("%s: ok (theme %s)\n", t->file, th->name);
+    printf("%s: ok (theme %s)\n", CLI_TEXT(t->file), CLI_TEXT(th->name));
     print_theme_facts(th, o->lang);
 }
 
@@ -555,7 +556,7 @@ static int report_failure(const Options *o, const Target *t, PulError *err, int 
         snprintf(err->file, sizeof err->file, "%.*s", (int)sizeof err->file - 1,
                  t->file[0] ? t->file : t->arg);
     char line[sizeof err->file + sizeof err->message + 64];
-    fprintf(stderr, "%s\n", pul_error_format(err, line, sizeof line));
+    fprintf(stderr, "%s\n", CLI_TEXT(pul_error_format(err, line, sizeof line)));
     if (o->json) {
         Json j;
         json_report_begin(&j, t, false);

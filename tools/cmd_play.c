@@ -157,6 +157,19 @@ done:
     return ok;
 }
 
+/* The record on f, each line made safe: a tag value may come from an edition. */
+static void put_record(FILE *f, char *text) {
+    for (char *line = text; *line;) {
+        char *end = strchr(line, '\n');
+        if (end) *end = '\0';
+        cli_put_text(f, line);
+        fputc('\n', f);
+        if (!end) break;
+        *end = '\n';
+        line = end + 1;
+    }
+}
+
 static bool write_file(const char *path, const char *text, size_t len) {
     FILE *f = fopen(path, "wb");
     if (!f) return false;
@@ -208,7 +221,7 @@ static int play_bots(const PulVariant *v, const PlayConfig *cfg, uint64_t seed,
         cli_error("play", "out of memory while writing the record");
         goto done;
     }
-    fwrite(text, 1, len, stdout);
+    put_record(stdout, text);
     print_result(stdout, g);
     if (record_path && !write_file(record_path, text, len)) {
         cli_error("play", "cannot write the record to %s: check the folder exists and is writable",

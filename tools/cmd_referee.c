@@ -70,52 +70,6 @@ static bool match_open(Match *m, const char *path, const char *trusted) {
     return true;
 }
 
-/* Length of the valid UTF-8 sequence at s, 0 when it is not one. */
-static int utf8_len(const unsigned char *s) {
-    if (s[0] < 0x80) return 1;
-    int n = s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
-          : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
-    for (int i = 1; i < n; i++)
-        if ((s[i] & 0xC0) != 0x80) return 0;
-    if (n == 3 && ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0))) return 0;
-    if (n == 4 && ((s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90))) return 0;
-    return n;
-}
-
-/* The move as a JSON string: a record in another encoding still gives valid
-** JSON, each byte that is not UTF-8 becoming U+FFFD. */
-static void print_move(FILE *out, const char *text) {
-    const unsigned char *s = (const unsigned char *)text;
-    size_t bad = 0, len = 0;
-    for (int n; s[len]; len += n ? (size_t)n : 1)
-        if (!(n = utf8_len(s + len))) bad++;
-    if (!bad) {
-        cli_json_string(out, text);
-        return;
-    }
-    char *clean = malloc(len + 2 * bad + 1);
-    if (!clean) {
-        fputs("\"\"", out);
-        return;
-    }
-    size_t k = 0;
-    for (size_t i = 0; s[i];) {
-        int n = utf8_len(s + i);
-        if (n) {
-            memcpy(clean + k, s + i, (size_t)n);
-            k += (size_t)n;
-            i += (size_t)n;
-        } else {
-            memcpy(clean + k, "\xEF\xBF\xBD", 3);
-            k += 3;
-            i++;
-        }
-    }
-    clean[k] = '\0';
-    cli_json_string(out, clean);
-    free(clean);
-}
-
 static void print_seats(FILE *out, const int *v, int n, int add) {
     fputc('[', out);
     for (int i = 0; i < n; i++) fprintf(out, i ? ",%d" : "%d", v[i] + add);
@@ -146,13 +100,17 @@ static bool referee_move(Match *m, int i, bool legal, FILE *out) {
         extra = extra && !pul_game_over(g);
     }
     fprintf(out, "{\"n\":%d,\"player\":%d,\"move\":", i + 1, seat + 1);
-    print_move(out, text);
+    /* A record in another encoding still gives valid JSON: cli_json_string
+    ** makes each byte that is not UTF-8 U+FFFD. */
+    cli_json_string(out, text);
     fprintf(out, ",\"ok\":%s,\"drawn\":%d,\"extra_turn\":%s,\"core\":%d",
             why == PUL_LEGAL ? "true" : "false", drawn, extra ? "true" : "false",
             pul_game_core_count(g));
     if (legal) fprintf(out, ",\"placements\":%d", placements);
     if (why != PUL_LEGAL) {
-        fprintf(out, ",\"error\":\"%s\",\"message\":", pul_reason_code(why));
+        fputs(",\"error\":", out);
+        cli_json_string(out, pul_reason_code(why));
+        fputs(",\"message\":", out);
         if (why == PUL_R_HAND_FULL) {
             char msg[96];
             snprintf(msg, sizeof msg, "the hand already holds %d tiles",
@@ -176,8 +134,9 @@ static void referee_final(const PulGame *g, FILE *out) {
     int scores[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
     pul_game_scores(g, scores);
     int nw = pul_game_winners(g, winners);
-    fprintf(out, "{\"over\":%s,\"reason\":\"%s\",\"scores\":", pul_game_over(g) ? "true" : "false",
-            pul_end_reason_code(pul_game_end_reason(g)));
+    fprintf(out, "{\"over\":%s,\"reason\":", pul_game_over(g) ? "true" : "false");
+    cli_json_string(out, pul_end_reason_code(pul_game_end_reason(g)));
+    fputs(",\"scores\":", out);
     print_seats(out, scores, n, 0);
     fputs(",\"winners\":", out);
     print_seats(out, winners, nw, 1);

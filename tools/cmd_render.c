@@ -117,9 +117,15 @@ static int replay(const PulRecord *rec, const char *path, PulVariant *v, long *m
         PulEvents ev;
         PulReason r = pul_apply(*g, &a, &ev);
         if (r != PUL_LEGAL) {
+            /* A script that refused the move says why in its own words. */
+            const PulError *serr = pul_variant_script_error(v);
+            char why[1024];
             cli_error(CMD, "%s: move %d \"%s\" is illegal: %s: %s; use --move %d to draw the "
                            "position before it",
-                      path, i + 1, text, pul_reason_code(r), pul_reason_message(r), i);
+                      path, i + 1, text, pul_reason_code(r),
+                      r == PUL_R_SCRIPT_ERROR && serr ? pul_error_format(serr, why, sizeof why)
+                                                      : pul_reason_message(r),
+                      i);
             return CLI_WRONG;
         }
     }

@@ -35,13 +35,22 @@ typedef struct {
     TermStyle style;
 } Replay;
 
+/* A message on stderr, made safe by cli_error: it quotes the record and the edition. */
 static void say(const Replay *r, int id, ...) {
-    fputs("pul replay: ", stderr);
+    char buf[4096];
     va_list ap;
     va_start(ap, id);
-    vfprintf(stderr, replay_text(id, r->style.lang), ap);
+    vsnprintf(buf, sizeof buf, replay_text(id, r->style.lang), ap);
     va_end(ap);
-    fputc('\n', stderr);
+    cli_error("replay", "%s", buf);
+}
+
+/* The script's own error after a move it refused, so the designer sees why. */
+static void say_script_error(const Replay *r) {
+    const PulError *serr = pul_variant_script_error(r->variant);
+    char buf[1024];
+    if (r->bad_reason == PUL_R_SCRIPT_ERROR && serr)
+        cli_error("replay", "%s", pul_error_format(serr, buf, sizeof buf));
 }
 
 static void replay_free(Replay *r) {
@@ -100,6 +109,7 @@ static bool replay_load(Replay *r) {
             char shown[QUOTE_SIZE];
             say(r, RT_ILLEGAL, k, quote_cut(text, strlen(text), shown, sizeof shown),
                 pul_reason_code(why), pul_reason_message(why));
+            say_script_error(r);
             break;
         }
         r->pos[k] = g;
@@ -121,13 +131,28 @@ static const char *part_name(const Replay *r, int part) {
     return r->theme ? pul_theme_part_name(r->theme, part, r->style.lang) : plain[part];
 }
 
-static void line(FILE *out, const Replay *r, int id, ...) {
-    fputs("  ", out);
+/* Message id as one line after indent, made safe: its arguments are the
+** record's moves and the theme's names. */
+static void vshow(FILE *out, const Replay *r, const char *indent, int id, va_list ap) {
+    char buf[2048];
+    vsnprintf(buf, sizeof buf, replay_text(id, r->style.lang), ap);
+    fputs(indent, out);
+    cli_put_text(out, buf);
+    fputc('\n', out);
+}
+
+static void show(FILE *out, const Replay *r, int id, ...) {
     va_list ap;
     va_start(ap, id);
-    vfprintf(out, replay_text(id, r->style.lang), ap);
+    vshow(out, r, "", id, ap);
     va_end(ap);
-    fputc('\n', out);
+}
+
+static void line(FILE *out, const Replay *r, int id, ...) {
+    va_list ap;
+    va_start(ap, id);
+    vshow(out, r, "  ", id, ap);
+    va_end(ap);
 }
 
 /* What move k did, one event a line. */
@@ -181,15 +206,12 @@ static void print_position(FILE *out, const Replay *r, int k) {
     const PulGame *g = r->pos[k];
     const char *title = pul_variant_title(r->variant, r->style.lang);
     if (k == 0)
-        fprintf(out, replay_text(RT_START, r->style.lang), title, r->nmoves);
+        show(out, r, RT_START, title, r->nmoves);
     else
-        fprintf(out, replay_text(RT_POSITION, r->style.lang), title, k, r->nmoves);
-    fputc('\n', out);
+        show(out, r, RT_POSITION, title, k, r->nmoves);
     if (k > 0) {
         int seat = r->events[k - 1].n > 0 ? r->events[k - 1].ev[0].seat : 0;
-        fprintf(out, replay_text(RT_MOVE_BY, r->style.lang), k, pul_record_move(r->rec, k - 1),
-                seat + 1);
-        fputc('\n', out);
+        show(out, r, RT_MOVE_BY, k, pul_record_move(r->rec, k - 1), seat + 1);
         print_events(out, r, k);
     }
     fputc('\n', out);
@@ -199,14 +221,17 @@ static void print_position(FILE *out, const Replay *r, int k) {
     fputc('\n', out);
     term_draw_status(out, g, r->theme, &r->style, pul_game_over(g) ? -1 : pul_game_to_move(g));
     if (k == r->nlegal && r->bad_move) {
-        fprintf(out, replay_text(RT_STOPPED_HERE, r->style.lang), r->bad_move);
-        fputc('\n', out);
+        show(out, r, RT_STOPPED_HERE, r->bad_move);
         const char *bad = pul_record_move(r->rec, r->bad_move - 1);
         char shown[QUOTE_SIZE];
-        fprintf(out, replay_text(RT_ILLEGAL, r->style.lang), r->bad_move,
-                quote_cut(bad, strlen(bad), shown, sizeof shown), pul_reason_code(r->bad_reason),
-                pul_reason_message(r->bad_reason));
-        fputc('\n', out);
+        show(out, r, RT_ILLEGAL, r->bad_move, quote_cut(bad, strlen(bad), shown, sizeof shown),
+             pul_reason_code(r->bad_reason), pul_reason_message(r->bad_reason));
+        const PulError *serr = pul_variant_script_error(r->variant);
+        char buf[1024];
+        if (r->bad_reason == PUL_R_SCRIPT_ERROR && serr) {
+            cli_put_text(out, pul_error_format(serr, buf, sizeof buf));
+            fputc('\n', out);
+        }
     }
 }
 

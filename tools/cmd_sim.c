@@ -410,7 +410,7 @@ static int run_sim(SimConfig *cfg, const char *out_dir, bool force, bool quiet) 
         double t = now() - t0;
         uint64_t n = sim_shard_games(cfg) * (uint64_t)cfg->nvariants;
         fprintf(stderr, "pul sim: %llu games in %.1f s (%.0f games/s); report in %s/report.html\n",
-                (unsigned long long)n, t, t > 0 ? (double)n / t : 0, out_dir);
+                (unsigned long long)n, t, t > 0 ? (double)n / t : 0, CLI_TEXT(out_dir));
     }
     return CLI_OK;
 }
@@ -600,7 +600,7 @@ static int run_merge(char **dirs, int n, const char *out_dir, bool force, bool q
         if (!ok && status == CLI_OK) status = CLI_UNUSABLE;
         if (status == CLI_OK && !quiet)
             fprintf(stderr, "pul sim: merged %d shards, %llu games; report in %s/report.html\n", n,
-                    (unsigned long long)(cfg.games * (uint64_t)cfg.nvariants), out_dir);
+                    (unsigned long long)(cfg.games * (uint64_t)cfg.nvariants), CLI_TEXT(out_dir));
     }
     for (int k = 0; k < n; k++)
         if (shards[k].f) fclose(shards[k].f);

@@ -96,7 +96,7 @@ static void add_shadowed(Edition *e, const char *dir) {
 
 static void print_padded(const char *s, int width) {
     int pad = width - cli_display_width(s);
-    fputs(s, stdout);
+    cli_put_text(stdout, s);
     printf("%*s", pad > 1 ? pad : 1, "");
 }
 
@@ -153,15 +153,17 @@ static void print_row(const Edition *e, const PulVariant *v, const PulError *err
         players_text(pul_variant_rules(v), players, sizeof players);
         print_padded(players, PLAYERS_WIDTH);
         print_padded(pul_variant_title(v, lang), TITLE_WIDTH);
-        printf("%s\n", e->dir);
+        printf("%s\n", CLI_TEXT(e->dir));
     } else {
         char line[sizeof err->file + sizeof err->message + 64];
         print_padded("FAILS TO LOAD", PLAYERS_WIDTH + TITLE_WIDTH);
-        printf("%s\n%*s%s\n", e->dir, NAME_WIDTH, "", pul_error_format(err, line, sizeof line));
+        printf("%s\n%*s%s\n", CLI_TEXT(e->dir), NAME_WIDTH, "",
+               CLI_TEXT(pul_error_format(err, line, sizeof line)));
     }
     for (int s = 0; s < e->nshadowed; s++)
-        printf("%*sshadows %s (same name, later on the search path: opened only through extends)\n", NAME_WIDTH, "",
-               e->shadowed[s]);
+        printf("%*sshadows %s (same name, later on the search path: opened only through "
+               "extends)\n",
+               NAME_WIDTH, "", CLI_TEXT(e->shadowed[s]));
 }
 
 int cmd_variants(int argc, char **argv) {

@@ -87,7 +87,7 @@ static bool save(Play *p) {
     ok = ok && rename(tmp, p->record_path) == 0;
     if (!ok) remove(tmp);
 done:
-    if (!ok) play_say(p, PM_SAVE_FAILED, p->record_path, errno ? strerror(errno) : "?");
+    if (!ok) play_say(p, PM_SAVE_FAILED, CLI_TEXT(p->record_path), errno ? strerror(errno) : "?");
     free(text);
     return ok;
 }
@@ -126,7 +126,7 @@ static PulReason do_action(Play *p, const PulAction *a) {
     if (p->bot[seat]) {
         char name[PLAY_SPEC_MAX];
         bot_name(p->cfg->seat[seat], name, sizeof name);
-        play_news(p, PM_PLAYED_BOT, name, seat + 1, text);
+        play_news(p, PM_PLAYED_BOT, CLI_TEXT(name), seat + 1, text);
     } else {
         play_news(p, PM_PLAYED_SEAT, seat + 1, text);
     }
@@ -217,10 +217,10 @@ static void hint(Play *p, int seat) {
             if (a.kind == PUL_TAKE && a.tile == PUL_NO_TILE) snprintf(text, sizeof text, "t");
             play_say(p, PM_HINT, text);
         } else {
-            play_say(p, PM_HINT_FAILED, err.message);
+            play_say(p, PM_HINT_FAILED, CLI_TEXT(err.message));
         }
     } else {
-        play_say(p, PM_HINT_FAILED, obs ? err.message : "out of memory");
+        play_say(p, PM_HINT_FAILED, obs ? CLI_TEXT(err.message) : "out of memory");
     }
     pul_bot_free(bot);
     free(obs);
@@ -289,7 +289,7 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
             long t = strtol(line + 1, &end, 10);
             int ntiles = pul_variant_tileset(p->v)->ntiles;
             if (*end || end == line + 1) {
-                play_say(p, PM_NOT_UNDERSTOOD, line);
+                play_say(p, PM_NOT_UNDERSTOOD, CLI_TEXT(line));
             } else if (t < 0 || t >= ntiles) {
                 play_say(p, PM_NO_SUCH_TILE, (int)t, ntiles - 1);
             } else {
@@ -311,10 +311,10 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
             a.tile = PUL_NO_TILE;
         } else if (!pul_action_parse(line, &a)) {
             if (strchr("0123456789stp", line[0]))
-                play_say(p, PM_ILLEGAL, line,
+                play_say(p, PM_ILLEGAL, CLI_TEXT(line),
                          play_template(p->st.lang, play_reason_msg(PUL_R_SYNTAX)));
             else
-                play_say(p, PM_NOT_UNDERSTOOD, line);
+                play_say(p, PM_NOT_UNDERSTOOD, CLI_TEXT(line));
             continue;
         }
         PulReason r = pul_check(p->g, &a);
@@ -327,11 +327,11 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
         if (r == PUL_LEGAL) return TURN_DONE;
         char reason[1024];
         play_format(reason, sizeof reason, p->st.lang, p->theme, play_reason_msg(r));
-        play_say(p, PM_ILLEGAL, line, reason);
+        play_say(p, PM_ILLEGAL, CLI_TEXT(line), reason);
         const PulError *serr = pul_variant_script_error(p->v);
         if (r == PUL_R_SCRIPT_ERROR && serr) {
             char buf[1024];
-            fprintf(p->out, "%s\n", pul_error_format(serr, buf, sizeof buf));
+            fprintf(p->out, "%s\n", CLI_TEXT(pul_error_format(serr, buf, sizeof buf)));
         }
     }
 quit:
@@ -341,7 +341,7 @@ quit:
     snprintf(again, sizeof again, "%s%s%s", p->record_path,
              p->cfg->variant_arg ? " --variant " : "",
              p->cfg->variant_arg ? p->cfg->variant_arg : "");
-    play_say(p, PM_QUIT, p->record_path, again);
+    play_say(p, PM_QUIT, CLI_TEXT(p->record_path), CLI_TEXT(again));
     return TURN_QUIT;
 }
 
@@ -460,11 +460,12 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
     if (!save(&p)) goto done;
     char seed_text[32];
     snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)pul_game_seed(start));
-    play_news(&p, PM_START, pul_variant_title(v, cfg->lang), seed_text, p.record_path);
-    if (resume) play_news(&p, PM_RESUMED, p.nmoves, cfg->resume_path);
+    play_news(&p, PM_START, CLI_TEXT(pul_variant_title(v, cfg->lang)), seed_text,
+              CLI_TEXT(p.record_path));
+    if (resume) play_news(&p, PM_RESUMED, p.nmoves, CLI_TEXT(cfg->resume_path));
     for (int s = 0; s < cfg->nseats; s++) {
         if (p.bot[s])
-            play_news(&p, PM_SEAT_BOT, s + 1, pul_bot_spec(p.bot[s]));
+            play_news(&p, PM_SEAT_BOT, s + 1, CLI_TEXT(pul_bot_spec(p.bot[s])));
         else
             play_news(&p, PM_SEAT_YOU, s + 1);
     }

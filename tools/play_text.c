@@ -6,6 +6,7 @@
 */
 #include <string.h>
 
+#include "cli.h"
 #include "play_text.h"
 
 static const char *const texts[PM_COUNT][PUL_NLANGS] = {
@@ -337,7 +338,8 @@ static const char *part_name(int lang, const PulTheme *theme, int part) {
     return name && *name ? name : play_template(lang, (PlayMsg)(PM_NAME_BIG + part));
 }
 
-/* Names go in after formatting, so a name holding '%' is shown as it is. */
+/* Names go in after formatting, so a name holding '%' is shown as it is,
+** and made safe: they come from the edition's theme. */
 static void fill_names(char *buf, size_t size, const char *text, int lang, const PulTheme *theme) {
     size_t n = 0;
     for (const char *p = text; *p && n + 1 < size;) {
@@ -356,7 +358,8 @@ static void fill_names(char *buf, size_t size, const char *text, int lang, const
             buf[n++] = *p++;
             continue;
         }
-        for (const char *s = part_name(lang, theme, part); *s && n + 1 < size; s++) buf[n++] = *s;
+        for (const char *s = CLI_TEXT(part_name(lang, theme, part)); *s && n + 1 < size; s++)
+            buf[n++] = *s;
     }
     buf[n] = '\0';
 }

@@ -54,10 +54,10 @@ static int unknown_command(const char *name) {
     names[NCOMMANDS] = "help";
     const char *near = cli_did_you_mean(name, names, NCOMMANDS + 1);
     if (near)
-        fprintf(stderr, "pul: unknown command '%s'; did you mean '%s'? (see pul help)\n", name,
-                near);
+        fprintf(stderr, "pul: unknown command '%s'; did you mean '%s'? (see pul help)\n",
+                CLI_TEXT(name), near);
     else
-        fprintf(stderr, "pul: unknown command '%s' (see pul help)\n", name);
+        fprintf(stderr, "pul: unknown command '%s' (see pul help)\n", CLI_TEXT(name));
     return CLI_UNUSABLE;
 }
 
@@ -98,7 +98,7 @@ int main(int argc, char **argv) {
         return c->run(2, sub_argv);
     }
     if (first[0] == '-') {
-        fprintf(stderr, "pul: unknown option '%s' (see pul help)\n", first);
+        fprintf(stderr, "pul: unknown option '%s' (see pul help)\n", CLI_TEXT(first));
         return CLI_UNUSABLE;
     }
     const Command *c = find_command(first);

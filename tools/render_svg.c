@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "render.h"
 
 /* Geometry in SVG user units; one unit is one pixel at the natural size. */
@@ -95,9 +96,13 @@ static void put(Buf *b, const char *fmt, ...) {
     b->len += (size_t)n;
 }
 
-/* s as XML character data or attribute text. */
+/* s as XML character data or attribute text. What XML 1.0 refuses (control
+** characters, bytes that are not UTF-8, U+FFFE) and what would reorder the
+** picture's text (bidi controls) is written escaped, as a terminal shows it. */
 static void put_escaped(Buf *b, const char *s) {
-    for (; *s; s++) {
+    while (*s) {
+        char esc[CLI_ESC_MAX];
+        int len = cli_text_char(s, esc);
         switch (*s) {
         case '&': put(b, "&amp;"); break;
         case '<': put(b, "&lt;"); break;
@@ -105,9 +110,12 @@ static void put_escaped(Buf *b, const char *s) {
         case '"': put(b, "&quot;"); break;
         case '\'': put(b, "&apos;"); break;
         default:
-            /* Control characters are not allowed in XML 1.0; none belongs in a title. */
-            if ((unsigned char)*s >= 0x20 || *s == '\t') put(b, "%c", *s);
+            if (esc[0])
+                put(b, "%s", esc);
+            else
+                put(b, "%.*s", len, s);
         }
+        s += len;
     }
 }
 

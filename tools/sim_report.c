@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "cli.h"
 #include "sim.h"
 
 enum { MAX_REASONS = 8, MAX_CATS = 64 };
@@ -24,40 +25,27 @@ static const char *const COLOUR_NONE = "#9aa0a8";
 
 /* ------------------------------------------------------------- escaping */
 
-/* Length of the valid UTF-8 sequence at p, or 0. */
-static int utf8_len(const unsigned char *p) {
-    int n = p[0] < 0x80           ? 1
-            : (p[0] >> 5) == 6    ? 2
-            : (p[0] >> 4) == 14   ? 3
-            : (p[0] >> 3) == 30   ? 4
-                                  : 0;
-    if (n == 1 && p[0] < 0x20 && p[0] != '\t' && p[0] != '\n') return 0; /* not XML text */
-    for (int i = 1; i < n; i++)
-        if ((p[i] & 0xc0) != 0x80) return 0;
-    if (n == 2 && p[0] < 0xc2) return 0; /* overlong */
-    return n;
-}
-
 /* Text and attribute values, safe in HTML and in XML: markup characters
-** become entities, invalid bytes and control characters U+FFFD. */
+** become entities; what XML 1.0 refuses (control characters, bytes that are
+** not UTF-8, U+FFFE) and bidi controls, which would reorder the page's text,
+** are written escaped, as a terminal shows them ("\x1b", "\u202e"). */
 static void esc(FILE *f, const char *s) {
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        int n = utf8_len(p);
-        if (n == 0) {
-            fputs("&#65533;", f);
-            p++;
-            continue;
-        }
-        switch (*p) {
+    while (*s) {
+        char e[CLI_ESC_MAX];
+        int n = cli_text_char(s, e);
+        switch (*s) {
         case '&': fputs("&amp;", f); break;
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '"': fputs("&quot;", f); break;
         case '\'': fputs("&#39;", f); break;
-        default: fwrite(p, 1, (size_t)n, f);
+        default:
+            if (e[0])
+                fputs(e, f);
+            else
+                fwrite(s, 1, (size_t)n, f);
         }
-        p += n;
+        s += n;
     }
 }
 

@@ -52,7 +52,9 @@ void sim_row_write_json(FILE *f, const SimRow *row, const char *variant_name,
     fputs("],\"winners\":[", f);
     for (int s = 0, n = 0; s < row->seats; s++)
         if (row->winners >> s & 1) fprintf(f, "%s%d", n++ ? "," : "", s + 1);
-    fprintf(f, "],\"end_reason\":\"%s\",\"loser\":", pul_end_reason_code(row->end_reason));
+    fputs("],\"end_reason\":", f);
+    cli_json_string(f, pul_end_reason_code(row->end_reason));
+    fputs(",\"loser\":", f);
     if (row->loser >= 0)
         fprintf(f, "%d", row->loser + 1);
     else

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "sim.h"
 
 enum {
@@ -459,19 +460,6 @@ void sim_summary_free(SimSummaryBuilder *b) {
 
 /* ----------------------------------------------------------------- JSON */
 
-static void json_str(FILE *f, const char *s) {
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(f, "\\u%04x", *p);
-        else
-            fputc(*p, f);
-    }
-    fputc('"', f);
-}
-
 /* Fixed precision, and never "-0.000000", so equal summaries print equal bytes. */
 static void json_num(FILE *f, double x) {
     char buf[64];
@@ -501,11 +489,11 @@ static void json_hist(FILE *f, const long *h, int n) {
 
 static void json_variant(FILE *f, const SimVariantSummary *v) {
     fputs("    {\"name\": ", f);
-    json_str(f, v->name);
+    cli_json_string(f, v->name);
     fprintf(f, ", \"games\": %ld, \"seats\": %d,\n     \"bots\": [", v->games, v->seats);
     for (int s = 0; s < v->seats; s++) {
         if (s) fputs(", ", f);
-        json_str(f, v->bots[s]);
+        cli_json_string(f, v->bots[s]);
     }
     fputs("],\n     \"score\": [", f);
     for (int s = 0; s < v->seats; s++) {
@@ -541,8 +529,9 @@ static void json_variant(FILE *f, const SimVariantSummary *v) {
     bool first = true;
     for (int r = 0; r < MAX_REASONS; r++) {
         if (!v->end_reasons[r]) continue;
-        fprintf(f, "%s\"%s\": %ld", first ? "" : ", ", pul_end_reason_code((PulEndReason)r),
-                v->end_reasons[r]);
+        if (!first) fputs(", ", f);
+        cli_json_string(f, pul_end_reason_code((PulEndReason)r));
+        fprintf(f, ": %ld", v->end_reasons[r]);
         first = false;
     }
     fputs("},\n     \"activations\": [", f);
@@ -550,7 +539,7 @@ static void json_variant(FILE *f, const SimVariantSummary *v) {
     for (int i = 0; i < v->nfeatures; i++) {
         if (!v->is_catalyst[i]) continue;
         fprintf(f, "%s{\"feature\": ", first ? "" : ",\n                     ");
-        json_str(f, v->feature_name[i]);
+        cli_json_string(f, v->feature_name[i]);
         fputs(", ", f);
         json_stat(f, "per_game", &v->activations[i]);
         fputc('}', f);
@@ -571,15 +560,15 @@ void sim_summary_write_json(FILE *f, const SimSummary *s) {
     for (int k = 1; k < s->nvariants; k++) {
         fputs(k > 1 ? ",\n" : "\n", f);
         fputs("    {\"a\": ", f);
-        json_str(f, s->v[0].name);
+        cli_json_string(f, s->v[0].name);
         fputs(", \"b\": ", f);
-        json_str(f, s->v[k].name);
+        cli_json_string(f, s->v[k].name);
         fputs(", \"diffs\": [", f);
         for (int i = 0; i < s->ndiff[k]; i++) {
             const SimDiff *d = &s->diffs[k][i];
             fputs(i ? ",\n      " : "\n      ", f);
             fputs("{\"metric\": ", f);
-            json_str(f, d->metric);
+            cli_json_string(f, d->metric);
             fputs(", \"a\": ", f);
             json_num(f, d->a);
             fputs(", \"b\": ", f);
@@ -591,7 +580,7 @@ void sim_summary_write_json(FILE *f, const SimSummary *s) {
             fputs(", \"hi\": ", f);
             json_num(f, d->hi);
             fputs(", \"verdict\": ", f);
-            json_str(f, d->verdict);
+            cli_json_string(f, d->verdict);
             fputc('}', f);
         }
         fputs("]}", f);

@@ -80,15 +80,17 @@ static void colour_sgr(const char *colour, char *buf, size_t size) {
 
 /* ------------------------------------------------------------ glyphs */
 
-/* What one glyph looks like: its text, its width and its colour escape. */
+/* What one glyph looks like: its text made safe, its width and its colour escape. */
 typedef struct {
-    char text[PUL_GLYPH_MAX];
+    char text[4 * PUL_GLYPH_MAX]; /* room for a glyph whose every byte is escaped */
     int width;
     char sgr[32];
 } Glyph;
 
+/* A glyph that is not printable text is shown escaped and, being wider than
+** a quadrant, is replaced by the tile set's symbol (feature_glyph). */
 static void glyph_set(Glyph *gl, const char *text, const char *colour, const TermStyle *st) {
-    snprintf(gl->text, sizeof gl->text, "%s", text);
+    cli_text(gl->text, sizeof gl->text, text);
     gl->width = cli_display_width(gl->text);
     gl->sgr[0] = '\0';
     if (st->colour) colour_sgr(colour, gl->sgr, sizeof gl->sgr);
@@ -335,10 +337,10 @@ void term_draw_status(FILE *out, const PulGame *g, const PulTheme *theme, const 
         if (st->colour) fputs(SGR_RESET, out);
         fputs("  ", out);
         put_part(out, theme, st, PUL_PART_STONE);
-        fprintf(out, "%s: %d  %s: %d  ", part_name(theme, st, PUL_PART_STONE, W_STONES),
+        fprintf(out, "%s: %d  %s: %d  ", CLI_TEXT(part_name(theme, st, PUL_PART_STONE, W_STONES)),
                 pul_game_stones(g, s), word(st, W_HAND), pul_game_hand(g, s, tiles));
         put_part(out, theme, st, PUL_PART_SUPPLY);
-        fprintf(out, "%s: %d  %s: %d", part_name(theme, st, PUL_PART_SUPPLY, W_SUPPLY),
+        fprintf(out, "%s: %d  %s: %d", CLI_TEXT(part_name(theme, st, PUL_PART_SUPPLY, W_SUPPLY)),
                 pul_game_supply(g, s, tiles), word(st, W_SCORE), scores[s]);
         if (!over && s == to_move) {
             fprintf(out, "  <- %s", word(st, W_TO_MOVE));
@@ -348,7 +350,8 @@ void term_draw_status(FILE *out, const PulGame *g, const PulTheme *theme, const 
         fputc('\n', out);
     }
     put_part(out, theme, st, PUL_PART_CORE);
-    fprintf(out, "%s: %d\n", part_name(theme, st, PUL_PART_CORE, W_CORE), pul_game_core_count(g));
+    fprintf(out, "%s: %d\n", CLI_TEXT(part_name(theme, st, PUL_PART_CORE, W_CORE)),
+            pul_game_core_count(g));
     if (over) {
         int winners[PUL_MAX_SEATS];
         int nw = pul_game_winners(g, winners);

@@ -268,10 +268,16 @@ typedef struct {
 ** A name is looked up as <dir>/<name>/variant.yaml in each directory of the
 ** search path: ./variants, search_dirs (a ':'-separated list, may be NULL),
 ** the installed data directory, then $PUL_PATH. A path is a variant folder,
-** a variant.yaml, or a tile set file (a variant with the default rules). */
+** a variant.yaml, or a tile set file (a variant with the default rules).
+** The files a manifest names (tiles, theme, scripts, extends by path) must lie
+** in its folder, in the folders of the editions it extends, or in a variants
+** folder of the search path (scripts also in the scripts folder beside one):
+** absolute paths, ".." and symbolic links leading elsewhere are refused with
+** the code bad-reference, before anything there is read. */
 PulVariant *pul_variant_open(const char *name_or_path, const char *search_dirs, PulError *err);
 /* Load a variant from variant.yaml text. Relative paths in it are taken
-** from dir; extends: is looked up with search_dirs as above. */
+** from dir, which is its own folder as above; extends: is looked up with
+** search_dirs as above. */
 PulVariant *pul_variant_load_string(const char *text, size_t len, const char *source_name,
                                     const char *dir, const char *search_dirs, PulError *err);
 const PulVariantInfo *pul_variant_info(const PulVariant *v);

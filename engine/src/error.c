@@ -25,7 +25,8 @@ static const struct {
     {"missing-field", PUL_ERR_SCHEMA},   /* a required key is absent */
     {"bad-value", PUL_ERR_SCHEMA},       /* right type, but not a value the field takes */
     {"duplicate-name", PUL_ERR_SCHEMA},  /* two entries share a name or symbol */
-    {"bad-reference", PUL_ERR_SCHEMA},   /* names a feature, tile or variant that is not there */
+    {"bad-reference", PUL_ERR_SCHEMA},   /* names a feature, tile or variant that is not there,
+                                            or a file outside the edition's roots (roots.h) */
     {"bad-tile", PUL_ERR_SCHEMA},        /* a tile the game cannot use (no micropul...) */
     {"bad-svg", PUL_ERR_SCHEMA},         /* art that is not a safe SVG fragment */
     {"pmn-tag", PUL_ERR_SCHEMA},         /* a record's tag missing, or its value not PMN's */

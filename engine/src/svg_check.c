@@ -11,6 +11,7 @@
 #include "common.h"
 #include "suggest.h"
 #include "svg_check.h"
+#include "text_safe.h"
 
 enum { SVG_MAX_DEPTH = 16, SVG_VALUE_MAX = 4096 };
 
@@ -101,24 +102,12 @@ static bool starts(const Scan *sc, const char *word) {
     return sc->len - sc->i >= n && memcmp(sc->s + sc->i, word, n) == 0;
 }
 
-/* Up to 24 bytes of s for a message: one line, no control bytes, whole
-** UTF-8 sequences, "..." when cut. */
+/* Up to 24 bytes of the art at s for a message: to the end of its line or
+** the next tag, with the characters a terminal must not see escaped. */
 static const char *excerpt(const char *s, size_t n, char *buf, size_t size) {
-    size_t o = 0, max = size - 4 < 24 ? size - 4 : 24;
-    while (o < n && o < max && s[o] != '\n' && s[o] != '<') {
-        unsigned char b = (unsigned char)s[o];
-        buf[o] = (b < 0x20 || b == 0x7F) ? '?' : (char)b;
-        o++;
-    }
-    bool cut = o < n && o == max;
-    while (cut && o > 0 && ((unsigned char)buf[o - 1] & 0xC0) == 0x80) o--;
-    if (cut && o > 0 && ((unsigned char)buf[o - 1] & 0xC0) == 0xC0) o--;
-    if (cut) {
-        memcpy(buf + o, "...", 3);
-        o += 3;
-    }
-    buf[o] = '\0';
-    return buf;
+    size_t end = 0;
+    while (end < n && s[end] != '\n' && s[end] != '<') end++;
+    return text_shown(s, end, buf, size < 28 ? size : 28);
 }
 
 static int find_word(const char *const *words, int n, const char *s, size_t len) {
@@ -248,67 +237,80 @@ static bool is_transform(const char *s, size_t n) {
     return true;
 }
 
-/* The decoded value v of attribute a, checked against its kind. */
-static bool check_value(Scan *sc, size_t at, int a, const char *v, size_t n) {
+/* The decoded value v of attribute a, checked against its kind. Messages
+** quote the value as decoded, so that what entities hide shows (decoded:
+** some did), cut to a line and with control characters escaped. */
+static bool check_value(Scan *sc, size_t at, int a, const char *v, size_t n, bool decoded) {
     static const char *const caps[] = {"butt", "round", "square"};
     static const char *const joins[] = {"miter", "round", "bevel", "miter-clip", "arcs"};
     static const char *const rules[] = {"nonzero", "evenodd"};
     const char *name = attrs[a].name;
-    char shown[40];
-    excerpt(v, n, shown, sizeof shown);
+    char value[64], it[112];
+    snprintf(it, sizeof it, "%s=\"%s\"%s", name, text_shown(v, n, value, sizeof value),
+             decoded ? " (its entities decoded)" : "");
     if (contains_folded(v, n, "url("))
         return fail(sc, at,
-                    "%s=\"%s\": url(...) references are not allowed in art, which draws only "
-                    "its own shapes; use a plain colour such as #336699",
-                    name, shown);
+                    "%s: url(...) references are not allowed in art, which draws only its own "
+                    "shapes; use a plain colour such as #336699",
+                    it);
     if (contains_folded(v, n, "script"))
-        return fail(sc, at, "%s=\"%s\": art must not hold scripts; use plain values", name, shown);
+        return fail(sc, at, "%s: art must not hold scripts; give %s a plain value", it, name);
     int count;
     switch (attrs[a].kind) {
     case V_NUMBER:
         if (is_number(v, n)) return true;
         return fail(sc, at,
-                    "%s=\"%s\" is not a number; write a plain number such as 0.5 (no unit: "
-                    "the art is drawn in a unit square)",
-                    name, shown);
+                    "%s is not a number; write a plain number such as 0.5 (no unit: the art "
+                    "is drawn in a unit square)",
+                    it);
     case V_POINTS:
         if (is_number_list(v, n, &count) && count >= 4 && count % 2 == 0) return true;
         return fail(sc, at,
-                    "points=\"%s\" is not a list of at least two x,y pairs; write it like "
-                    "\"0.1,0.9 0.5,0.1 0.9,0.9\"",
-                    shown);
+                    "%s is not a list of at least two x,y pairs; write it like \"0.1,0.9 "
+                    "0.5,0.1 0.9,0.9\"",
+                    it);
     case V_PATH:
         if (is_path(v, n)) return true;
         return fail(sc, at,
-                    "d=\"%s\" is not path data; start with M and use only the commands "
-                    "M L H V C S Q T A Z (or lower case) and numbers, like \"M0.2 0.5 L0.8 "
-                    "0.5\"",
-                    shown);
+                    "%s is not path data; start with M and use only the commands M L H V C S "
+                    "Q T A Z (or lower case) and numbers, like \"M0.2 0.5 L0.8 0.5\"",
+                    it);
     case V_PAINT:
         if (is_paint(v, n)) return true;
         return fail(sc, at,
-                    "%s=\"%s\" is not a paint; write none, #rgb, #rrggbb or a colour name such "
-                    "as white",
-                    name, shown);
+                    "%s is not a paint; write none, #rgb, #rrggbb or a colour name such as "
+                    "white",
+                    it);
     case V_LINECAP:
         if (is_keyword(v, n, caps, 3)) return true;
-        return fail(sc, at, "%s=\"%s\": write butt, round or square", name, shown);
+        return fail(sc, at, "%s: write butt, round or square", it);
     case V_LINEJOIN:
         if (is_keyword(v, n, joins, 5)) return true;
-        return fail(sc, at, "%s=\"%s\": write miter, round, bevel, miter-clip or arcs", name,
-                    shown);
+        return fail(sc, at, "%s: write miter, round, bevel, miter-clip or arcs", it);
     case V_FILLRULE:
         if (is_keyword(v, n, rules, 2)) return true;
-        return fail(sc, at, "%s=\"%s\": write nonzero or evenodd", name, shown);
+        return fail(sc, at, "%s: write nonzero or evenodd", it);
     case V_TRANSFORM:
         if (is_transform(v, n)) return true;
         return fail(sc, at,
-                    "transform=\"%s\" is not a transform list; write functions such as "
-                    "\"translate(0.5 0.5) rotate(45)\" from translate, scale, rotate, skewX, "
-                    "skewY and matrix",
-                    shown);
+                    "%s is not a transform list; write functions such as \"translate(0.5 0.5) "
+                    "rotate(45)\" from translate, scale, rotate, skewX, skewY and matrix",
+                    it);
     }
     return true;
+}
+
+/* cp (at most 0x10FFFF, not a surrogate) written as UTF-8; its length. */
+static size_t utf8_put(char *out, unsigned long cp) {
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    static const unsigned lead[4] = {0, 0xC0, 0xE0, 0xF0};
+    int extra = cp < 0x800 ? 1 : cp < 0x10000 ? 2 : 3;
+    out[0] = (char)(lead[extra] | (cp >> (6 * extra)));
+    for (int k = 1; k <= extra; k++) out[k] = (char)(0x80 | ((cp >> (6 * (extra - k))) & 0x3F));
+    return (size_t)extra + 1;
 }
 
 /* Decode the entities of s[start..end) into out; '<' and a bare '&' fail. */
@@ -358,11 +360,10 @@ static bool decode_value(Scan *sc, size_t start, size_t end, const char *name, c
                         name);
         if (k >= 0) {
             out[o++] = chars[k];
-        } else if (cp < 0x80) {
-            out[o++] = (char)cp;
         } else {
-            /* Anything beyond ASCII fails the value checks later; a marker is enough. */
-            out[o++] = '?';
+            /* As UTF-8, so that a message can name what the entity stood for. An
+            ** entity takes at least as many bytes as its character does. */
+            o += utf8_put(out + o, cp);
         }
         i = semi;
     }
@@ -430,7 +431,8 @@ static bool read_attribute(Scan *sc, const char *el, bool seen[NATTRS]) {
     char value[SVG_VALUE_MAX];
     size_t vlen = 0;
     if (!decode_value(sc, start, end, attrs[a].name, value, &vlen)) return false;
-    if (!check_value(sc, start, a, value, vlen)) return false;
+    bool decoded = memchr(s + start, '&', end - start) != NULL;
+    if (!check_value(sc, start, a, value, vlen, decoded)) return false;
     sc->i = end + 1;
     return true;
 }

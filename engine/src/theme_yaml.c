@@ -26,10 +26,10 @@
 ** A localised text (title, name) is either plain text, which is English, or
 ** a mapping of the language codes en, ja, fr, es to texts; en is required and
 ** a language left out falls back to English. A text is 1 to PUL_LABEL_MAX-1
-** bytes without control characters.
+** bytes without control or bidirectional characters (text_safe.h).
 **
 ** glyph: what a terminal draws: one character (code point), 1 or 2 terminal
-** cells wide, not a control character nor a zero-width one (a combining
+** cells wide, not a control, bidirectional or zero-width character (a combining
 ** mark, a variation selector), which may be followed by one zero-width
 ** character ("e" and U+0301, "⚙" and U+FE0F); shorter than PUL_GLYPH_MAX
 ** bytes. Quote it when YAML would read it otherwise (":", "#").
@@ -48,13 +48,15 @@
 ** Bound to a tile set, every feature of the set needs an entry and every
 ** entry must name a feature; entries are stored in the tile set's feature
 ** order. Read alone, entries are stored in the file's order. Unknown and
-** repeated keys, aliases (*x), tags (!x) and a second document are errors.
+** repeated keys, anchors (&x), aliases (*x), tags (!x) and a second document
+** are errors.
 */
 #include <stdlib.h>
 #include <string.h>
 
 #include "suggest.h"
 #include "svg_check.h"
+#include "text_safe.h"
 #include "ydoc.h"
 
 /* ----------------------------------------------------------- texts */
@@ -66,29 +68,6 @@ static PulStatus read_label(YDoc *doc, const YNode *n, const char *what,
 }
 
 /* ----------------------------------------------------------- glyphs */
-
-/* The code point at s (n bytes left) and its length in *used; -1 when the
-** bytes are not UTF-8 (libyaml has checked the input, escapes may not be). */
-static long utf8_next(const unsigned char *s, size_t n, size_t *used) {
-    int extra = s[0] < 0x80    ? 0
-                : s[0] >= 0xF8 ? -1
-                : s[0] >= 0xF0 ? 3
-                : s[0] >= 0xE0 ? 2
-                : s[0] >= 0xC0 ? 1
-                               : -1;
-    if (extra < 0 || (size_t)extra >= n) return -1;
-    long cp = extra == 0 ? s[0] : s[0] & (0x3F >> extra);
-    for (int k = 1; k <= extra; k++) {
-        if ((s[k] & 0xC0) != 0x80) return -1;
-        cp = (cp << 6) | (s[k] & 0x3F);
-    }
-    *used = (size_t)extra + 1;
-    return cp;
-}
-
-static bool is_control_cp(long cp) {
-    return cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0x2028 || cp == 0x2029;
-}
 
 /* Terminal cells of one code point: 0 for combining marks, joiners and
 ** variation selectors, 2 for East Asian wide and emoji blocks, else 1. */
@@ -135,18 +114,20 @@ static PulStatus read_glyph(YDoc *doc, const YNode *n, const char *what, char ou
                          "the glyph of %s is %zu bytes long; a glyph is one character (at most "
                          "%d bytes)",
                          what, n->len, PUL_GLYPH_MAX - 1);
+    char label[64];
+    snprintf(label, sizeof label, "the glyph of %s", what);
+    PulStatus st = ydoc_safe(doc, n, label, false);
+    if (st != PUL_OK) return st;
     const unsigned char *s = (const unsigned char *)n->text;
     long cp[PUL_GLYPH_MAX];
     int count = 0;
     for (size_t i = 0, used = 0; i < n->len; i += used, count++) {
-        cp[count] = utf8_next(s + i, n->len - i, &used);
-        if (cp[count] < 0)
-            return ydoc_fail(doc, n, "bad-value", "the glyph of %s is not UTF-8 text", what);
-        if (is_control_cp(cp[count]))
+        cp[count] = text_utf8_next(s + i, n->len - i, &used);
+        if (cp[count] == 0x2028 || cp[count] == 0x2029)
             return ydoc_fail(doc, n, "bad-value",
-                             "the glyph of %s holds a control character; use a visible "
-                             "character such as \"o\"",
-                             what);
+                             "the glyph of %s is U+%04lX, a line or paragraph separator, which "
+                             "draws nothing; use a visible character such as \"o\"",
+                             what, (unsigned long)cp[count]);
     }
     if (cells(cp[0]) == 0)
         return ydoc_fail(doc, n, "bad-value",

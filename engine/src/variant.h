@@ -56,6 +56,10 @@ typedef struct {
 ** error code is extends-cycle. */
 PulStatus variant_find(const char *name_or_path, const char *search_dirs, const char *const *skip,
                        int nskip, VariantPlace *out, PulError *err);
+/* Call fn with each folder of the search path, in order (those that do not
+** exist too). */
+void variant_search_path(const char *search_dirs, void (*fn)(const char *dir, void *ud),
+                         void *ud);
 /* Load the variant.yaml at file (in folder dir, named folder). */
 PulVariant *variant_load_manifest(const char *file, const char *dir, const char *folder,
                                   const char *search_dirs, PulError *err);

@@ -156,6 +156,16 @@ static void search_lists(const char *search_dirs, const char *lists[4]) {
     lists[3] = getenv("PUL_PATH");
 }
 
+void variant_search_path(const char *search_dirs, void (*fn)(const char *dir, void *ud),
+                         void *ud) {
+    const char *lists[4];
+    search_lists(search_dirs, lists);
+    char dir[PUL_PATH_MAX];
+    size_t len;
+    for (int i = 0; i < 4; i++)
+        for (const char *p = lists[i]; next_dir(&p, dir, &len);) fn(dir, ud);
+}
+
 static PulStatus find_by_name(const char *name, const char *search_dirs, Search *s,
                               VariantPlace *out, PulError *err) {
     if (strlen(name) >= FIND_NAME)

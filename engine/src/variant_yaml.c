@@ -14,6 +14,10 @@
 **   rules: {extra_turn_chains: false, merged_scoring: one_owner}
 **   scripts: [solo_peek.lua]   # Lua files (run by the scripting layer)
 **
+** The files named (and a variant extended by path) must lie inside the roots
+** of roots.h: the folders of the manifests read, the search path's variants
+** folders and, for scripts, the scripts folders beside them.
+**
 ** Without extends, title, players, tiles and theme are required. With it,
 ** every field starts as the parent's and the child overrides what it gives:
 ** rules and players key by key, the others whole (a title given replaces all
@@ -23,11 +27,13 @@
 */
 #define _XOPEN_SOURCE 700 /* realpath */
 
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "roots.h"
 #include "script.h"
 #include "suggest.h"
 #include "ydoc.h"
@@ -38,57 +44,67 @@ enum { MAX_CHAIN = 8 };
 typedef struct {
     PulVariantInfo info;
     PulRules rules;
-    bool has_title, has_players, has_tiles, has_theme;
+    RootsFile tiles, theme; /* the files info names, as checked: what build reads */
 } Manifest;
 
-/* The manifests being read, child first, to find a variant that extends itself. */
+/* The manifests being read, child first, to find a variant that extends
+** itself, with the roots their files must lie in. */
 typedef struct {
     int n;
     char real[MAX_CHAIN][PATH_MAX];
     char name[MAX_CHAIN][PUL_NAME_MAX];
+    char own[MAX_CHAIN][PATH_MAX]; /* each manifest's folder, its real path ("": none) */
     const char *search_dirs;
+    Roots roots;
 } Chain;
 
+/* A node of the child's manifest that led to a parent's, where a refusal of
+** the parent's file is reported; none for the first manifest. */
+typedef struct {
+    YDoc *doc;
+    const YNode *n;
+} Via;
+
 static PulStatus read_manifest(const char *file, const char *dir, const char *folder,
-                               Chain *chain, Manifest *m, PulError *err);
-
-static bool is_file(const char *path) {
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* ------------------------------------------------------------------- texts */
+                               Chain *chain, Manifest *m, Via via, PulError *err);
 
 /* ------------------------------------------------------------------- paths */
 
-/* A file the manifest names, relative to dir unless absolute. */
-static PulStatus read_path(YDoc *doc, const YNode *n, const char *what, const char *dir, char *out,
-                           size_t size) {
+/* The real path of the folder of the manifest being read. */
+static const char *own_folder(const Chain *chain) { return chain->own[chain->n - 1]; }
+
+/* The text of n, a file name, fit to be a path: its problems are the
+** manifest's, at n. */
+static PulStatus file_name(YDoc *doc, const YNode *n, const char *what) {
     char text[48];
     if (n->kind != YDOC_SCALAR || n->len == 0)
         return ydoc_fail(doc, n, "wrong-type", "%s must be a file name, not %s", what,
                          ydoc_kind(n, text, sizeof text));
     if (memchr(n->text, '\0', n->len))
         return ydoc_fail(doc, n, "bad-value", "%s holds a NUL byte; write a file name", what);
-    int len = n->text[0] == '/' ? snprintf(out, size, "%s", n->text)
-                                : snprintf(out, size, "%s/%s", dir, n->text);
+    return ydoc_safe(doc, n, what, false);
+}
+
+/* A file the manifest names from its folder dir, of kind, checked against
+** the roots into f; out gets the path shown for it. */
+static PulStatus read_ref(YDoc *doc, const YNode *n, const char *what, RootsKind kind,
+                          const Chain *chain, const char *dir, char *out, size_t size,
+                          RootsFile *f) {
+    PulStatus st = file_name(doc, n, what);
+    if (st != PUL_OK) return st;
+    int len = snprintf(out, size, "%s/%s", dir, n->text);
     if (len < 0 || (size_t)len >= size)
         return ydoc_fail(doc, n, "too-long", "%s makes a path longer than %zu bytes; shorten it",
                          what, size - 1);
-    return PUL_OK;
+    RootsVerdict v = roots_resolve(&chain->roots, chain->own, chain->n, dir, n->text, kind, f);
+    if (v == ROOTS_OK) return PUL_OK;
+    return roots_fail(doc, n, what, n->text, kind, v, f, own_folder(chain), out);
 }
 
-static PulStatus require_file(YDoc *doc, const YNode *n, const char *what, const char *path,
-                              const char *hint) {
-    if (is_file(path)) return PUL_OK;
-    return ydoc_fail(doc, n, "missing-file", "%s '%s' is not a file (looked for %s); %s", what,
-                     n->text, path, hint);
-}
-
-/* <root>/scripts/<file> for a variant folder <root>/variants/<name>: the
-** two last components of dir dropped when they are plain names (so the path
-** reads without ".."), else dir/../../scripts/<file>. */
-static int scripts_beside(const char *dir, const char *file, char *out, size_t size) {
+/* <root>/scripts for a variant folder <root>/variants/<name>: the two last
+** components of dir dropped when they are plain names (so the path reads
+** without ".."), else dir/../../scripts. */
+static int scripts_beside(const char *dir, char *out, size_t size) {
     size_t len = strlen(dir);
     while (len > 1 && dir[len - 1] == '/') len--;
     size_t keep = len;
@@ -98,40 +114,57 @@ static int scripts_beside(const char *dir, const char *file, char *out, size_t s
         size_t n = keep - start;
         if (n == 0 || (n == 1 && dir[start] == '.') ||
             (n == 2 && dir[start] == '.' && dir[start + 1] == '.'))
-            return snprintf(out, size, "%s/../../scripts/%s", dir, file);
+            return snprintf(out, size, "%s/../../scripts", dir);
         keep = start > 0 ? start - 1 : 0;
-        if (start == 0 && k == 0) return snprintf(out, size, "%s/../../scripts/%s", dir, file);
+        if (start == 0 && k == 0) return snprintf(out, size, "%s/../../scripts", dir);
     }
-    if (keep == 0) return snprintf(out, size, dir[0] == '/' ? "/scripts/%s" : "scripts/%s", file);
-    return snprintf(out, size, "%.*s/scripts/%s", (int)keep, dir, file);
+    if (keep == 0) return snprintf(out, size, dir[0] == '/' ? "/scripts" : "scripts");
+    return snprintf(out, size, "%.*s/scripts", (int)keep, dir);
 }
 
 /* A script: from the variant's folder, or by bare file name from the scripts
-** folder beside the variants folder, then the installed one. */
-static PulStatus read_script(YDoc *doc, const YNode *n, const char *dir, char *out, size_t size) {
-    PulStatus st = read_path(doc, n, "a script", dir, out, size);
-    if (st != PUL_OK || is_file(out)) return st;
-    if (n->text[0] != '/' && !strchr(n->text, '/')) {
-        char alt[PUL_PATH_MAX];
-        int len = scripts_beside(dir, n->text, alt, sizeof alt);
-        if (len > 0 && (size_t)len < sizeof alt && is_file(alt)) {
-            snprintf(out, size, "%s", alt);
-            return PUL_OK;
-        }
-        len = snprintf(alt, sizeof alt, "%s/scripts/%s", pul_data_dir(), n->text);
-        if (len > 0 && (size_t)len < sizeof alt && is_file(alt)) {
-            snprintf(out, size, "%s", alt);
-            return PUL_OK;
-        }
-        return ydoc_fail(doc, n, "missing-file",
-                         "script '%s' is not in %s, nor in the scripts folder beside the "
-                         "variants, nor in %s/scripts; check the name",
-                         n->text, dir, pul_data_dir());
+** folder beside the variants folder, then the installed one. The first
+** place that has it decides, and must be one of the roots. */
+static PulStatus read_script(YDoc *doc, const YNode *n, const Chain *chain, const char *dir,
+                             char *out, size_t size) {
+    RootsFile f;
+    PulStatus st = file_name(doc, n, "scripts:");
+    if (st != PUL_OK) return st;
+    if (strchr(n->text, '/'))
+        return read_ref(doc, n, "scripts:", ROOTS_SCRIPT, chain, dir, out, size, &f);
+    enum { OWN, BESIDE, INSTALLED };
+    char places[3][PUL_PATH_MAX];
+    snprintf(places[OWN], PUL_PATH_MAX, "%s", dir);
+    int len = scripts_beside(dir, places[BESIDE], PUL_PATH_MAX);
+    if (len < 0 || len >= PUL_PATH_MAX) places[BESIDE][0] = '\0';
+    len = snprintf(places[INSTALLED], PUL_PATH_MAX, "%s/scripts", pul_data_dir());
+    if (len < 0 || len >= PUL_PATH_MAX) places[INSTALLED][0] = '\0';
+    const char *own = own_folder(chain);
+    for (int i = OWN; i <= INSTALLED; i++) {
+        if (!places[i][0]) continue;
+        RootsVerdict v =
+            roots_resolve(&chain->roots, chain->own, chain->n, places[i], n->text, ROOTS_SCRIPT, &f);
+        if (v == ROOTS_MISSING) continue;
+        len = snprintf(out, size, "%s/%s", places[i], n->text);
+        if (len < 0 || (size_t)len >= size) v = ROOTS_TOO_LONG;
+        if (v == ROOTS_OK) return PUL_OK;
+        if (v == ROOTS_LEAVES && i == BESIDE)
+            return ydoc_fail(doc, n, "bad-reference",
+                             "script '%s' is in %.200s, but that scripts folder is beside no "
+                             "variants folder of the search path, so it is not this edition's "
+                             "to use: add the folder holding the edition to the search path "
+                             "(--path, PUL_PATH), or copy the script into the edition's folder",
+                             n->text, places[i]);
+        return roots_fail(doc, n, "scripts:", n->text, ROOTS_SCRIPT, v, &f, own, out);
     }
-    return require_file(doc, n, "script", out, "check the path (it is taken from the variant's folder)");
+    return ydoc_fail(doc, n, "missing-file",
+                     "script '%s' is not in %s, nor in the scripts folder beside the "
+                     "variants, nor in %s/scripts; check the name",
+                     n->text, dir, pul_data_dir());
 }
 
-static PulStatus read_scripts(YDoc *doc, const YNode *n, const char *dir, PulVariantInfo *info) {
+static PulStatus read_scripts(YDoc *doc, const YNode *n, const Chain *chain, const char *dir,
+                              PulVariantInfo *info) {
     char text[48];
     if (n->kind == YDOC_SCALAR && n->len == 0) {
         info->nscripts = 0; /* "scripts:" with nothing: none, overriding the parent */
@@ -148,7 +181,7 @@ static PulStatus read_scripts(YDoc *doc, const YNode *n, const char *dir, PulVar
     info->nscripts = 0;
     for (int i = 0; i < n->nkid; i++) {
         const YNode *s = ydoc_kid(doc, n, i);
-        PulStatus st = read_script(doc, s, dir, info->script[i], sizeof info->script[i]);
+        PulStatus st = read_script(doc, s, chain, dir, info->script[i], sizeof info->script[i]);
         if (st != PUL_OK) return st;
         info->nscripts = i + 1;
     }
@@ -276,6 +309,8 @@ static PulStatus read_extends(YDoc *doc, const YNode *n, const char *dir, Chain 
                          "extends must name a variant (such as micropul) or give a path to one, "
                          "not %s",
                          ydoc_kind(n, text, sizeof text));
+    PulStatus safe = ydoc_safe(doc, n, "extends:", false);
+    if (safe != PUL_OK) return safe;
     if (chain->n >= MAX_CHAIN)
         return ydoc_fail(doc, n, "too-large",
                          "variants extend each other more than %d deep here; shorten the chain",
@@ -286,9 +321,21 @@ static PulStatus read_extends(YDoc *doc, const YNode *n, const char *dir, Chain 
     bool cycle = false;
     PulStatus st;
     if (strchr(n->text, '/') || n->text[0] == '.') {
+        /* A path that leads nowhere is the finder's to report, as for a name. */
         char path[PUL_PATH_MAX];
-        st = read_path(doc, n, "extends", dir, path, sizeof path);
-        if (st == PUL_OK) st = variant_find(path, NULL, NULL, 0, place, &ferr);
+        RootsFile f;
+        RootsVerdict v =
+            roots_resolve(&chain->roots, chain->own, chain->n, dir, n->text, ROOTS_EXTENDS, &f);
+        if (v != ROOTS_OK && v != ROOTS_MISSING) {
+            free(place);
+            return roots_fail(doc, n, "extends:", n->text, ROOTS_EXTENDS, v, &f,
+                              own_folder(chain), n->text);
+        }
+        int len = snprintf(path, sizeof path, "%s/%s", dir, n->text);
+        st = len > 0 && (size_t)len < sizeof path
+                 ? variant_find(path, NULL, NULL, 0, place, &ferr)
+                 : err_setc(&ferr, "too-long", NULL, 0, 0, "the path is longer than %zu bytes",
+                            sizeof path - 1);
     } else {
         /* A name skips the manifests already being read: a variant may extend
         ** the one of the same name further down the search path. */
@@ -316,7 +363,7 @@ static PulStatus read_extends(YDoc *doc, const YNode *n, const char *dir, Chain 
         st = ydoc_fail(doc, n, strcmp(ferr.code, "not-found") == 0 ? "bad-reference" : ferr.code,
                        "extends: %s", ferr.message);
     } else {
-        st = read_manifest(place->file, place->dir, place->name, chain, m, err);
+        st = read_manifest(place->file, place->dir, place->name, chain, m, (Via){doc, n}, err);
         if (st != PUL_OK) {
             free(place);
             return st; /* the parent's own error, in its own file */
@@ -396,17 +443,13 @@ static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain
         if (st != PUL_OK) return st;
     }
     if (val[K_TILES]) {
-        st = read_path(doc, val[K_TILES], "tiles", dir, info->tiles_file, sizeof info->tiles_file);
-        if (st == PUL_OK)
-            st = require_file(doc, val[K_TILES], "tile set", info->tiles_file,
-                              "give the tile set's file, relative to this manifest's folder");
+        st = read_ref(doc, val[K_TILES], "tiles:", ROOTS_FILE, chain, dir, info->tiles_file,
+                      sizeof info->tiles_file, &m->tiles);
         if (st != PUL_OK) return st;
     }
     if (val[K_THEME]) {
-        st = read_path(doc, val[K_THEME], "theme", dir, info->theme_file, sizeof info->theme_file);
-        if (st == PUL_OK)
-            st = require_file(doc, val[K_THEME], "theme", info->theme_file,
-                              "give the theme's file, relative to this manifest's folder");
+        st = read_ref(doc, val[K_THEME], "theme:", ROOTS_FILE, chain, dir, info->theme_file,
+                      sizeof info->theme_file, &m->theme);
         if (st != PUL_OK) return st;
     }
     if (val[K_RULES]) {
@@ -414,7 +457,7 @@ static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain
         if (st != PUL_OK) return st;
     }
     if (val[K_SCRIPTS]) {
-        st = read_scripts(doc, val[K_SCRIPTS], dir, info);
+        st = read_scripts(doc, val[K_SCRIPTS], chain, dir, info);
         if (st != PUL_OK) return st;
     }
     /* Checks across fields, where the rules end up in this file. */
@@ -448,15 +491,38 @@ static PulStatus read_manifest_text(const char *text, size_t len, const char *fi
     return st;
 }
 
+/* The manifest file, which must lie in its own folder (the chain's last). */
+static PulStatus read_checked(const Chain *chain, const char *file, Via via, char **buf,
+                              size_t *len, PulError *err) {
+    const char *slash = strrchr(file, '/');
+    char base[PUL_PATH_MAX];
+    if (!slash)
+        snprintf(base, sizeof base, ".");
+    else
+        snprintf(base, sizeof base, "%.*s", slash == file ? 1 : (int)(slash - file), file);
+    RootsFile f;
+    RootsVerdict v = roots_resolve(&chain->roots, chain->own, chain->n, base,
+                                   slash ? slash + 1 : file, ROOTS_MANIFEST, &f);
+    if (v == ROOTS_MISSING || v == ROOTS_UNREADABLE)
+        return err_set(err, PUL_ERR_IO, file, 0, 0, "cannot open '%s': %s", file,
+                       strerror(f.why ? f.why : ENOENT));
+    if (v != ROOTS_OK && via.doc)
+        return roots_fail(via.doc, via.n, "extends: the manifest", file, ROOTS_MANIFEST, v, &f,
+                          own_folder(chain), file);
+    if (v != ROOTS_OK) return roots_fail_file(err, file, v, &f, own_folder(chain));
+    return roots_read(&f, file, buf, len, err);
+}
+
 static PulStatus read_manifest(const char *file, const char *dir, const char *folder,
-                               Chain *chain, Manifest *m, PulError *err) {
+                               Chain *chain, Manifest *m, Via via, PulError *err) {
     if (!realpath(file, chain->real[chain->n]))
         snprintf(chain->real[chain->n], sizeof chain->real[0], "%s", file);
     chain->name[chain->n][0] = '\0';
+    roots_own(dir, chain->own[chain->n]);
     chain->n++;
-    char *buf;
-    size_t len;
-    PulStatus st = ydoc_read_file(file, &buf, &len, err);
+    char *buf = NULL;
+    size_t len = 0;
+    PulStatus st = read_checked(chain, file, via, &buf, &len, err);
     if (st == PUL_OK) {
         st = read_manifest_text(buf, len, file, dir, folder, chain, m, err);
         free(buf);
@@ -467,6 +533,26 @@ static PulStatus read_manifest(const char *file, const char *dir, const char *fo
 
 /* ------------------------------------------------------------------ build */
 
+/* The tile set and theme the manifests named, read as they were checked. */
+static PulStatus load_tileset(const Manifest *m, PulTileSet *ts, PulError *err) {
+    char *buf;
+    size_t len;
+    PulStatus st = roots_read(&m->tiles, m->info.tiles_file, &buf, &len, err);
+    if (st != PUL_OK) return st;
+    st = pul_tileset_load_string(ts, buf, len, m->info.tiles_file, err);
+    free(buf);
+    return st;
+}
+
+static PulTheme *load_theme(const Manifest *m, const PulTileSet *ts, PulError *err) {
+    char *buf;
+    size_t len;
+    if (roots_read(&m->theme, m->info.theme_file, &buf, &len, err) != PUL_OK) return NULL;
+    PulTheme *theme = pul_theme_load_string(buf, len, m->info.theme_file, ts, err);
+    free(buf);
+    return theme;
+}
+
 static PulVariant *build(Manifest *m, PulError *err) {
     PulTileSet *ts = malloc(sizeof *ts);
     if (!ts) {
@@ -475,8 +561,7 @@ static PulVariant *build(Manifest *m, PulError *err) {
     }
     PulVariant *v = NULL;
     PulTheme *theme = NULL;
-    if (pul_tileset_load_file(ts, m->info.tiles_file, err) == PUL_OK &&
-        (theme = pul_theme_load_file(m->info.theme_file, ts, err)) != NULL &&
+    if (load_tileset(m, ts, err) == PUL_OK && (theme = load_theme(m, ts, err)) != NULL &&
         (v = pul_variant_new(m->info.name, ts, &m->rules, NULL, NULL, err)) != NULL) {
         variant_attach(v, &m->info, theme);
         theme = NULL;
@@ -503,15 +588,17 @@ static PulVariant *load(const char *text, size_t len, const char *file, const ch
     } else {
         pul_rules_default(&m->rules);
         chain->search_dirs = search_dirs;
-        PulStatus st;
-        if (text) {
+        PulStatus st = roots_init(&chain->roots, search_dirs, err);
+        if (st == PUL_OK && text) {
             snprintf(chain->real[0], sizeof chain->real[0], "%s", file);
+            roots_own(dir, chain->own[0]);
             chain->n = 1;
             st = read_manifest_text(text, len, file, dir, folder, chain, m, err);
-        } else {
-            st = read_manifest(file, dir, folder, chain, m, err);
+        } else if (st == PUL_OK) {
+            st = read_manifest(file, dir, folder, chain, m, (Via){NULL, NULL}, err);
         }
         if (st == PUL_OK) v = build(m, err);
+        roots_free(&chain->roots);
     }
     if (v) err_clear(err);
     free(m);

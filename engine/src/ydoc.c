@@ -10,6 +10,7 @@
 #include <yaml.h>
 
 #include "suggest.h"
+#include "text_safe.h"
 #include "ydoc.h"
 
 /* A real YAML file of pul's is a few kilobytes, three or four levels deep and a
@@ -62,20 +63,7 @@ static void position(const char *buf, size_t len, size_t off, int *line, int *co
 }
 
 const char *ydoc_shown(const YNode *n, char *buf, size_t size) {
-    size_t o = 0, max = size - 4;
-    for (size_t i = 0; i < n->len && o < max; i++) {
-        unsigned char b = (unsigned char)n->text[i];
-        buf[o++] = (b < 0x20 || b == 0x7F) ? '?' : (char)b;
-    }
-    if (o < n->len) {
-        /* do not cut a UTF-8 sequence in half */
-        while (o > 0 && ((unsigned char)buf[o - 1] & 0xC0) == 0x80) o--;
-        if (o > 0 && ((unsigned char)buf[o - 1] & 0xC0) == 0xC0) o--;
-        memcpy(buf + o, "...", 3);
-        o += 3;
-    }
-    buf[o] = '\0';
-    return buf;
+    return text_shown(n->text, n->len, buf, size);
 }
 
 const char *ydoc_kind(const YNode *n, char *buf, size_t size) {
@@ -85,6 +73,102 @@ const char *ydoc_kind(const YNode *n, char *buf, size_t size) {
     char text[40];
     snprintf(buf, size, "'%s'", ydoc_shown(n, text, sizeof text));
     return buf;
+}
+
+/* The byte where line:col of the source starts, counted as libyaml counts
+** marks; the end of that line when col lies past it, d->len past the end. */
+static size_t source_offset(const YDoc *d, int line, int col) {
+    const char *b = d->buf;
+    size_t i = 0;
+    int ln = 1, c = 1;
+    while (i < d->len) {
+        if (ln == line && c == col) return i;
+        bool crlf = b[i] == '\r' && i + 1 < d->len && b[i + 1] == '\n';
+        if (b[i] == '\n' || b[i] == '\r') {
+            if (ln == line) return i;
+            i += crlf ? 2 : 1;
+            ln++;
+            c = 1;
+            continue;
+        }
+        i++;
+        while (i < d->len && ((unsigned char)b[i] & 0xC0) == 0x80) i++;
+        c++;
+    }
+    return d->len;
+}
+
+static int hex_value(char c) {
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
+}
+
+/* The escape of a double-quoted scalar after its backslash, s[0..n): the
+** code point it stands for in *cp (-2 when none, as for a line
+** continuation) and the bytes it takes after the backslash. */
+static size_t escape_at(const char *s, size_t n, long *cp) {
+    static const char simple[] = "0abtnvfre \"/\\N_LP\t";
+    static const long value[] = {0,   7,   8,   9,   10,     11,     12,    13,
+                                 27,  ' ', '"', '/', '\\', 0x85, 0xA0, 0x2028, 0x2029, 9};
+    *cp = -2;
+    if (n == 0) return 0;
+    const char *hit = s[0] ? strchr(simple, s[0]) : NULL;
+    if (hit) {
+        *cp = value[hit - simple];
+        return 1;
+    }
+    size_t digits = s[0] == 'x' ? 2 : s[0] == 'u' ? 4 : s[0] == 'U' ? 8 : 0;
+    if (digits == 0 || digits >= n) return 1;
+    long v = 0;
+    for (size_t k = 1; k <= digits; k++) {
+        int h = hex_value(s[k]);
+        if (h < 0) return 1;
+        v = v * 16 + h;
+    }
+    *cp = v;
+    return digits + 1;
+}
+
+void ydoc_text_position(const YDoc *d, const YNode *n, size_t off, int *line, int *col) {
+    *line = n->line;
+    *col = n->col;
+    size_t used;
+    long cp = off < n->len ? text_utf8_next((const unsigned char *)n->text + off, n->len - off,
+                                            &used)
+                           : -1;
+    if (cp < 0) return;
+    /* Which occurrence of cp it is, to find the same one in the source. */
+    int k = 0;
+    for (size_t i = 0; i < off; i += used) {
+        long c = text_utf8_next((const unsigned char *)n->text + i, n->len - i, &used);
+        k += c == cp;
+    }
+    const char *b = d->buf;
+    size_t i = source_offset(d, n->line, n->col), to = source_offset(d, n->end_line, n->end_col);
+    bool quoted = i < to && b[i] == '"';
+    if (i < to && (b[i] == '|' || b[i] == '>')) {
+        /* A block's text starts on the line after its header, which may hold a comment. */
+        while (i < to && b[i] != '\n' && b[i] != '\r') i++;
+    }
+    while (i < to) {
+        long c;
+        size_t step;
+        if (quoted && b[i] == '\\') {
+            step = 1 + escape_at(b + i + 1, to - i - 1, &c);
+        } else if (b[i] == '\n' || b[i] == '\r') {
+            c = -2; /* the layout's line breaks: the text's own are folded from them */
+            step = 1;
+        } else {
+            c = text_utf8_next((const unsigned char *)b + i, to - i, &step);
+        }
+        if (c == cp && k-- == 0) {
+            position(d->buf, d->len, i, line, col);
+            return;
+        }
+        i += step;
+    }
 }
 
 /* ------------------------------------------------------------ YAML to tree */
@@ -112,6 +196,16 @@ static PulStatus parser_fail(YDoc *d, const yaml_parser_t *p) {
             }
         }
         position(d->buf, d->len, off, &line, &col);
+        /* UTF-8, but a character YAML forbids: say which, as binary files and
+        ** pasted terminal colours both end here. */
+        if (p->problem_value != -1 && strstr(problem, "control characters")) {
+            long cp = p->problem_value;
+            const char *why = text_unsafe(cp);
+            return ydoc_fail_at(d, line, col, "bad-encoding",
+                                "U+%04lX, %s, is not allowed in YAML text; remove it (%s is "
+                                "text: if this file is not, give the right one)",
+                                (unsigned long)cp, why ? why : "a control character", d->what);
+        }
         if (p->problem_value != -1)
             return ydoc_fail_at(d, line, col, "bad-encoding",
                                 "%s (0x%X): %s is UTF-8 text; is this the right file?", problem,
@@ -198,7 +292,27 @@ static const yaml_char_t *event_tag(const yaml_event_t *ev) {
     }
 }
 
-/* Events to nodes, refusing what these files never need (aliases, tags,
+/* An anchor's, alias's or tag's name for a message (YAML lets them hold
+** any printable character, bidirectional controls included). */
+static const char *shown_word(const yaml_char_t *w, char *buf, size_t size) {
+    const char *s = (const char *)w;
+    return text_shown(s, strlen(s), buf, size);
+}
+
+static const yaml_char_t *event_anchor(const yaml_event_t *ev) {
+    switch (ev->type) {
+    case YAML_SCALAR_EVENT:
+        return ev->data.scalar.anchor;
+    case YAML_SEQUENCE_START_EVENT:
+        return ev->data.sequence_start.anchor;
+    case YAML_MAPPING_START_EVENT:
+        return ev->data.mapping_start.anchor;
+    default:
+        return NULL;
+    }
+}
+
+/* Events to nodes, refusing what these files never need (anchors, aliases, tags,
 ** more documents) before it can cost anything. */
 static PulStatus build(YDoc *d, yaml_parser_t *p) {
     int stack[YDOC_MAX_DEPTH];
@@ -208,6 +322,7 @@ static PulStatus build(YDoc *d, yaml_parser_t *p) {
         if (!yaml_parser_parse(p, &ev)) return parser_fail(d, p);
         PulStatus st = PUL_OK;
         bool done = false;
+        char word[64];
         int line = (int)ev.start_mark.line + 1, col = (int)ev.start_mark.column + 1;
         int kind = ev.type == YAML_SCALAR_EVENT           ? YDOC_SCALAR
                    : ev.type == YAML_SEQUENCE_START_EVENT ? YDOC_SEQ
@@ -225,18 +340,25 @@ static PulStatus build(YDoc *d, yaml_parser_t *p) {
             break;
         case YAML_ALIAS_EVENT:
             st = ydoc_fail_at(d, line, col, "yaml-unsupported",
-                              "alias '*%.40s': %s does not use anchors and aliases; write "
+                              "alias '*%s': %s does not use anchors and aliases; write "
                               "the value out in full",
-                              (const char *)ev.data.alias.anchor, d->what);
+                              shown_word(ev.data.alias.anchor, word, sizeof word), d->what);
             break;
         case YAML_SCALAR_EVENT:
         case YAML_SEQUENCE_START_EVENT:
         case YAML_MAPPING_START_EVENT: {
-            const yaml_char_t *tag = event_tag(&ev);
+            const yaml_char_t *tag = event_tag(&ev), *anchor = event_anchor(&ev);
+            if (anchor) {
+                st = ydoc_fail_at(d, line, col, "yaml-unsupported",
+                                  "anchor '&%s': %s does not use anchors and aliases; remove "
+                                  "the anchor and write out in full every value that repeats it",
+                                  shown_word(anchor, word, sizeof word), d->what);
+                break;
+            }
             if (tag) {
                 st = ydoc_fail_at(d, line, col, "yaml-unsupported",
-                                  "the tag '%.60s' has no meaning in %s; remove it",
-                                  (const char *)tag, d->what);
+                                  "the tag '%s' has no meaning in %s; remove it",
+                                  shown_word(tag, word, sizeof word), d->what);
                 break;
             }
             if (kind != YDOC_SCALAR && depth == YDOC_MAX_DEPTH) {
@@ -305,13 +427,9 @@ void ydoc_free(YDoc *d) {
     d->nnode = d->cap = 0;
 }
 
-PulStatus ydoc_read_file(const char *path, char **out, size_t *len, PulError *err) {
+PulStatus ydoc_read_stream(FILE *f, const char *path, char **out, size_t *len, PulError *err) {
     *out = NULL;
     *len = 0;
-    if (!path || !path[0]) return err_set(err, PUL_ERR_IO, NULL, 0, 0, "no file name given");
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return err_set(err, PUL_ERR_IO, path, 0, 0, "cannot open '%s': %s", path, strerror(errno));
     /* Read a little past the limit, so that ydoc_parse can say where it falls. */
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);
@@ -337,7 +455,6 @@ PulStatus ydoc_read_file(const char *path, char **out, size_t *len, PulError *er
             break;
         }
     }
-    fclose(f);
     if (!buf) return err_set(err, PUL_ERR_MEMORY, path, 0, 0, "out of memory reading '%s'", path);
     if (st != PUL_OK) {
         free(buf);
@@ -346,6 +463,18 @@ PulStatus ydoc_read_file(const char *path, char **out, size_t *len, PulError *er
     *out = buf;
     *len = n;
     return PUL_OK;
+}
+
+PulStatus ydoc_read_file(const char *path, char **out, size_t *len, PulError *err) {
+    *out = NULL;
+    *len = 0;
+    if (!path || !path[0]) return err_set(err, PUL_ERR_IO, NULL, 0, 0, "no file name given");
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return err_set(err, PUL_ERR_IO, path, 0, 0, "cannot open '%s': %s", path, strerror(errno));
+    PulStatus st = ydoc_read_stream(f, path, out, len, err);
+    fclose(f);
+    return st;
 }
 
 /* ----------------------------------------------------------- schema checks */
@@ -443,6 +572,25 @@ PulStatus ydoc_bool(YDoc *d, const YNode *n, const char *what, bool *out) {
                      what, ydoc_kind(n, text, sizeof text));
 }
 
+PulStatus ydoc_safe(YDoc *d, const YNode *n, const char *what, bool lines) {
+    long cp;
+    size_t at = text_find_unsafe(n->text, n->len, lines, &cp);
+    if (at == n->len) return PUL_OK;
+    int line, col;
+    ydoc_text_position(d, n, at, &line, &col);
+    if (cp < 0)
+        return ydoc_fail_at(d, line, col, "bad-value",
+                            "%s holds byte 0x%02X, which is not UTF-8 text; write it with "
+                            "the characters themselves",
+                            what, (unsigned)(unsigned char)n->text[at]);
+    if (cp == '\n')
+        return ydoc_fail_at(d, line, col, "bad-value",
+                            "%s holds a line break (U+000A); write it on one line", what);
+    return ydoc_fail_at(d, line, col, "bad-value",
+                        "%s holds U+%04lX, %s; remove it",
+                        what, (unsigned long)cp, text_unsafe(cp));
+}
+
 PulStatus ydoc_text(YDoc *d, const YNode *n, const char *what, char *out, size_t cap,
                     bool multiline) {
     char text[48];
@@ -453,16 +601,8 @@ PulStatus ydoc_text(YDoc *d, const YNode *n, const char *what, char *out, size_t
     if (n->len >= cap)
         return ydoc_fail(d, n, "too-long", "%s '%s' is %zu bytes long; shorten it to %zu at most",
                          what, ydoc_shown(n, text, sizeof text), n->len, cap - 1);
-    for (size_t i = 0; i < n->len; i++) {
-        unsigned char b = (unsigned char)n->text[i];
-        if ((b < 0x20 && !(multiline && b == '\n')) || b == 0x7F)
-            return ydoc_fail(d, n, "bad-value",
-                             multiline ? "%s holds a control character; use printable text and "
-                                         "line breaks"
-                                       : "%s holds a control character (a line break?); write "
-                                         "it on one line of printable text",
-                             what);
-    }
+    PulStatus st = ydoc_safe(d, n, what, multiline);
+    if (st != PUL_OK) return st;
     memcpy(out, n->text, n->len);
     out[n->len] = '\0';
     return PUL_OK;

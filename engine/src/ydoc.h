@@ -5,6 +5,8 @@
 #ifndef PUL_YDOC_H
 #define PUL_YDOC_H
 
+#include <stdio.h>
+
 #include "common.h"
 
 enum { YDOC_SCALAR, YDOC_SEQ, YDOC_MAP };
@@ -31,7 +33,7 @@ typedef struct {
     PulError *err;
 } YDoc;
 
-/* Parse one YAML document. Aliases, tags, a second document, more than
+/* Parse one YAML document. Anchors, aliases, tags, a second document, more than
 ** YDOC_MAX_* of anything are errors. Call ydoc_free whatever it returns. */
 PulStatus ydoc_parse(YDoc *d, const char *text, size_t len, const char *src, const char *what,
                      PulError *err);
@@ -39,6 +41,8 @@ void ydoc_free(YDoc *d);
 /* Read a whole file (at most a little past the size limit; ydoc_parse says
 ** where the limit falls). *buf is malloc'd. */
 PulStatus ydoc_read_file(const char *path, char **buf, size_t *len, PulError *err);
+/* The same from an open file, named path in errors; f stays open. */
+PulStatus ydoc_read_stream(FILE *f, const char *path, char **buf, size_t *len, PulError *err);
 
 /* Fill d->err at a node or a position with an error code (the table in
 ** error.c: "unknown-key", "wrong-type", ...) and return the code's status. */
@@ -67,10 +71,18 @@ PulStatus ydoc_missing(YDoc *d, const YNode *map, const char *what, const char *
                        const char *hint);
 /* A non-empty printable text of fewer than PUL_NAME_MAX bytes. */
 PulStatus ydoc_name(YDoc *d, const YNode *n, const char *what, char out[PUL_NAME_MAX]);
-/* A text of 1 to cap-1 bytes without control characters (line breaks allowed
-** when multiline), copied to out. */
+/* A text of 1 to cap-1 bytes that ydoc_safe lets through (line breaks
+** allowed when multiline), copied to out. */
 PulStatus ydoc_text(YDoc *d, const YNode *n, const char *what, char *out, size_t cap,
                     bool multiline);
+/* Refuse a scalar whose text holds a character that must not reach a
+** terminal (text_safe.h; line breaks pass when lines is true), at that
+** character's own line and column, naming it. */
+PulStatus ydoc_safe(YDoc *d, const YNode *n, const char *what, bool lines);
+/* Line and column of byte off of scalar n's text: where that character
+** stands in the source, written out or as an escape; the scalar's start
+** when the layout made it (a folded line break). */
+void ydoc_text_position(const YDoc *d, const YNode *n, size_t off, int *line, int *col);
 /* A localised text: plain text (English), or a mapping of the language codes
 ** en, ja, fr, es with en required. out holds PUL_NLANGS texts stride bytes
 ** apart, each of cap bytes at most; a language left out gets the English. */

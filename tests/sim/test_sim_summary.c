@@ -22,7 +22,11 @@
         }                                                                                     \
     } while (0)
 
-static const char HOSTILE[] = "<script>alert(\"x\")</script> & 'q' \x01]]>";
+/* Markup, then what XML 1.0 refuses or a terminal obeys: a C0 control, an
+** escape sequence, CSI as a C1 control, a bidi override, a byte that is not
+** UTF-8 and U+FFFE. */
+static const char HOSTILE[] = "<script>alert(\"x\")</script> & 'q' \x01]]> \x1b[2J\xc2\x9b"
+                              "\xe2\x80\xae\xff\xef\xbf\xbe";
 
 /* A tile set with two micropul colours and two catalysts, enough for names. */
 static PulTileSet make_tileset(void) {
@@ -281,9 +285,15 @@ static void test_escaping(const char *out_path) {
     CHECK(strstr(h, "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;") != NULL);
     CHECK(strstr(h, "]]>") == NULL);
     CHECK(strchr(h, '\x01') == NULL);
+    CHECK(strchr(h, '\x1b') == NULL);
+    CHECK(strstr(h, "\xc2\x9b") == NULL);
+    CHECK(strstr(h, "\xe2\x80\xae") == NULL);
+    CHECK(strstr(h, "\xef\xbf\xbe") == NULL);
+    CHECK(strstr(h, " \\x01]]&gt; \\x1b[2J\\u009b\\u202e\\xff\\ufffe") != NULL);
     CHECK(strstr(h, "&lt;test&gt;") != NULL); /* the title */
-    /* JSON escapes the quote and the control character */
-    CHECK(strstr(all, "\"<script>alert(\\\"x\\\")</script> & 'q' \\u0001]]>\"") != NULL);
+    /* JSON escapes the quote and the control characters, and stays UTF-8 */
+    CHECK(strstr(all, "\"<script>alert(\\\"x\\\")</script> & 'q' \\u0001]]> \\u001b[2J\\u009b"
+                      "\\u202e\xef\xbf\xbd\\ufffe\"") != NULL);
     static const char *const ids[] = {"scores", "wins",   "length", "ends",
                                       "activations", "groups", "ab"};
     for (int i = 0; i < 7; i++) {

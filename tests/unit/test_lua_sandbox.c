@@ -193,13 +193,13 @@ static PulGame *faq_after_three(void) {
     return g;
 }
 
-/* A scratch variant: Micropul with the one script lua, found by path. */
+/* A scratch variant, found by path: Micropul (by name, on PUL_PATH: an edition
+** names no file outside its folder) with the one script lua. */
 static PulVariant *variant_with(const char *name, const char *lua, PulError *err) {
     char file[PATH_MAX], yaml[2 * PATH_MAX];
     snprintf(file, sizeof file, "%s/%s.lua", name, name);
     write_file(file, lua, strlen(lua));
-    snprintf(yaml, sizeof yaml, "name: %s\nextends: %s\nscripts: [%s.lua]\n", name, micropul_dir,
-             name);
+    snprintf(yaml, sizeof yaml, "name: %s\nextends: micropul\nscripts: [%s.lua]\n", name, name);
     snprintf(file, sizeof file, "%s/variant.yaml", name);
     write_file(file, yaml, strlen(yaml));
     int n = snprintf(file, sizeof file, "%s/%s", scratch, name);

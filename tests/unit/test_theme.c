@@ -443,7 +443,14 @@ static const Bad bad[] = {
     {"empty name", L1 L2 L3 L4 "    name: {en: \"\"}\n" L6 L7 L8 L9 AFTER_ART, true, 5, 16,
      "bad-value", "the name of feature 'white' (en) is empty"},
     {"name with a tab", L1 L2 L3 L4 "    name: \"white\\tmicropul\"\n" L6 L7 L8 L9 AFTER_ART, true,
-     5, 11, "bad-value", "the name of feature 'white' holds a control character"},
+     5, 17, "bad-value", "the name of feature 'white' holds U+0009, a tab, a control character"},
+    {"name with a bidi control", L1 L2 L3 L4 "    name: {en: white, fr: bl\xe2\x80\xae" "anc}\n" L6 L7 L8 L9
+     AFTER_ART, true, 5, 29, "bad-value",
+     "the name of feature 'white' (fr) holds U+202E, a bidirectional control"},
+    {"name with a C1 control", L1 L2 L3 L4 "    name: \"white\\u009b\"\n" L6 L7 L8 L9 AFTER_ART,
+     true, 5, 17, "bad-value", "the name of feature 'white' holds U+009B, a C1 control character"},
+    {"theme title with an isolate", "name: m\ntitle: {en: \"Micro\\u2066pul\"}\n" L3 WHITE AFTER_ART,
+     true, 2, 19, "bad-value", "the title of the theme (en) holds U+2066, a bidirectional control"},
     {"theme name empty", "name: \"\"\n" L2 L3 WHITE AFTER_ART, true, 1, 7, "bad-value",
      "the name of the theme is empty"},
     {"glyph of three characters", L1 L2 L3 L4 L5 "    glyph: abc\n" L7 L8 L9 AFTER_ART, true, 6, 12,
@@ -453,7 +460,11 @@ static const Bad bad[] = {
     {"glyph a lone combining mark", L1 L2 L3 L4 L5 "    glyph: \"\\u0301\"\n" L7 L8 L9 AFTER_ART,
      true, 6, 12, "bad-value", "starts with a combining mark"},
     {"glyph a control character", L1 L2 L3 L4 L5 "    glyph: \"\\t\"\n" L7 L8 L9 AFTER_ART, true, 6,
-     12, "bad-value", "holds a control character"},
+     13, "bad-value", "the glyph of feature 'white' holds U+0009, a tab, a control character"},
+    {"glyph an escape character", L1 L2 L3 L4 L5 "    glyph: \"o\\e\"\n" L7 L8 L9 AFTER_ART, true,
+     6, 14, "bad-value", "the glyph of feature 'white' holds U+001B, the escape character"},
+    {"glyph after a bidi mark", L1 L2 L3 L4 L5 "    glyph: \xe2\x80\x8fo\n" L7 L8 L9 AFTER_ART, true,
+     6, 12, "bad-value", "holds U+200F, a bidirectional mark"},
     {"glyph of two wide characters", L1 L2 L3 L4 L5 "    glyph: 漢字\n" L7 L8 L9 AFTER_ART, true, 6,
      12, "bad-value",
      "the glyph of feature 'white' is '漢字', 2 characters; a glyph is one "
@@ -729,6 +740,19 @@ static void test_svg_check(void) {
         {"<rect/>\xc3\xa9", 7, "text \"\xc3\xa9\" outside a tag"},
         {"<rect fill=\"u&#x52;l(#a)\"/>", 12, "url(...) references are not allowed"},
         {"<rect fill=\"SCRIPT\"/>", 12, "must not hold scripts"},
+        /* values are quoted as decoded, so that what entities hide shows, escaped */
+        {"<rect fill=\"&lt;script&gt;alert(1)&lt;/script&gt;\"/>", 12,
+         "fill=\"<script>alert(1)</script>\" (its entities decoded): art must not hold scripts"},
+        {"<rect fill=\"&#x3C;SCRIPT&#62;\"/>", 12, "fill=\"<SCRIPT>\" (its entities decoded)"},
+        {"<rect x=\"&#x1b;[2J\"/>", 9, "x=\"<U+001B>[2J\" (its entities decoded) is not a number"},
+        {"<rect fill=\"&#x202E;red\"/>", 12, "fill=\"<U+202E>red\" (its entities decoded) is not a paint"},
+        {"<rect fill=\"&#233;\"/>", 12, "fill=\"\xc3\xa9\" (its entities decoded) is not a paint"},
+        {"<rect fill=\"re d\"/>", 12, "fill=\"re d\" is not a paint"},
+        {"<rect stroke=\"url(#a)&#10;x\"/>", 14, "stroke=\"url(#a)<U+000A>x\" (its entities decoded)"},
+        {"<rect x=\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"/>", 9,
+         "x=\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...\" is not a number"},
+        {"<rect/>\xe2\x80\xae", 7, "text \"<U+202E>\" outside a tag"},
+        {"<circle\xc2\x9b/>", 7, "'<U+009B>' in the tag <circle"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         bool ok = svg_check(bad[i].text, strlen(bad[i].text), &rep);

@@ -271,13 +271,26 @@ static const Bad bad[] = {
     {"empty document", "", PUL_ERR_SCHEMA, 1, 1, "the text is empty"},
     {"only comments", "# nothing\n\n", PUL_ERR_SCHEMA, 1, 1, "the text is empty"},
     {"bare document marker", "---\n", PUL_ERR_SCHEMA, 2, 1, "the document is empty"},
-    {"alias", "name: &n t\n" FEATURES TILES "start: *n\n", PUL_ERR_SCHEMA, 10, 8,
-     "alias '*n': a tile set does not use anchors and aliases"},
+    {"anchor", "name: &n t\n" FEATURES TILES "start: *n\n", PUL_ERR_SCHEMA, 1, 7,
+     "anchor '&n': a tile set does not use anchors and aliases"},
+    {"anchor never used", HEAD FEATURES "tiles: &all [W./.., WW/..]\n" START, PUL_ERR_SCHEMA, 6, 8,
+     "anchor '&all'"},
+    {"anchor on a mapping", HEAD "features:\n  - &w {symbol: W, name: white, class: micropul}\n"
+     "tiles: [W./.., WW/..]\n" START, PUL_ERR_SCHEMA, 3, 5, "anchor '&w'"},
     {"tag", HEAD FEATURES TILES "start: !!int 0\n", PUL_ERR_SCHEMA, 10, 8,
      "the tag 'tag:yaml.org,2002:int' has no meaning in a tile set"},
     {"second document", HEAD FEATURES TILES START "---\nname: u\n", PUL_ERR_SCHEMA, 11, 1,
      "a second YAML document starts here"},
-    {"control character", "name: t\x01\n", PUL_ERR_SYNTAX, 1, 8, "control characters are not allowed"},
+    {"control character", "name: t\x01\n", PUL_ERR_SYNTAX, 1, 8,
+     "U+0001, a control character, is not allowed in YAML text"},
+    {"raw escape character", "name: t\x1b[2J\n", PUL_ERR_SYNTAX, 1, 8,
+     "U+001B, the escape character, which starts terminal commands, is not allowed"},
+    {"escaped escape character", "name: \"t\\e[2J\"\n" FEATURES TILES START, PUL_ERR_SCHEMA, 1, 9,
+     "the name of the tile set holds U+001B, the escape character"},
+    {"C1 control in a feature name", HEAD "features:\n  - {symbol: W, name: \"wh\\x9bite\", class: "
+     "micropul}\n" TILES START, PUL_ERR_SCHEMA, 3, 26, "holds U+009B, a C1 control character"},
+    {"bidi control in a feature name", HEAD "features:\n  - {symbol: W, name: wh\xe2\x80\xaeite, class: "
+     "micropul}\n" TILES START, PUL_ERR_SCHEMA, 3, 25, "holds U+202E, a bidirectional control"},
     {"invalid UTF-8", "name: t\n# caf\xe9\n", PUL_ERR_SYNTAX, 2, 6, "UTF-8"},
 };
 

@@ -160,8 +160,16 @@ static const Bad bad[] = {
      "unknown-key", "de"},
     {"no English", "name: x\nextends: micropul\ntitle: {fr: X}\n", 3, 8, "missing-field",
      "'en'"},
-    {"title on two lines", "name: x\nextends: micropul\ntitle: \"a\\nb\"\n", 3, 8, "bad-value",
-     "one line"},
+    {"title on two lines", "name: x\nextends: micropul\ntitle: \"a\\nb\"\n", 3, 10, "bad-value",
+     "title holds a line break (U+000A); write it on one line"},
+    {"title with a right-to-left override", "name: x\nextends: micropul\ntitle: Koi \xe2\x80\xae"
+     "dnop\n", 3, 12, "bad-value", "title holds U+202E, a bidirectional control"},
+    {"description block with an isolate", "name: x\nextends: micropul\ndescription:\n  en: >-\n"
+     "    calm\n    wa\xe2\x81\xa7ter\n", 6, 7, "bad-value", "description (en) holds U+2067"},
+    {"description with an escape character", "name: x\nextends: micropul\ndescription: \"calm\n"
+     "  water \\e[2J\"\n", 4, 9, "bad-value", "description holds U+001B, the escape character"},
+    {"anchor", "name: x\nextends: micropul\nrules: &r {stones: 4}\n", 3, 8, "yaml-unsupported",
+     "anchor '&r': a variant manifest does not use anchors and aliases"},
     {"list at the top", "- name: x\n", 1, 1, "wrong-type", "mapping"},
     {"empty", "", 1, 1, "missing-field", "empty"},
     {"duplicate key", "name: x\nextends: micropul\nname: y\n", 3, 1, "duplicate-key",
