@@ -320,24 +320,15 @@ def table():
 
 def hostile(tmp):
     """Editions that attack the terminal (tests/hostile/output): at a terminal
-    with colours, their names and a script's error are shown escaped and no
-    escape sequence but the tool's own gets through, hot-seat screens included."""
+    with colours, an edition whose names hold control characters is refused in
+    a safe message, a script's error is shown escaped, and no escape sequence
+    but the tool's own gets through."""
     names = os.path.join(ROOT, "tests", "hostile", "output", "evil-names")
     t = Term([names, "--seats", "human,human", "--seed", "3", "--record", "hn.pmn"], tmp)
-    for _ in range(2):
-        t.read_until(b"then press Enter.")
-        t.send("\n")
-        t.read_until(b"> ")
-        t.send("1\n")
-    t.read_until(b"then press Enter.")
-    t.send("\n")
-    t.read_until(b"> ")
-    t.send("quit\n")
-    check(t.finish() == 0, "the hot-seat game of evil-names does not quit with 0")
-    check(b"\x1b[" in t.out, "no colours at a terminal with evil-names")
-    check(b"Evil\\u009b2J\\u202eeltit\\u2066 names" in t.out, "the title is not shown escaped")
-    check(b"st\\u202eone" in t.out and b"sup\\u2066ply" in t.out,
-          "the theme's part names are not shown escaped")
+    check(t.finish() == 2, "pul play does not refuse evil-names at a terminal")
+    check(b"variant.yaml:7:12: bad-value: title (en) holds U+009B" in t.out,
+          "the refusal of evil-names does not name the character")
+    check(not os.path.exists(os.path.join(tmp, "hn.pmn")), "a refused edition left a record")
     bad = foreign_text(t.out)
     check(not bad, "evil-names reaches the terminal raw: %s" % bad)
 

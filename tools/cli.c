@@ -98,7 +98,10 @@ bool cli_parse_int(const char *cmd, const char *opt, const char *text, long min,
     char *end;
     errno = 0;
     long v = strtol(text, &end, 10);
-    if (text[0] == '\0' || *end != '\0' || errno == ERANGE || v < min || v > max) {
+    /* strtol also takes blanks and a '+' before the number: only digits here. */
+    const char *digits = text[0] == '-' ? text + 1 : text;
+    if (digits[0] < '0' || digits[0] > '9' || *end != '\0' || errno == ERANGE || v < min ||
+        v > max) {
         cli_error(cmd, "%s must be a whole number from %ld to %ld, not \"%s\"", opt, min, max, text);
         return false;
     }
@@ -106,18 +109,24 @@ bool cli_parse_int(const char *cmd, const char *opt, const char *text, long min,
     return true;
 }
 
-bool cli_parse_u64(const char *cmd, const char *opt, const char *text, uint64_t *out) {
+bool cli_parse_u64_range(const char *cmd, const char *opt, const char *text, uint64_t min,
+                         uint64_t max, uint64_t *out) {
     char *end;
     errno = 0;
     /* strtoull accepts "-1" and wraps it, so a sign is refused first. */
     unsigned long long v = strtoull(text, &end, 10);
-    if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno == ERANGE) {
-        cli_error(cmd, "%s must be a whole number from 0 to %llu, not \"%s\"", opt,
-                  (unsigned long long)UINT64_MAX, text);
+    if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno == ERANGE || v < min ||
+        v > max) {
+        cli_error(cmd, "%s must be a whole number from %llu to %llu, not \"%s\"", opt,
+                  (unsigned long long)min, (unsigned long long)max, text);
         return false;
     }
     *out = (uint64_t)v;
     return true;
+}
+
+bool cli_parse_u64(const char *cmd, const char *opt, const char *text, uint64_t *out) {
+    return cli_parse_u64_range(cmd, opt, text, 0, UINT64_MAX, out);
 }
 
 bool cli_parse_double(const char *cmd, const char *opt, const char *text, double min, double max,
@@ -125,12 +134,25 @@ bool cli_parse_double(const char *cmd, const char *opt, const char *text, double
     char *end;
     errno = 0;
     double v = strtod(text, &end);
-    if (text[0] == '\0' || *end != '\0' || errno == ERANGE || !isfinite(v) || v < min || v > max) {
+    /* strtod also takes blanks before the number and hex ("0x1p-3"): refused. */
+    const char *digits = text[0] == '-' ? text + 1 : text;
+    bool plain = (digits[0] >= '0' && digits[0] <= '9') || digits[0] == '.';
+    if (!plain || strpbrk(text, "xX") || *end != '\0' || errno == ERANGE || !isfinite(v) ||
+        v < min || v > max) {
         cli_error(cmd, "%s must be a number from %g to %g, not \"%s\"", opt, min, max, text);
         return false;
     }
     *out = v;
     return true;
+}
+
+const char *cli_action_text(const PulAction *a, char *buf, size_t size) {
+    if (pul_action_format(a, buf, size) >= 0) return buf;
+    if (a->kind == PUL_TAKE)
+        snprintf(buf, size, "t (a take at random)");
+    else
+        snprintf(buf, size, "(not an action: kind %d)", a->kind);
+    return buf;
 }
 
 const char *cli_did_you_mean(const char *word, const char *const *candidates, int n) {

@@ -55,8 +55,15 @@ void cli_error(const char *cmd, const char *fmt, ...)
 bool cli_parse_int(const char *cmd, const char *opt, const char *text, long min, long max,
                    long *out);
 bool cli_parse_u64(const char *cmd, const char *opt, const char *text, uint64_t *out);
+/* The same from min to max. */
+bool cli_parse_u64_range(const char *cmd, const char *opt, const char *text, uint64_t min,
+                         uint64_t max, uint64_t *out);
 bool cli_parse_double(const char *cmd, const char *opt, const char *text, double min, double max,
                       double *out);
+
+/* An action as a message names it: its PMN text, "t (a take at random)" for
+** a take of an unnamed tile, which PMN cannot write. Returns buf. */
+const char *cli_action_text(const PulAction *a, char *buf, size_t size);
 
 /* The candidate nearest to word by edit distance, or NULL when none is close. */
 const char *cli_did_you_mean(const char *word, const char *const *candidates, int n);

@@ -16,7 +16,6 @@ enum {
     BENCH_POOL = 200,           /* positions per enumeration row */
     BENCH_POOL_SEEDS = 4000,    /* seeds tried to fill the pools */
     BENCH_REPLAY_GAMES = 64,    /* games recorded for the apply row */
-    BENCH_MAX_GAME = 100000,    /* actions; only an engine bug gets there */
     BENCH_SIM_BATCH = 512,      /* games per sim_run call of the sim rows */
     BENCH_MCTS_POSITIONS = 4    /* positions the mcts row searches */
 };
@@ -113,13 +112,10 @@ static uint64_t step_game(Bench *b) {
     if (!start_game(b, b->g, b->next_seed++)) return 0;
     PulAction a;
     uint64_t n = 0;
+    /* The engine ends every game by its action limit (pul.h). */
     while (!pul_game_over(b->g) && pul_random_action(b->g, &b->rng, &a)) {
         b->sink += pul_apply(b->g, &a, NULL);
-        if (++n == BENCH_MAX_GAME) {
-            cli_error("bench", "internal error: a random game did not end");
-            b->failed = true;
-            break;
-        }
+        n++;
     }
     b->aux += n;
     return 1;
@@ -161,7 +157,6 @@ static int fill_pool(Bench *b, int tiles) {
     for (uint64_t seed = 1; seed <= BENCH_POOL_SEEDS && b->npool < BENCH_POOL; seed++) {
         if (!start_game(b, b->g, seed)) return 0;
         pul_rng_seed(&b->rng, seed);
-        int n = 0;
         while (!pul_game_over(b->g) && placed_count(b->g) <= tiles) {
             if (is_sample(b->g, tiles)) {
                 PulGame *copy = pul_game_new(b->v);
@@ -174,7 +169,7 @@ static int fill_pool(Bench *b, int tiles) {
                 b->pool[b->npool++] = copy;
                 break;
             }
-            if (!hand_filling_action(b, &a) || ++n == BENCH_MAX_GAME) break;
+            if (!hand_filling_action(b, &a)) break;
             pul_apply(b->g, &a, NULL);
         }
     }
@@ -213,9 +208,7 @@ static bool record_games(Bench *b) {
         pul_game_copy(b->g, b->starts[k]);
         pul_rng_seed(&b->rng, 1000003 + (uint64_t)k);
         b->first_move[k] = (int)n;
-        for (int m = 0; m < BENCH_MAX_GAME && !pul_game_over(b->g) &&
-                        pul_random_action(b->g, &b->rng, &a);
-             m++) {
+        while (!pul_game_over(b->g) && pul_random_action(b->g, &b->rng, &a)) {
             pul_apply(b->g, &a, &ev);
             if (n == cap) {
                 PulAction *more = realloc(b->moves, 2 * cap * sizeof *more);

@@ -14,9 +14,6 @@
 #include "commands.h"
 #include "play.h"
 
-/* No legal game comes near this; reaching it means an engine bug. */
-enum { PLAY_MAX_ACTIONS = 100000 };
-
 static const char play_help[] =
     "usage: pul play [VARIANT] [--seats SEATS] [--lang en|ja|fr|es] [--seed N]\n"
     "                [--players N] [--record FILE] [--resume FILE] [--no-colour]\n\n"
@@ -53,12 +50,21 @@ static const char play_help[] =
     "  --no-colour    plain text even at a terminal\n"
     "  -h, --help     show this text\n";
 
-static const char *end_reason_text(PulEndReason r) {
+static void end_reason_text(PulEndReason r, char *buf, size_t size) {
     switch (r) {
-    case PUL_END_CORE_EMPTY: return "the last tile left the core";
-    case PUL_END_NO_TILES: return "a player began a turn with no tile in hand or supply";
-    case PUL_END_NO_ACTION: return "a player had no legal action";
-    default: return "the game did not finish";
+    case PUL_END_CORE_EMPTY: snprintf(buf, size, "the last tile left the core"); break;
+    case PUL_END_NO_TILES:
+        snprintf(buf, size, "a player began a turn with no tile in hand or supply");
+        break;
+    case PUL_END_NO_ACTION: snprintf(buf, size, "a player had no legal action"); break;
+    case PUL_END_SCRIPT: snprintf(buf, size, "a rule script of the variant ended the game"); break;
+    case PUL_END_ACTION_LIMIT:
+        snprintf(buf, size,
+                 "the game reached %d actions, the most pul plays: the variant's rule scripts "
+                 "kept it going",
+                 PUL_ACTION_LIMIT);
+        break;
+    default: snprintf(buf, size, "the game did not finish"); break;
     }
 }
 
@@ -71,8 +77,10 @@ static void print_result(FILE *f, const PulGame *g) {
     pul_game_scores(g, scores);
     pul_game_scores_recount(g, by_rules);
     PulEndReason reason = pul_game_end_reason(g);
-    fprintf(f, "\n; Result: %s (%s), after %d actions\n", pul_end_reason_code(reason),
-            end_reason_text(reason), pul_game_turns(g));
+    char why[160];
+    end_reason_text(reason, why, sizeof why);
+    fprintf(f, "\n; Result: %s (%s), after %d actions\n", pul_end_reason_code(reason), why,
+            pul_game_turns(g));
     for (int s = 0; s < nseats; s++) {
         int supply = pul_game_supply(g, s, tiles);
         int hand = pul_game_hand(g, s, tiles);
@@ -113,11 +121,8 @@ static bool play_out(PulGame *g, PulRecord *rec, uint64_t seed, PulBot *const *b
         cli_error("play", "out of memory");
         return false;
     }
-    for (int n = 0; !pul_game_over(g); n++) {
-        if (n == PLAY_MAX_ACTIONS) {
-            cli_error("play", "internal error: the game did not end after %d actions", n);
-            goto done;
-        }
+    /* The engine ends every game by its action limit, so this loop ends. */
+    while (!pul_game_over(g)) {
         if (all_random) {
             if (!pul_random_action(g, &rng, &a)) break;
         } else {
@@ -139,7 +144,7 @@ static bool play_out(PulGame *g, PulRecord *rec, uint64_t seed, PulBot *const *b
             goto done;
         }
         if (r != PUL_LEGAL) {
-            pul_action_format(&a, text, sizeof text);
+            cli_action_text(&a, text, sizeof text);
             cli_error("play", "internal error: the engine refused its own move %s: %s", text,
                       pul_reason_code(r));
             goto done;

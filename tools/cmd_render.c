@@ -56,7 +56,7 @@ static const PulTheme *theme_of(const PulVariant *v) {
 }
 
 /* Write the picture to out: SVG on stdout when out is NULL or "-". */
-static int write_image(const RenderImage *img, const char *out) {
+static int write_image(const RenderImage *img, const char *out, int size) {
     if (!out || strcmp(out, "-") == 0) {
         if (fwrite(img->svg, 1, img->len, stdout) != img->len || fflush(stdout) != 0) {
             cli_error(CMD, "cannot write to standard output: %s", strerror(errno));
@@ -66,6 +66,18 @@ static int write_image(const RenderImage *img, const char *out) {
     }
     if (ends_with(out, ".png")) {
         char why[512];
+        int largest = 0;
+        if (!render_png_fits(img, &largest)) {
+            /* Checked here, not by cairo, which would only say "invalid size". */
+            char given[32] = "the natural size";
+            if (size) snprintf(given, sizeof given, "--size %d", size);
+            cli_error(CMD,
+                      "%s makes a PNG of %d x %d pixels, larger than pul draws (%d pixels a "
+                      "side, %d megapixels in all): give --size %d or less, or write SVG",
+                      given, img->width, img->height, RENDER_PNG_MAX_SIDE,
+                      RENDER_PNG_MAX_PIXELS >> 20, largest);
+            return CLI_UNUSABLE;
+        }
         if (!render_png(img, out, why, sizeof why)) {
             cli_error(CMD, "%s", why);
             return CLI_UNUSABLE;
@@ -152,7 +164,7 @@ static int render_record(const char *path, long move, const char *trusted,
     if (status == CLI_OK) {
         RenderImage img;
         if (render_position(g, theme, (int)move, pul_record_nmoves(rec), opt, &img)) {
-            status = write_image(&img, out);
+            status = write_image(&img, out, opt->width);
             render_image_free(&img);
         } else {
             cli_error(CMD, "out of memory");
@@ -172,7 +184,7 @@ static int render_tile_sheet(const char *variant, const RenderOptions *opt, cons
     const PulTheme *theme = theme_of(v);
     RenderImage img;
     if (theme && render_sheet(v, theme, opt, &img)) {
-        status = write_image(&img, out);
+        status = write_image(&img, out, opt->width);
         render_image_free(&img);
     } else if (theme) {
         cli_error(CMD, "out of memory");

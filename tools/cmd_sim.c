@@ -31,7 +31,7 @@ static const char sim_help[] =
     "that seed and their seat, so the variants of an A/B run meet the same deals\n"
     "and the rows are the same whatever --threads is.\n\n"
     "Options:\n"
-    "  --games N      games per variant (default 1000)\n"
+    "  --games N      games per variant, 1 to 2^53 (default 1000)\n"
     "  --bots SPECS   one bot per seat, separated by commas; the last one plays\n"
     "                 the remaining seats (default random). Bots: random, greedy,\n"
     "                 mcts with options after a colon (see pul help bots):\n"
@@ -43,11 +43,14 @@ static const char sim_help[] =
     "  --swap         rotate the bots over the seats game by game (bot b sits at\n"
     "                 seat b+i mod N in game i), so that no bot keeps the first move\n"
     "  --seed S       seed of game 0 (default 1)\n"
-    "  --threads N    worker threads (default: all cores)\n"
+    "  --threads N    worker threads, 1 to 256 (default: all cores)\n"
     "  --shard I/N    play only games i with i mod N = I (I from 0 to N-1), for\n"
     "                 spreading one run over machines; join them with 'merge'\n"
     "  --out DIR      where to write (default sim-out); an existing output there\n"
-    "                 is kept unless --force is given\n"
+    "                 is kept unless --force is given. DIR must be a real folder,\n"
+    "                 neither it nor an output in it a symbolic link; a run holds\n"
+    "                 it (a second run on it fails at once) and renames its\n"
+    "                 outputs into place only when all are written\n"
     "  --force        overwrite the outputs in DIR\n"
     "  --quiet        no progress bar (shown only when stderr is a terminal)\n"
     "  -h, --help     show this text\n\n"
@@ -80,10 +83,12 @@ static double now(void) {
 
 /* ------------------------------------------------------------- outputs */
 
-/* The four outputs of a run or a merge, fed row by row. */
+/* The four outputs of a run or a merge, fed row by row, into temporary
+** files of the --out folder that only a finished run renames into place. */
 typedef struct {
     const SimConfig *cfg;
-    char dir[PUL_PATH_MAX];
+    SimOutDir dir;
+    bool dir_open;
     const PulTileSet *ts[SIM_MAX_VARIANTS];
     FILE *jsonl, *csv;
     SimCsvLayout layout;
@@ -94,69 +99,23 @@ typedef struct {
     double start, last;
 } SimOut;
 
-static void out_path(const SimOut *o, int file, char *path, size_t size) {
-    snprintf(path, size, "%s/%s", o->dir, out_files[file]);
-}
-
-/* mkdir -p: the folder and those above it. */
-static bool make_dirs(const char *dir) {
-    char path[PUL_PATH_MAX];
-    snprintf(path, sizeof path, "%s", dir);
-    for (char *p = path + 1;; p++) {
-        if (*p != '/' && *p != '\0') continue;
-        char c = *p;
-        *p = '\0';
-        if (mkdir(path, 0777) != 0 && errno != EEXIST) return false;
-        *p = c;
-        if (c == '\0') break;
-    }
-    struct stat st;
-    return stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* Nothing is overwritten without --force; checked before any game is played. */
-static bool out_check(const char *dir, bool force) {
-    if (strlen(dir) >= PUL_PATH_MAX - 16) {
-        cli_error("sim", "the --out path is longer than %d bytes", PUL_PATH_MAX - 16);
-        return false;
-    }
-    if (force) return true;
-    for (int k = 0; k < NOUT; k++) {
-        char path[PUL_PATH_MAX + 16];
-        snprintf(path, sizeof path, "%s/%s", dir, out_files[k]);
-        if (access(path, F_OK) == 0) {
-            cli_error("sim", "%s already exists: give --force to overwrite it, or another --out",
-                      path);
-            return false;
-        }
-    }
-    return true;
-}
-
-static bool out_open(SimOut *o, const char *dir, const SimConfig *cfg, PulVariant *const *v,
-                     bool quiet) {
+/* The folder checked and locked, the row files begun. False (printed) when
+** the folder cannot be used; out_close must be called either way. */
+static bool out_open(SimOut *o, const char *dir, bool force, const SimConfig *cfg,
+                     PulVariant *const *v, bool quiet) {
     memset(o, 0, sizeof *o);
     o->cfg = cfg;
-    snprintf(o->dir, sizeof o->dir, "%s", dir);
     int max_seats = 1;
     for (int k = 0; k < cfg->nvariants; k++) {
         o->ts[k] = pul_variant_tileset(v[k]);
         int seats = sim_seats_for(cfg, pul_variant_rules(v[k]));
         if (seats > max_seats) max_seats = seats;
     }
-    if (!make_dirs(dir)) {
-        cli_error("sim", "cannot make the folder %s: %s", dir, strerror(errno));
-        return false;
-    }
-    char path[PUL_PATH_MAX + 16];
-    out_path(o, OUT_JSONL, path, sizeof path);
-    o->jsonl = fopen(path, "wb");
-    out_path(o, OUT_CSV, path, sizeof path);
-    o->csv = o->jsonl ? fopen(path, "wb") : NULL;
-    if (!o->jsonl || !o->csv) {
-        cli_error("sim", "cannot write %s: %s", path, strerror(errno));
-        return false;
-    }
+    o->dir_open = sim_outdir_open(&o->dir, "sim", dir, out_files, NOUT, force);
+    if (!o->dir_open) return false;
+    o->jsonl = sim_outdir_create(&o->dir, OUT_JSONL);
+    o->csv = o->jsonl ? sim_outdir_create(&o->dir, OUT_CSV) : NULL;
+    if (!o->jsonl || !o->csv) return false;
     sim_header_write_json(o->jsonl, cfg);
     sim_csv_layout(&o->layout, cfg->nvariants, o->ts, max_seats);
     sim_row_write_csv_header(o->csv, &o->layout);
@@ -189,7 +148,8 @@ static bool out_row(const SimRow *row, void *ud) {
     }
     if (ferror(o->jsonl) || ferror(o->csv)) {
         o->write_failed = true;
-        cli_error("sim", "cannot write into %s: %s (is the disk full?)", o->dir, strerror(errno));
+        cli_error("sim", "cannot write into %s: %s (is the disk full?)", o->dir.dir,
+                  strerror(errno));
         return false;
     }
     return true;
@@ -224,19 +184,32 @@ static void report_title(const SimConfig *cfg, char *title, size_t size) {
                  (unsigned long long)cfg->seed);
 }
 
-/* Closes everything; with ok, writes the summary and the report first. */
+/* A file of the run closed; false (printed) when it could not be written. */
+static bool close_file(SimOut *o, FILE **f, int k, bool ok) {
+    if (!*f) return ok;
+    bool written = !ferror(*f);
+    if (fclose(*f) != 0) written = false;
+    *f = NULL;
+    if (ok && !written)
+        cli_error("sim", "cannot write %s into %s: %s (is the disk full?)", out_files[k],
+                  o->dir.dir, strerror(errno));
+    return ok && written;
+}
+
+/* Closes everything; with ok, writes the summary and the report, then puts
+** the four outputs in place together. Returns whether they are: when not,
+** nothing the run wrote is left in the folder, and that is said. */
 static bool out_close(SimOut *o, bool ok) {
-    if (o->jsonl && fclose(o->jsonl) != 0) ok = false;
-    if (o->csv && fclose(o->csv) != 0) ok = false;
-    o->jsonl = o->csv = NULL;
+    ok = close_file(o, &o->jsonl, OUT_JSONL, ok);
+    ok = close_file(o, &o->csv, OUT_CSV, ok);
     if (ok && o->summary) {
         SimSummary *s = malloc(sizeof *s);
-        char path[PUL_PATH_MAX + 16], title[512];
+        char title[512];
+        if (!s) cli_error("sim", "out of memory");
         ok = s != NULL;
         if (s) sim_summary_finish(o->summary, s);
         for (int k = OUT_SUMMARY; ok && k <= OUT_REPORT; k++) {
-            out_path(o, k, path, sizeof path);
-            FILE *f = fopen(path, "wb");
+            FILE *f = sim_outdir_create(&o->dir, k);
             if (!f) {
                 ok = false;
                 break;
@@ -245,15 +218,25 @@ static bool out_close(SimOut *o, bool ok) {
                 sim_summary_write_json(f, s);
             } else {
                 report_title(o->cfg, title, sizeof title);
-                ok = sim_report_write_html(f, s, title);
+                /* It fails only as ferror(f), which close_file reports. */
+                (void)sim_report_write_html(f, s, title);
             }
-            if (fclose(f) != 0) ok = false;
+            ok = close_file(o, &f, k, ok);
         }
-        if (!ok) cli_error("sim", "cannot write %s: %s", path, strerror(errno));
         free(s);
     }
     if (o->summary) sim_summary_free(o->summary);
     o->summary = NULL;
+    if (!o->dir_open) return false;
+    if (ok) ok = sim_outdir_commit(&o->dir);
+    if (!ok && !o->dir.committed)
+        cli_error("sim", "nothing was written into %s%s", o->dir.dir,
+                  o->dir.had_outputs ? ": the outputs already there are as they were" : "");
+    else if (!ok)
+        cli_error("sim", "only %d of the %d outputs in %s are new: run again with --force",
+                  o->dir.committed, NOUT, o->dir.dir);
+    sim_outdir_close(&o->dir);
+    o->dir_open = false;
     return ok;
 }
 
@@ -383,13 +366,14 @@ static bool add_variant(SimConfig *cfg, const char *name) {
 
 static int run_sim(SimConfig *cfg, const char *out_dir, bool force, bool quiet) {
     PulVariant *v[SIM_MAX_VARIANTS] = {NULL};
-    if (!open_variants(cfg, v) || !check_bots(cfg, v) || !out_check(out_dir, force)) {
+    if (!open_variants(cfg, v) || !check_bots(cfg, v)) {
         free_variants(v, cfg->nvariants);
         return CLI_UNUSABLE;
     }
     SimOut o;
     double t0 = now();
-    bool ok = out_open(&o, out_dir, cfg, v, quiet);
+    /* The folder is checked and locked before any game is played. */
+    bool ok = out_open(&o, out_dir, force, cfg, v, quiet);
     PulError err;
     memset(&err, 0, sizeof err);
     if (ok && !sim_run(cfg, out_row, out_progress, &o, &err)) {
@@ -402,10 +386,7 @@ static int run_sim(SimConfig *cfg, const char *out_dir, bool force, bool quiet) 
     }
     ok = out_close(&o, ok) && ok;
     free_variants(v, cfg->nvariants);
-    if (!ok) {
-        cli_error("sim", "the outputs in %s are incomplete", out_dir);
-        return CLI_UNUSABLE;
-    }
+    if (!ok) return CLI_UNUSABLE;
     if (!quiet) {
         double t = now() - t0;
         uint64_t n = sim_shard_games(cfg) * (uint64_t)cfg->nvariants;
@@ -585,8 +566,7 @@ static int run_merge(char **dirs, int n, const char *out_dir, bool force, bool q
     for (int k = 0; k < n && status == CLI_OK; k++)
         if (!open_shard(&shards[k], dirs[k])) status = CLI_UNUSABLE;
     if (status == CLI_OK) status = read_headers(shards, n, &cfg);
-    if (status == CLI_OK && (!open_variants(&cfg, v) || !out_check(out_dir, force)))
-        status = CLI_UNUSABLE;
+    if (status == CLI_OK && !open_variants(&cfg, v)) status = CLI_UNUSABLE;
     const PulTileSet *ts[SIM_MAX_VARIANTS];
     for (int k = 0; k < cfg.nvariants && status == CLI_OK; k++) ts[k] = pul_variant_tileset(v[k]);
     /* A first pass checks everything, so a bad shard leaves no half-written output. */
@@ -594,7 +574,7 @@ static int run_merge(char **dirs, int n, const char *out_dir, bool force, bool q
     if (status == CLI_OK) {
         rewind_shards(shards, n);
         SimOut o;
-        bool ok = out_open(&o, out_dir, &cfg, v, quiet);
+        bool ok = out_open(&o, out_dir, force, &cfg, v, quiet);
         if (ok) status = merge_rows(shards, &cfg, ts, &o);
         ok = out_close(&o, ok && status == CLI_OK) && ok;
         if (!ok && status == CLI_OK) status = CLI_UNUSABLE;
@@ -645,7 +625,8 @@ int cmd_sim(int argc, char **argv) {
             run_only = true;
         switch (k) {
         case OPT_GAMES:
-            if (!cli_parse_u64("sim", "--games", value, &cfg.games)) status = CLI_UNUSABLE;
+            if (!cli_parse_u64_range("sim", "--games", value, 1, SIM_MAX_GAMES, &cfg.games))
+                status = CLI_UNUSABLE;
             break;
         case OPT_BOTS:
             if (!parse_bots(value, &cfg)) status = CLI_UNUSABLE;

@@ -16,9 +16,6 @@
 #include "play.h"
 #include "quote.h"
 
-/* No legal game comes near this; reaching it means an engine bug. */
-enum { PLAY_MAX_ACTIONS = 100000 };
-
 /* The hint's search: enough to be useful, short enough not to keep anyone waiting. */
 static const char hint_spec[] = "mcts:iters=1000";
 
@@ -359,7 +356,7 @@ static TurnResult bot_turn(Play *p, int seat, PulObservation *obs) {
     PulReason r = do_action(p, &a);
     if (r != PUL_LEGAL) {
         char text[64];
-        pul_action_format(&a, text, sizeof text);
+        cli_action_text(&a, text, sizeof text);
         const PulError *serr = pul_variant_script_error(p->v);
         char buf[1024];
         cli_error("play", "the bot of seat %d played %s, refused: %s", seat + 1, text,
@@ -470,11 +467,8 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
             play_news(&p, PM_SEAT_YOU, s + 1);
     }
     status = CLI_WRONG;
-    for (int steps = 0; !pul_game_over(p.g); steps++) {
-        if (steps == PLAY_MAX_ACTIONS) {
-            cli_error("play", "internal error: the game did not end after %d actions", steps);
-            goto done;
-        }
+    /* The engine ends every game by its action limit, so this loop ends. */
+    while (!pul_game_over(p.g)) {
         int seat = pul_game_to_move(p.g);
         int n = pul_legal_actions(p.g, legal, PUL_MAX_ACTIONS);
         if (n == 0) {

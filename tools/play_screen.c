@@ -89,6 +89,7 @@ static PlayMsg end_msg(PulEndReason r) {
     case PUL_END_NO_TILES: return PM_END_NO_TILES;
     case PUL_END_NO_ACTION: return PM_END_NO_ACTION;
     case PUL_END_SCRIPT: return PM_END_SCRIPT;
+    case PUL_END_ACTION_LIMIT: return PM_END_ACTION_LIMIT;
     default: return PM_END_UNFINISHED;
     }
 }
@@ -102,7 +103,9 @@ void play_show_end(Play *p) {
     char reason[512], line[1024], part[256];
     pul_game_scores(g, scores);
     pul_game_scores_recount(g, by_rules);
-    play_format(reason, sizeof reason, lang, p->theme, end_msg(pul_game_end_reason(g)));
+    /* Only the action limit's text has a number: the others ignore it. */
+    play_format(reason, sizeof reason, lang, p->theme, end_msg(pul_game_end_reason(g)),
+                PUL_ACTION_LIMIT);
     play_say(p, PM_GAME_OVER, reason);
     for (int s = 0; s < nseats; s++) {
         int supply = pul_game_supply(g, s, tiles), hand = pul_game_hand(g, s, tiles);

@@ -222,6 +222,15 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
         "un script de règles de la variante a fini la partie",
         "un script de reglas de la variante terminó la partida",
     },
+    [PM_END_ACTION_LIMIT] = {
+        "the game reached %d actions, the most pul plays: the variant's rule scripts kept it "
+        "going",
+        "ゲームがpulの上限の%d手に達しました。ヴァリアントのルールスクリプトがゲームを続けさせていました",
+        "la partie a atteint %d actions, le maximum que pul joue : les scripts de règles de la "
+        "variante la prolongeaient",
+        "la partida llegó a %d acciones, el máximo que pul juega: los scripts de reglas de la "
+        "variante la prolongaban",
+    },
     [PM_END_UNFINISHED] = {"the game is not finished", "ゲームは終わっていません",
                            "la partie n'est pas finie", "la partida no ha terminado"},
     [PM_SCORE_LINE] = {

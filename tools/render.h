@@ -36,8 +36,17 @@ bool render_sheet(const PulVariant *v, const PulTheme *theme, const RenderOption
 
 void render_image_free(RenderImage *img);
 
+/* The largest PNG drawn: cairo's surfaces stop at 32767 pixels a side, and
+** a picture is drawn in memory at 4 bytes a pixel (256 MiB here). */
+enum { RENDER_PNG_MAX_SIDE = 16384, RENDER_PNG_MAX_PIXELS = 1 << 26 };
+
+/* Whether img is small enough to draw as a PNG; when it is not, *max_width
+** gets the largest width of the same picture that is (its --size). */
+bool render_png_fits(const RenderImage *img, int *max_width);
+
 /* Write img as a PNG of img->width x img->height pixels to path. False with
-** a message in why when the SVG cannot be drawn or the file written. */
+** a message in why when the SVG cannot be drawn or the file written (a
+** picture that does not fit, render_png_fits, is refused before drawing). */
 bool render_png(const RenderImage *img, const char *path, char *why, size_t why_size);
 
 #endif

@@ -3,6 +3,7 @@
 ** the Debian-packaged SVG renderer (librsvg2-dev).
 */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,7 +39,34 @@ static bool write_png(cairo_surface_t *surface, const char *path, char *why, siz
     return true;
 }
 
+static bool fits(long long w, long long h) {
+    return w >= 1 && h >= 1 && w <= RENDER_PNG_MAX_SIDE && h <= RENDER_PNG_MAX_SIDE &&
+           w * h <= RENDER_PNG_MAX_PIXELS;
+}
+
+bool render_png_fits(const RenderImage *img, int *max_width) {
+    if (fits(img->width, img->height)) return true;
+    /* The height follows the width: try widths down from the largest the
+    ** sides and the pixels allow at this shape, until the rounding agrees. */
+    double ratio = img->width > 0 ? (double)img->height / img->width : 1.0;
+    double w = RENDER_PNG_MAX_SIDE;
+    if (ratio * w > RENDER_PNG_MAX_SIDE) w = RENDER_PNG_MAX_SIDE / ratio;
+    if (ratio * w * w > RENDER_PNG_MAX_PIXELS) w = sqrt(RENDER_PNG_MAX_PIXELS / ratio);
+    long long best = (long long)w + 1;
+    while (best > 1 && !fits(best, (long long)(ratio * (double)best + 0.5))) best--;
+    *max_width = (int)best;
+    return false;
+}
+
 bool render_png(const RenderImage *img, const char *path, char *why, size_t why_size) {
+    int largest = 0;
+    if (!render_png_fits(img, &largest)) {
+        snprintf(why, why_size,
+                 "the picture would be %d x %d pixels; a PNG is at most %d pixels a side and "
+                 "%d pixels in all (the largest width of this one is %d)",
+                 img->width, img->height, RENDER_PNG_MAX_SIDE, RENDER_PNG_MAX_PIXELS, largest);
+        return false;
+    }
     GError *gerr = NULL;
     RsvgHandle *svg = rsvg_handle_new_from_data((const guint8 *)img->svg, img->len, &gerr);
     if (!svg) {

@@ -20,6 +20,11 @@ enum {
     SIM_MAX_GROUP = 64  /* closed-group sizes counted up to this; larger ones count here */
 };
 
+/* Games per variant of one run: 2^53, the largest count every JSON reader
+** keeps exact; the count of all games (times SIM_MAX_VARIANTS) and the
+** summaries' counts (long) stay far from wrapping. */
+#define SIM_MAX_GAMES (UINT64_C(1) << 53)
+
 /* One game's figures: a row of the outputs. */
 typedef struct {
     uint64_t index;                 /* game number in the whole simulation, from 0 */
@@ -75,6 +80,39 @@ int sim_seats_for(const SimConfig *cfg, const PulRules *rules);
 const char *sim_bot_for_seat(const SimConfig *cfg, uint64_t index, int seat, int seats);
 /* Games of each variant this run plays: indexes below games with index % nshards == shard. */
 uint64_t sim_shard_games(const SimConfig *cfg);
+
+/* ---------------------------------------------------------- the --out folder */
+
+enum { SIM_OUT_MAX_FILES = 8 };
+
+/* The folder a run or a merge writes into (sim_outdir.c). */
+typedef struct {
+    const char *cmd;                /* for messages: "sim" */
+    char dir[PUL_PATH_MAX];
+    const char *const *names;       /* the outputs' file names */
+    int n;
+    int dirfd, lockfd;
+    long pid;
+    size_t made_len;                /* the highest folder this run made (its path's length), 0 none */
+    bool made[SIM_OUT_MAX_FILES];   /* a temporary file of output k exists */
+    bool had_outputs;               /* outputs of an earlier run were there (--force) */
+    int committed;                  /* outputs renamed into place */
+} SimOutDir;
+
+/* Make dir (and the folders above it), refuse it when it or an output name
+** in it is a symbolic link (or an output is there at all, without force),
+** and lock it against other runs for as long as it is open. False (printed)
+** when it cannot be used; nothing is left behind then. */
+bool sim_outdir_open(SimOutDir *d, const char *cmd, const char *dir, const char *const *names,
+                     int n, bool force);
+/* A temporary file for output k, in the folder under a name of this run's
+** own; NULL (printed) when it cannot be made. */
+FILE *sim_outdir_create(SimOutDir *d, int k);
+/* Rename every temporary file to its output's name; false (printed) when one fails. */
+bool sim_outdir_commit(SimOutDir *d);
+/* Remove what is not committed (temporary files, and the folders the run
+** made when nothing was), release the lock. */
+void sim_outdir_close(SimOutDir *d);
 
 /* ------------------------------------------------------------- rows out */
 

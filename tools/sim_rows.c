@@ -384,7 +384,11 @@ bool sim_header_parse(const char *line, SimConfig *cfg, char *why, size_t size) 
             if (cfg->nbots == 0) jfail(&j, "no bots");
             break;
         case K_SWAP: jbool(&j, &cfg->swap); break;
-        case K_GAMES: ju64(&j, &cfg->games); break;
+        case K_GAMES:
+            if (ju64(&j, &cfg->games) && cfg->games > SIM_MAX_GAMES)
+                jfail(&j, "%llu games: a run has %llu at most", (unsigned long long)cfg->games,
+                      (unsigned long long)SIM_MAX_GAMES);
+            break;
         case K_SEED: ju64(&j, &cfg->seed); break;
         case K_SHARD: jint(&j, 0, 1 << 30, &cfg->shard); break;
         case K_NSHARDS: jint(&j, 1, 1 << 30, &cfg->nshards); break;
@@ -420,7 +424,7 @@ static bool parse_winners(JsonIn *j, SimRow *row) {
 static bool parse_end_reason(JsonIn *j, SimRow *row) {
     char code[32];
     if (!jstring(j, code, sizeof code)) return false;
-    for (int r = PUL_END_NONE; r <= PUL_END_SCRIPT; r++) {
+    for (int r = PUL_END_NONE; r <= PUL_END_ACTION_LIMIT; r++) {
         if (strcmp(pul_end_reason_code((PulEndReason)r), code) == 0) {
             row->end_reason = r;
             return true;

@@ -10,11 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "sim.h"
 
 enum {
-    SIM_WINDOW_PER_THREAD = 64,  /* games a worker may run ahead of the oldest unreported one */
-    SIM_MAX_ACTIONS = 100000     /* no legal game comes near; reaching it is an engine bug */
+    SIM_WINDOW_PER_THREAD = 64  /* games a worker may run ahead of the oldest unreported one */
 };
 
 static void sim_fail(PulError *err, PulStatus status, const char *code, const char *fmt, ...)
@@ -147,7 +147,7 @@ static bool play_turn(PulGame *g, PulBot *bot, const char *spec, const char *whe
         return true;
     }
     char move[64];
-    pul_action_format(&a, move, sizeof move);
+    cli_action_text(&a, move, sizeof move);
     const PulError *serr = pul_variant_script_error(pul_game_variant(g));
     if (r == PUL_R_SCRIPT_ERROR && serr) {
         *err = *serr;
@@ -176,7 +176,11 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
     char where[SIM_NAME_MAX + 64];
     snprintf(where, sizeof where, "%s, game %llu (seed %llu)", cfg->variants[vi],
              (unsigned long long)index, (unsigned long long)row->seed);
-    if (pul_game_start(g, row->seats, row->seed, NULL, 0, err) != PUL_OK) return false;
+    if (pul_game_start(g, row->seats, row->seed, NULL, 0, err) != PUL_OK) {
+        /* A setup or is_over hook failed: say which game, as for a move. */
+        set_message(err, "%s, at the start: %s", where, err->message);
+        return false;
+    }
 
     PulBot *bots[PUL_MAX_SEATS] = {NULL};
     const char *specs[PUL_MAX_SEATS];
@@ -186,14 +190,8 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
         bots[s] = pul_bot_new(v, specs[s], bot_seed(row->seed, s), err);
         ok = bots[s] != NULL;
     }
+    /* The engine ends every game by its action limit (pul.h), so this loop ends. */
     while (ok && !pul_game_over(g)) {
-        if (pul_game_turns(g) >= SIM_MAX_ACTIONS) {
-            sim_fail(err, PUL_ERR_STATE, "bad-state",
-                     "%s did not end after %d actions; this is a bug, please report it", where,
-                     SIM_MAX_ACTIONS);
-            ok = false;
-            break;
-        }
         int seat = pul_game_to_move(g);
         ok = play_turn(g, bots[seat], specs[seat], where, row, err);
     }

@@ -38,6 +38,7 @@ enum {
     M_ACT = M_END + MAX_REASONS,
     M_COUNT = M_ACT + MAX_CATALYSTS
 };
+_Static_assert((int)PUL_END_ACTION_LIMIT < (int)MAX_REASONS, "every end reason has its count");
 
 /* 95% two-sided normal quantile. */
 static const double Z95 = 1.959963984540054;

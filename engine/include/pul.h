@@ -27,6 +27,12 @@ extern "C" {
 #define PUL_MAX_ACTIONS  8704 /* upper bound on legal actions in any position */
 #define PUL_MAX_EVENTS   64   /* upper bound on events of one apply */
 #define PUL_NAME_MAX     32
+/* Actions one game may last. A Micropul game without rule scripts has a few
+** hundred at most (every tile placed and taken once, every stone, a pass per
+** activated catalyst), so only an edition whose hooks keep a game going comes
+** near: the action that reaches the limit ends the game (PUL_END_ACTION_LIMIT),
+** and every driver (simulator, play, bots' playouts, referee) ends with it. */
+#define PUL_ACTION_LIMIT 10000
 #define PUL_NO_TILE      255  /* "no tile"; as the tile of a take: any, at random */
 #define PUL_NO_SUCH_TILE 254  /* a move's tile id beyond every tile set (254 up to 2^31-1):
                                  nobody holds it, so it is refused as not_in_hand or
@@ -396,9 +402,11 @@ typedef enum {
     PUL_END_CORE_EMPTY,
     PUL_END_NO_TILES,
     PUL_END_NO_ACTION,
-    PUL_END_SCRIPT      /* a rule script's is_over hook ended it */
+    PUL_END_SCRIPT,     /* a rule script's is_over hook ended it */
+    PUL_END_ACTION_LIMIT /* the game reached PUL_ACTION_LIMIT actions (the edition's
+                            hooks kept it going); winners as the scores stand */
 } PulEndReason;
-const char *pul_end_reason_code(PulEndReason r);  /* "core_empty", ... "unfinished" */
+const char *pul_end_reason_code(PulEndReason r);  /* "core_empty", ... "action_limit", "unfinished" */
 
 /* All mutable state of one game: one flat block with no pointers into
 ** itself, so pul_game_copy is a memcpy (search copies it per iteration). */
@@ -423,7 +431,7 @@ bool pul_game_in_extra_turn(const PulGame *g);
 bool pul_game_over(const PulGame *g);
 PulEndReason pul_game_end_reason(const PulGame *g);
 int pul_game_loser(const PulGame *g);          /* seat that lost, or -1 */
-int pul_game_turns(const PulGame *g);          /* actions applied */
+int pul_game_turns(const PulGame *g);          /* actions applied, PUL_ACTION_LIMIT at most */
 int pul_game_core_count(const PulGame *g);
 /* The core as dealt from: every non-start tile, top first; the first
 ** pul_game_core_drawn of them have left it. Returns the count. */

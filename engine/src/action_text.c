@@ -168,6 +168,7 @@ const char *pul_end_reason_code(PulEndReason r) {
     case PUL_END_NO_TILES: return "no_tiles";
     case PUL_END_NO_ACTION: return "no_action";
     case PUL_END_SCRIPT: return "script";
+    case PUL_END_ACTION_LIMIT: return "action_limit";
     }
     return "unknown";
 }

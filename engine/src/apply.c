@@ -9,6 +9,22 @@
 #include "rng.h"
 #include "script.h"
 
+/* However the scoring hooks score (script.h), a seat's total and the
+** difference of two totals fit an int: score_group runs at most once per
+** group that closes and once per stone on a closed group, each time moving a
+** seat's points by its own points and the rules' worth of the group. */
+enum {
+    SCORE_GROUP_CALLS = MAX_NODES + PUL_MAX_SEATS * PUL_MAX_STONES,
+    GROUP_WORTH_MAX = MAX_NODES * RULES_POINTS_MAX,
+    TILE_POINTS_MAX = PUL_MAX_TILES * RULES_POINTS_MAX
+};
+_Static_assert((int64_t)SCORE_GROUP_CALLS * (SCRIPT_GROUP_POINTS_MAX + GROUP_WORTH_MAX) +
+                       GROUP_WORTH_MAX + TILE_POINTS_MAX <=
+                   SCRIPT_SCORE_MAX,
+               "the totals before final_scores stay within its range");
+_Static_assert(2 * (int64_t)SCRIPT_SCORE_MAX <= INT32_MAX,
+               "the difference of two totals fits an int (final_adjust, the bots' margins)");
+
 static int index_of(const uint8_t *list, int n, int value) {
     for (int i = 0; i < n; i++)
         if (list[i] == value) return i;
@@ -282,6 +298,10 @@ static void apply_core(PulGame *g, const PulAction *a, PulEvents *ev, Hooks *hk)
     bool earned = extra > 0 && (g->nseats > 1 || rules->solo_extra_turn) &&
                   (!g->in_extra || rules->extra_turn_chains);
     turn_finish(g, earned, rules->extra_turn_per_catalyst ? extra : 1, ev);
+    /* Only hooks can keep a game going this long (pul.h): the limit ends it
+    ** here, in the one apply, so no driver can loop for ever. */
+    if (PUL_UNLIKELY(g->turns >= PUL_ACTION_LIMIT) && !g->over)
+        game_end(g, PUL_END_ACTION_LIMIT, -1, ev);
 }
 
 /* The hooks that run at the end of an action or of a game: is_over, then

@@ -4,6 +4,7 @@
 ** choice is a function of the observation and the bot's seed alone, so a
 ** bot gives the same action for the same observation whatever it saw before.
 */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,22 @@
 #include "bot.h"
 #include "rng.h"
 #include "suggest.h"
+
+/* Digits with an optional sign, point and exponent: a number as people write it. */
+static bool plain_decimal(const char *s) {
+    bool digits = false;
+    if (*s == '+' || *s == '-') s++;
+    for (; *s >= '0' && *s <= '9'; s++) digits = true;
+    if (*s == '.')
+        for (s++; *s >= '0' && *s <= '9'; s++) digits = true;
+    if (digits && (*s == 'e' || *s == 'E')) {
+        s++;
+        if (*s == '+' || *s == '-') s++;
+        if (*s < '0' || *s > '9') return false;
+        while (*s >= '0' && *s <= '9') s++;
+    }
+    return digits && *s == '\0';
+}
 
 static const BotKind *const kinds[] = {&bot_random_kind, &bot_greedy_kind, &bot_mcts_kind, NULL};
 
@@ -102,12 +119,21 @@ static PulStatus read_value(PulBot *b, int i, const char *text, size_t len, int 
                         near ? "'?" : "", list);
     }
     char *end;
+    errno = 0;
     double x = strtod(buf, &end);
     bool whole = o->type == BOT_OPT_INT;
-    if (*end || !isfinite(x) || (whole && x != floor(x)))
+    /* strtod also reads hex, blanks before the number, and rounds a value too
+    ** small for a double to 0: "time=1e-400" would silently mean no time. */
+    bool range = errno == ERANGE;
+    if (!plain_decimal(buf) || *end || (!range && (!isfinite(x) || (whole && x != floor(x)))))
         return err_setc(err, "bad-value", SPEC_SOURCE, 1, col,
                         "option '%s' of bot '%s' needs %s, not '%s'", o->key, b->kind->name,
                         whole ? "a whole number" : "a number", buf);
+    if (range)
+        return err_setc(err, "out-of-range", SPEC_SOURCE, 1, col,
+                        "option '%s' of bot '%s' is %s, too %s for a number pul holds; it must "
+                        "be from %g to %g", o->key, b->kind->name, buf,
+                        fabs(x) < 1 ? "close to 0" : "large", o->min, o->max);
     if (x < o->min || x > o->max)
         return err_setc(err, "out-of-range", SPEC_SOURCE, 1, col,
                         "option '%s' of bot '%s' is %s; it must be from %g to %g", o->key,

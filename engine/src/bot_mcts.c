@@ -8,6 +8,7 @@
 */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime under -std=c11 */
 
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 #include <time.h>
@@ -19,7 +20,7 @@ enum { OPT_ITERS = 0, OPT_TIME, OPT_C, OPT_ROLLOUT, OPT_DEPTH, OPT_WIDEN, OPT_TE
 enum { ROLLOUT_RANDOM = 0, ROLLOUT_GREEDY };
 enum {
     MAX_PATH = 512,           /* tree depth walked; games are far shorter */
-    MAX_ROLLOUT = 2000,       /* actions of one playout; only a bug gets near */
+    TO_THE_END = 1000,        /* the depth option that plays out to the end of the game */
     NODE_CAP_TIMED = 1 << 20, /* nodes kept when the budget is time */
     LITE_SAMPLES = 3          /* random actions a greedy rollout step compares */
 };
@@ -36,7 +37,7 @@ static const BotOption mcts_options[] = {
     {"c", BOT_OPT_REAL, 0, 100, 0.35, NULL, false, "UCB1 exploration constant"},
     {"rollout", BOT_OPT_WORD, 0, 1, ROLLOUT_RANDOM, rollout_words, false,
      "playout policy: random, or greedy (the best of a few random actions)"},
-    {"depth", BOT_OPT_INT, 0, 1000, 0, NULL, false,
+    {"depth", BOT_OPT_INT, 0, TO_THE_END, 0, NULL, false,
      "playout actions before the heuristic judges the position (1000: to the end)"},
     {"widen", BOT_OPT_REAL, 0, 100, 2, NULL, false,
      "progressive widening: a node has at most 1 + widen * sqrt(visits) children, the "
@@ -106,18 +107,21 @@ static void rewards(const PulGame *g, double *r) {
         double win = 0.0;
         for (int i = 0; i < nw; i++)
             if (winners[i] == s) win = 1.0 / nw;
-        int best_other = -1000000;
+        /* Scoring hooks reach far below any fixed floor (script.h). */
+        int best_other = INT_MIN;
         for (int t = 0; t < g->nseats; t++)
             if (t != s && scores[t] > best_other) best_other = scores[t];
-        double margin = g->nseats > 1 ? scores[s] - best_other : scores[s];
+        double margin = g->nseats > 1 ? (double)scores[s] - best_other : scores[s];
         double squash = 0.5 + 0.5 * margin / (fabs(margin) + MARGIN_SCALE);
         r[s] = (1.0 - MARGIN_SHARE) * win + MARGIN_SHARE * squash;
     }
 }
 
+/* Up to depth actions, or to the end when depth is TO_THE_END: the engine's
+** action limit (pul.h) ends every game, even one whose hooks would not. */
 static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth) {
     PulAction a;
-    for (int steps = 0; !g->over && steps < depth && steps < MAX_ROLLOUT; steps++) {
+    for (int steps = 0; !g->over && (depth >= TO_THE_END || steps < depth); steps++) {
         bool ok = policy == ROLLOUT_GREEDY ? bot_greedy_lite_action(g, m->tmp, rng, LITE_SAMPLES, &a)
                                            : pul_random_action(g, rng, &a);
         if (!ok || pul_apply(g, &a, NULL) != PUL_LEGAL) break;
@@ -209,7 +213,7 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
         m->path[depth++] = node = next;
     }
     int playout = (int)b->opt[OPT_DEPTH];
-    rollout(g, m, rng, (int)b->opt[OPT_ROLLOUT], playout >= 1000 ? MAX_ROLLOUT : playout);
+    rollout(g, m, rng, (int)b->opt[OPT_ROLLOUT], playout);
     double r[PUL_MAX_SEATS];
     if (g->over)
         rewards(g, r);

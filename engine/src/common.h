@@ -17,6 +17,11 @@
 #define PUL_UNLIKELY(x) (x)
 #endif
 
+/* The largest points_* rule parameter, either sign (the table of
+** rule_params.c, which a unit test holds to it); the counters of points are
+** as wide as it requires (game.h). */
+#define RULES_POINTS_MAX 1000
+
 /* Index of the lowest set bit of x (x != 0). */
 static inline int lowest_set(unsigned x) {
 #if defined(__GNUC__)

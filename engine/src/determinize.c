@@ -25,6 +25,8 @@ static PulStatus check_counts(const PulGame *g, const PulObservation *o, PulErro
         o->nunseen > ts->ntiles || o->nknown < 0 || o->nknown > ts->ntiles ||
         o->core_count < 0 || o->nstones < 0 || o->nstones > PUL_MAX_SEATS * PUL_MAX_STONES)
         return bad_obs(err, "a list length is out of range");
+    if (o->turns < 0 || o->turns > PUL_ACTION_LIMIT)
+        return bad_obs(err, "the action count is out of range");
     int hidden = o->core_count, total = o->nplaced + o->core_count;
     for (int s = 0; s < o->nseats; s++) {
         if (o->hand_count[s] < 0 || o->hand_count[s] > PUL_MAX_HAND || o->supply_count[s] < 0 ||
@@ -155,7 +157,7 @@ PulStatus pul_game_from_observation(PulGame *g, const PulObservation *obs, PulRn
                                                                                      : obs->extra_pending);
     g->over = obs->over;
     g->end_reason = (uint8_t)obs->end_reason;
-    g->turns = (int16_t)obs->turns;
+    g->turns = obs->turns;
     if ((st = rebuild_board(g, obs, err)) != PUL_OK || (st = put_stones(g, obs, err)) != PUL_OK) {
         board_clear(g);
         return st;

@@ -47,7 +47,7 @@ struct PulGame {
     uint8_t extra_left;       /* extra turns earned and not yet begun */
     uint8_t over, end_reason;
     int8_t loser;
-    int16_t turns;
+    int32_t turns;            /* actions applied: up to PUL_ACTION_LIMIT */
     uint8_t ncore, core_top;  /* core[core_top..ncore) is still in the core */
     uint8_t nhand[PUL_MAX_SEATS], nsupply[PUL_MAX_SEATS], stones[PUL_MAX_SEATS];
     int32_t group_points[PUL_MAX_SEATS];   /* points from scoring closed groups */
@@ -77,7 +77,7 @@ struct PulGame {
     uint8_t gnext[MAX_NODES];      /* next member, circular */
     uint8_t gcount[MAX_NODES];     /* members (quadrant nodes) */
     uint8_t gsize[MAX_NODES];      /* micropul, a big one counting 1 */
-    int16_t gpoints[MAX_NODES];    /* worth when it scores */
+    int32_t gpoints[MAX_NODES];    /* worth when it scores: up to MAX_NODES x 1000 */
     int16_t gopen[MAX_NODES];      /* outward slots facing an empty cell */
     uint8_t gstones[MAX_NODES];
     uint8_t gowners[MAX_NODES];    /* bit s: seat s has a stone on it */
@@ -86,6 +86,14 @@ struct PulGame {
     ** function keeps), so a start clears only those. */
     uint8_t grid[GRID * GRID];
 };
+
+/* The counters' widths hold what an edition can drive them to: a game ends
+** at PUL_ACTION_LIMIT actions, and a group is worth at most its micropul
+** times the largest points rule (RULES_POINTS_MAX, common.h). */
+_Static_assert(PUL_ACTION_LIMIT <= INT32_MAX, "turns counts up to the action limit");
+_Static_assert((int64_t)MAX_NODES * RULES_POINTS_MAX <= INT32_MAX,
+               "gpoints holds the worth of a group of every micropul");
+_Static_assert(MAX_NODES <= 255, "node indexes are bytes (root, gnext)");
 
 /* board.c */
 static inline bool board_in_window(const PulGame *g, int32_t x, int32_t y) {

@@ -32,7 +32,7 @@ static void new_node(PulGame *g, int n, int size, int points) {
     g->gnext[n] = (uint8_t)n;
     g->gcount[n] = 1;
     g->gsize[n] = (uint8_t)size;
-    g->gpoints[n] = (int16_t)points;
+    g->gpoints[n] = points;
     g->gopen[n] = 0;
     g->gstones[n] = 0;
     g->gowners[n] = 0;
@@ -59,7 +59,7 @@ static int join(PulGame *g, int a, int b) {
     if (g->gstones[ra] == 0 || g->gstones[rb] == 0) g->unclaimed--;
     g->gcount[ra] = (uint8_t)(g->gcount[ra] + g->gcount[rb]);
     g->gsize[ra] = (uint8_t)(g->gsize[ra] + g->gsize[rb]);
-    g->gpoints[ra] = (int16_t)(g->gpoints[ra] + g->gpoints[rb]);
+    g->gpoints[ra] += g->gpoints[rb];
     g->gopen[ra] = (int16_t)(g->gopen[ra] + g->gopen[rb]);
     g->gstones[ra] = (uint8_t)(g->gstones[ra] + g->gstones[rb]);
     g->gowners[ra] |= g->gowners[rb];

@@ -31,7 +31,6 @@ static const char *const hook_names[NHOOKS] = {"setup",       "on_activate",  "a
                                                "score_group", "final_scores", "is_over"};
 
 #define SCRIPT_MAX_BYTES (1u << 20) /* a rule script is code, not data */
-#define POINTS_LIMIT 1000000000
 #define IN_HOOKS "in its table of hooks"
 
 struct ScriptHost {
@@ -394,12 +393,18 @@ static int do_score_group(lua_State *L) {
         int points = grp->points;
         if (n >= 2 && !lua_isnil(L, args + 2)) {
             lua_Integer p = lua_tointegerx(L, args + 2, &ok);
-            if (!ok || lua_type(L, args + 2) != LUA_TNUMBER || p < -POINTS_LIMIT ||
-                p > POINTS_LIMIT)
+            if (!ok || lua_type(L, args + 2) != LUA_TNUMBER || p < -SCRIPT_GROUP_POINTS_MAX ||
+                p > SCRIPT_GROUP_POINTS_MAX) {
+                char got[64];
+                if (ok && lua_type(L, args + 2) == LUA_TNUMBER)
+                    snprintf(got, sizeof got, "%lld", (long long)p);
+                else
+                    snprintf(got, sizeof got, "a %s", luaL_typename(L, args + 2));
                 return bad_result(c, s,
                                   "score_group's second result must be the points, a whole "
-                                  "number from %d to %d; it returned a %s",
-                                  -POINTS_LIMIT, POINTS_LIMIT, luaL_typename(L, args + 2));
+                                  "number from %d to %d; it returned %s",
+                                  -SCRIPT_GROUP_POINTS_MAX, SCRIPT_GROUP_POINTS_MAX, got);
+            }
             points = (int)p;
         }
         grp->owner = owner;
@@ -436,9 +441,13 @@ static bool read_scores(lua_State *L, int idx, int nseats, int *out, char *why, 
         lua_rawgeti(L, idx, i + 1);
         int ok = 0;
         lua_Integer v = lua_tointegerx(L, -1, &ok);
-        if (!ok || lua_type(L, -1) != LUA_TNUMBER || v < -POINTS_LIMIT || v > POINTS_LIMIT) {
-            snprintf(why, size, "a list whose entry %d is a %s%s", i + 1, luaL_typename(L, -1),
-                     ok ? " out of range" : "");
+        if (!ok || lua_type(L, -1) != LUA_TNUMBER || v < -SCRIPT_SCORE_MAX ||
+            v > SCRIPT_SCORE_MAX) {
+            if (ok && lua_type(L, -1) == LUA_TNUMBER)
+                snprintf(why, size, "a list whose entry %d, %lld, is not from %d to %d", i + 1,
+                         (long long)v, -SCRIPT_SCORE_MAX, SCRIPT_SCORE_MAX);
+            else
+                snprintf(why, size, "a list whose entry %d is a %s", i + 1, luaL_typename(L, -1));
             lua_pop(L, 1);
             return false;
         }
@@ -487,7 +496,7 @@ static int do_final_scores(lua_State *L) {
         api_push_ints(L, fa->scores, nseats);
         int n = run(c, s, 2);
         if (n < 0) return 0;
-        char why[96];
+        char why[128];
         int scores[PUL_MAX_SEATS];
         if (n >= 1 && !lua_isnil(L, base + 1)) {
             if (!read_scores(L, base + 1, nseats, scores, why, sizeof why))

@@ -29,6 +29,14 @@ enum {
 #define SCRIPT_MEMORY_CAP (16u << 20)
 #define SCRIPT_API_VERSION 1
 
+/* What the scoring hooks may give: points per score_group call, and a seat's
+** total from final_scores, either sign. score_group runs at most once per
+** group that closes and once per stone put on a closed group, so a seat's
+** total and the difference of two totals stay within an int however the hooks
+** score (the static assertions in apply.c). */
+#define SCRIPT_GROUP_POINTS_MAX 1000000
+#define SCRIPT_SCORE_MAX 1000000000
+
 typedef struct ScriptHost ScriptHost;
 
 /* What the engine hands a hook and what the hook may change. The Lua side

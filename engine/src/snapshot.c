@@ -29,6 +29,11 @@ static Extent extent(const PulGame *g) {
     return e;
 }
 
+/* The snapshot goes into a scratch game (pul_game_size() bytes): the
+** counters and arrays before the grid, at most, plus the extents. */
+_Static_assert(sizeof(Extent) + offsetof(PulGame, grid) <= sizeof(PulGame),
+               "a snapshot fits in the scratch game");
+
 /* Copies each saved range between the game and buf (to_buf: game -> buf). */
 static size_t transfer(PulGame *g, unsigned char *buf, Extent e, bool to_buf) {
     size_t o = 0;

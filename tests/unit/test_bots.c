@@ -63,6 +63,12 @@ static void test_specs(void) {
     check_spec_error(v, "mcts:iters=lots", "bad-value", "whole number", 12);
     check_spec_error(v, "mcts:iters=2.5", "bad-value", "whole number", 12);
     check_spec_error(v, "mcts:iters=0", "out-of-range", "from 1 to", 12);
+    /* Numbers as people write them, whole: strtod's hex, leading blanks and
+    ** underflow to 0 are refused, not read as something else. */
+    check_spec_error(v, "mcts:iters=0x10", "bad-value", "whole number", 12);
+    check_spec_error(v, "mcts:iters= 5", "bad-value", "whole number", 12);
+    check_spec_error(v, "mcts:time=1e-400", "out-of-range", "too close to 0", 11);
+    check_spec_error(v, "mcts:iters=1e400", "out-of-range", "too large", 12);
     check_spec_error(v, "mcts:c=-1", "out-of-range", "from 0 to", 8);
     check_spec_error(v, "mcts:rollout=greedi", "bad-value", "did you mean 'greedy'", 14);
     check_spec_error(v, "mcts:iters", "bad-value", "needs a value", 11);

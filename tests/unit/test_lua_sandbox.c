@@ -624,7 +624,8 @@ static void test_garbage_results(void) {
         {"return {}", "a table as the owner"},
         {"return 1, {}", "second result must be the points"},
         {"return 1, 2.5", "second result must be the points"},
-        {"return 1, 1e12", "from -1000000000 to 1000000000"},
+        {"return 1, 1e12", "from -1000000 to 1000000; it returned 1000000000000"},
+        {"return 1, 1000001", "from -1000000 to 1000000; it returned 1000001"},
     };
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
         char lua[256];
@@ -649,6 +650,7 @@ static void test_garbage_results(void) {
         {"return 5", "it returned a number"},
         {"return {1}", "it returned a list of 1 values"},
         {"return {1, 'x'}", "entry 2 is a string"},
+        {"return {1, -1000000001}", "entry 2, -1000000001, is not from -1000000000 to 1000000000"},
         {"return {1, 2}, {}", "it returned an empty list"},
         {"return {1, 2}, {3}", "entry 1 is not a seat from 1 to 2"},
         {"return {1, 2}, 'both'", "winning seats"},
