@@ -779,6 +779,8 @@ static void gen_script(Gen *g) {
 enum { BASE_MICROPUL, BASE_SOLO, BASE_FARMOPUL, NBASES };
 static const char *const base_name[NBASES] = {"micropul", "micropul-solo", "farmopul"};
 static char scratch[256];
+static char edition_dir[NBASES][300];
+static bool show;
 /* PUL_FUZZ_STATS: what the inputs did, printed at exit, to see whether the
 ** grammar reaches the games (loads that fail, hooks that fail, actions). */
 static struct {
@@ -786,8 +788,6 @@ static struct {
     long inputs, loaded, games, started, applied, refused, script_errors, over, bots;
     long load_codes[5], hook_codes[5]; /* script-error, -syntax, -budget, -memory, other */
 } stats;
-static char edition_dir[NBASES][300];
-static bool show;
 
 static int code_index(const char *code) {
     static const char *const codes[] = {"script-error", "script-syntax", "script-budget",
@@ -1011,7 +1011,8 @@ static void play_game(Play *p, int nseats, uint64_t seed) {
         if (winners[k] < 0 || winners[k] >= n)
             fuzz_breachf(NULL, "winner %d is no seat", winners[k]);
     PulEndReason end = pul_game_end_reason(g);
-    if (end < PUL_END_NONE || end > PUL_END_SCRIPT || (end != PUL_END_NONE) != pul_game_over(g))
+    if (end < PUL_END_NONE || end > PUL_END_ACTION_LIMIT ||
+        (end != PUL_END_NONE) != pul_game_over(g))
         fuzz_breachf(NULL, "end reason %d for a game %s over", end,
                      pul_game_over(g) ? "" : "not");
     if (pul_game_loser(g) < -1 || pul_game_loser(g) >= n)
