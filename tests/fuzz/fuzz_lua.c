@@ -593,7 +593,8 @@ static void gen_stmt(Gen *g) {
         break;
     }
     case 5: {
-        static const char *const iters[] = {"pairs(%)", "ipairs(%)", "next, %", "string.gmatch(%, '.')"};
+        static const char *const iters[] = {"pairs(%)", "ipairs(%)", "next, %",
+                                            "string.gmatch(%, '.')"};
         const char *it = iters[pick(g, COUNT(iters))];
         putf(g->out, "for i%d, w in ", g->loops);
         const char *pct = strchr(it, '%');
@@ -879,7 +880,8 @@ static void check_script_error(const PulVariant *v) {
     const PulError *e = pul_variant_script_error(v);
     if (!e) fuzz_breach("a script_error refusal, but no script error is kept", NULL);
     fuzz_check_failure(e, PUL_ERR_SCRIPT);
-    if (strncmp(e->code, "script-", 7) != 0) fuzz_breach("a script error's code is not script-*", e);
+    if (strncmp(e->code, "script-", 7) != 0)
+        fuzz_breach("a script error's code is not script-*", e);
     if (strncmp(e->message, "in hook ", 8) != 0)
         fuzz_breach("a hook's error message does not start with its hook", e);
 }
@@ -933,7 +935,8 @@ static bool play_action(Play *p, const PulAction *a) {
     stats.applied++;
     if (want != PUL_LEGAL)
         fuzz_breachf(NULL, "pul_check says %s, but the action applied", pul_reason_code(want));
-    if (ev.n < 1 || ev.n > PUL_MAX_EVENTS) fuzz_breachf(NULL, "an action applied with %d events", ev.n);
+    if (ev.n < 1 || ev.n > PUL_MAX_EVENTS)
+        fuzz_breachf(NULL, "an action applied with %d events", ev.n);
     int nseats = pul_game_seats(g);
     for (int k = 0; k < ev.n; k++)
         if (ev.ev[k].seat < (ev.ev[k].kind == PUL_EV_GAME_OVER ? -1 : 0) ||
@@ -980,7 +983,8 @@ static void play_game(Play *p, int nseats, uint64_t seed) {
     if (st != PUL_OK) {
         /* The seat count may not fit the edition, or setup may fail. */
         fuzz_check_failure(&err, st);
-        if (stats.verbose) fprintf(stderr, "%s: start: %s: %s\n", fuzz_target, err.code, err.message);
+        if (stats.verbose)
+            fprintf(stderr, "%s: start: %s: %s\n", fuzz_target, err.code, err.message);
         if (st == PUL_ERR_SCRIPT && strncmp(err.code, "script-", 7) != 0)
             fuzz_breach("a failing setup hook without a script-* code", &err);
         return;
@@ -1063,7 +1067,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     stats.inputs++;
     if (!p.v) {
         stats.load_codes[code_index(err.code)]++;
-        if (stats.verbose) fprintf(stderr, "%s: load: %s: %s\n", fuzz_target, err.code, err.message);
+        if (stats.verbose)
+            fprintf(stderr, "%s: load: %s: %s\n", fuzz_target, err.code, err.message);
         fuzz_check_failure(&err, PUL_OK);
         if (err.status != PUL_ERR_SCRIPT || strncmp(err.code, "script-", 7) != 0)
             fuzz_breach("an edition whose only fault can be its script fails otherwise", &err);

@@ -69,8 +69,9 @@ static Items items_of(const PulRecord *r) {
         const RecordComment *c = &r->comments[i];
         if (c->header) {
             if (c->after_tag < last_tag || c->after_tag > r->ntags)
-                fuzz_breachf(NULL, "header comment %d is after tag %d (of %d), after one after tag %d",
-                             i, c->after_tag, r->ntags, last_tag);
+                fuzz_breachf(NULL,
+                             "header comment %d is after tag %d (of %d), after one after tag %d", i,
+                             c->after_tag, r->ntags, last_tag);
             last_tag = c->after_tag;
         } else {
             if (c->before_move < last_move || c->before_move > r->nmoves)
@@ -220,7 +221,8 @@ static void check_stream(const uint8_t *data, size_t size, const PulRecord *r, P
     } else {
         Items a = items_of(r), b = items_of(r2);
         int at;
-        if (!same_items(&a, &b, &at)) fuzz_breach("load_stream and parse read different records", NULL);
+        if (!same_items(&a, &b, &at))
+            fuzz_breach("load_stream and parse read different records", NULL);
         free(a.item);
         free(b.item);
     }
@@ -234,7 +236,8 @@ static void check_stream(const uint8_t *data, size_t size, const PulRecord *r, P
 static void check_action_text(const PulAction *a, const char *text) {
     char buf[64];
     int n = pul_action_format(a, buf, sizeof buf);
-    if (n <= 0 || (size_t)n >= sizeof buf) fuzz_breachf(NULL, "move \"%s\" cannot be formatted", text);
+    if (n <= 0 || (size_t)n >= sizeof buf)
+        fuzz_breachf(NULL, "move \"%s\" cannot be formatted", text);
     PulAction b;
     if (!pul_action_parse(buf, &b) || memcmp(a, &b, sizeof b) != 0)
         fuzz_breachf(NULL, "move \"%s\" is formatted as \"%s\", which reads otherwise", text, buf);
@@ -242,9 +245,11 @@ static void check_action_text(const PulAction *a, const char *text) {
 
 static void check_script_error(const PulVariant *v) {
     const PulError *e = pul_variant_script_error(v);
-    if (!e) fuzz_breach("an action was refused with script_error but no script error is kept", NULL);
+    if (!e)
+        fuzz_breach("an action was refused with script_error but no script error is kept", NULL);
     fuzz_check_failure(e, PUL_ERR_SCRIPT);
-    if (strncmp(e->code, "script-", 7) != 0) fuzz_breach("a script error's code is not script-*", e);
+    if (strncmp(e->code, "script-", 7) != 0)
+        fuzz_breach("a script error's code is not script-*", e);
 }
 
 static void check_events(const PulGame *g, const PulEvents *ev, const char *text) {
@@ -278,7 +283,8 @@ static void play_moves(const PulRecord *r, PulGame *g, PulRecord *out) {
         PulReason got = pul_apply(g, &a, &ev);
         if (got < PUL_LEGAL || got >= PUL_R_COUNT) fuzz_breachf(NULL, "pul_apply returned %d", got);
         if (over && got != PUL_R_GAME_OVER)
-            fuzz_breachf(NULL, "move \"%s\" after the game is over: %s", text, pul_reason_code(got));
+            fuzz_breachf(NULL, "move \"%s\" after the game is over: %s", text,
+                         pul_reason_code(got));
         if (got != PUL_LEGAL) {
             if (memcmp(before, g, size) != 0)
                 fuzz_breachf(NULL, "move \"%s\" was refused (%s) but changed the game", text,
@@ -390,7 +396,8 @@ static void replay(const PulRecord *r) {
     for (int i = 0; i < pul_record_nmoves(back); i++) {
         PulAction a;
         if (!pul_action_parse(pul_record_move(back, i), &a))
-            fuzz_breachf(NULL, "the game's own move \"%s\" does not parse", pul_record_move(back, i));
+            fuzz_breachf(NULL, "the game's own move \"%s\" does not parse",
+                         pul_record_move(back, i));
         PulReason why = pul_apply(g2, &a, NULL);
         if (why != PUL_LEGAL)
             fuzz_breachf(NULL, "the game's own move %d \"%s\" is refused on replay: %s", i + 1,
@@ -414,7 +421,8 @@ static void change(PulRecord *r, uint64_t h) {
         int i = (int)(h % (uint64_t)ntags);
         char name[80];
         snprintf(name, sizeof name, "%s", pul_record_tag_name(r, i));
-        if (pul_record_set_tag(r, name, NULL) != PUL_OK) fuzz_breach("a tag cannot be removed", NULL);
+        if (pul_record_set_tag(r, name, NULL) != PUL_OK)
+            fuzz_breach("a tag cannot be removed", NULL);
         if (pul_record_tag(r, name) || pul_record_ntags(r) != ntags - 1)
             fuzz_breachf(NULL, "tag %s is still there after its removal", name);
         /* Set again, it goes last (or first for Variant, after it for Players). */
@@ -492,7 +500,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     check_stream(data, size, r, st, &err);
     if (st != PUL_OK) {
         fuzz_check_failure(&err, st);
-        if (st == PUL_ERR_SYNTAX && (strcmp(err.file, SOURCE) != 0 || err.line <= 0 || err.column <= 0))
+        if (st == PUL_ERR_SYNTAX &&
+            (strcmp(err.file, SOURCE) != 0 || err.line <= 0 || err.column <= 0))
             fuzz_breach("a syntax error without its file, line and column", &err);
         if (pul_record_ntags(r) || pul_record_nmoves(r) || r->ncomments)
             fuzz_breach("a record that failed to read is not left empty", &err);
