@@ -15,6 +15,7 @@
 #include <lauxlib.h>
 
 #include "lua_api.h"
+#include "lua_meter.h"
 #include "suggest.h"
 
 #define GAME_META "pul.game"
@@ -59,6 +60,9 @@ const char *api_quad_name(int quad) {
 /* The call a method runs in; raises a Lua error for anything but a live
 ** game object as the first argument. */
 static ScriptCall *check_game(lua_State *L, const char *fn) {
+    /* Each function is bounded by the game's size; it is charged like a
+    ** library call (lua_meter.h), the tables it builds by the allocator. */
+    meter_charge(L, METER_CALL);
     GameRef *ref = luaL_testudata(L, 1, GAME_META);
     if (!ref)
         luaL_error(L, "game:%s: call it with a colon, as game:%s(...), on the game a hook received",

@@ -5,10 +5,12 @@
 ** The state opens only base, string, table, math and utf8, without the
 ** functions that reach outside (files, the clock, printing, bytecode) or
 ** that would make a game depend on anything but its seed (math.random). A
-** hook runs under an instruction budget and a memory cap; whatever it does
-** wrong becomes a PulError naming the script, the line and the hook, and
-** the state stays usable. Every entry into Lua is a protected call, so an
-** allocation failure anywhere is an error value too, never an abort.
+** hook runs under a step budget and a CPU-time limit, and the state under
+** a memory cap (lua_meter.c); whatever a hook does wrong becomes a PulError
+** naming the script, the line and the hook, its text made safe to show,
+** and the state stays usable. Every entry into Lua is a protected call, so
+** an allocation refused anywhere (the cap holds between calls too) is an
+** error value, never an abort.
 */
 #include <errno.h>
 #include <limits.h>
@@ -22,6 +24,8 @@
 #include <lualib.h>
 
 #include "lua_api.h"
+#include "lua_message.h"
+#include "lua_meter.h"
 #include "lua_sandbox.h"
 #include "script.h"
 #include "suggest.h"
@@ -30,7 +34,7 @@ enum { NHOOKS = 6 };
 static const char *const hook_names[NHOOKS] = {"setup",       "on_activate",  "after_action",
                                                "score_group", "final_scores", "is_over"};
 
-#define SCRIPT_MAX_BYTES (1u << 20) /* a rule script is code, not data */
+#define SCRIPT_MAX_BYTES (256u << 10) /* a rule script is code, not data */
 #define IN_HOOKS "in its table of hooks"
 
 struct ScriptHost {
@@ -45,9 +49,7 @@ struct ScriptHost {
     ** (hooks_key), the script each came from here. */
     int nentries[NHOOKS];
     int entry_script[NHOOKS][PUL_MAX_SCRIPTS];
-    /* Memory: bytes in use, and the most a call may reach (SIZE_MAX between calls). */
-    size_t in_use, limit;
-    bool mem_refused, budget_spent;
+    Meter meter;              /* the allocator's state: memory, steps, the clock */
     int err_script, err_line; /* where the message handler found the error */
     GameSlot slot;
     PulError last;
@@ -55,11 +57,7 @@ struct ScriptHost {
 
 static const char hooks_key = 'h'; /* registry: {[hook index + 1] = list of handlers} */
 
-static ScriptHost *host_of(lua_State *L) {
-    void *ud = NULL;
-    lua_getallocf(L, &ud);
-    return ud;
-}
+static ScriptHost *host_of(lua_State *L) { return meter_of(L)->owner; }
 
 /* Raw table access: a script may have given its tables metatables, and
 ** none of its code may run outside a hook's budget. */
@@ -76,44 +74,6 @@ static void raw_set(lua_State *L, int idx, const char *key) {
     lua_rawset(L, idx);
 }
 
-/* ---------------------------------------------------- memory and budget */
-
-static void note_line(ScriptHost *h, lua_State *L);
-
-static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-    ScriptHost *h = ud;
-    size_t old = ptr ? osize : 0;
-    if (nsize == 0) {
-        free(ptr);
-        h->in_use -= old;
-        return NULL;
-    }
-    /* Only growth can be refused: Lua counts on shrinking never failing. */
-    if (nsize > old && (h->in_use > h->limit || nsize - old > h->limit - h->in_use)) {
-        h->mem_refused = true;
-        /* Lua calls no message handler for a memory error: note the line now. */
-        if (h->L) note_line(h, h->L);
-        return NULL;
-    }
-    void *p = realloc(ptr, nsize);
-    if (p) h->in_use = h->in_use - old + nsize;
-    return p;
-}
-
-static void count_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
-    ScriptHost *h = host_of(L);
-    h->budget_spent = true;
-    /* From now on every instruction fails, so a pcall in the script cannot
-    ** swallow the error and loop on. */
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
-    luaL_where(L, 0); /* a hook has no call level of its own: 0 is the looping function */
-    lua_pushfstring(L, "ran past its budget of %d instructions (an endless loop?)",
-                    SCRIPT_INSTRUCTION_BUDGET);
-    lua_concat(L, 2);
-    lua_error(L);
-}
-
 /* --------------------------------------------------------------- errors */
 
 static int script_of_source(const ScriptHost *h, const char *source) {
@@ -123,10 +83,12 @@ static int script_of_source(const ScriptHost *h, const char *source) {
 }
 
 /* Note the innermost line of a script on the stack as where an error is
-** (reading the stack allocates nothing, so the allocator may call it). */
+** (reading the stack allocates nothing, so the allocator may call it). Only
+** the innermost levels are looked at: finding level n walks n frames. */
 static void note_line(ScriptHost *h, lua_State *L) {
+    enum { LEVELS = 64 };
     lua_Debug ar;
-    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+    for (int level = 0; level < LEVELS && lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
         int s = script_of_source(h, ar.source);
         if (s >= 0) {
@@ -136,6 +98,10 @@ static void note_line(ScriptHost *h, lua_State *L) {
         }
     }
 }
+
+/* Lua calls no message handler for a memory error: note the line when
+** the allocation is refused. */
+static void on_refuse(void *owner, lua_State *L) { note_line(owner, L); }
 
 /* The message handler of every hook call: an error raised by a game
 ** function, or by error() with level 0, carries no position of its own. */
@@ -168,11 +134,14 @@ static const char *strip_position(const ScriptHost *h, const char *msg, int *scr
     return msg;
 }
 
-/* Fill err (and the host's last error) for a failed call. */
+/* Fill err (and the host's last error) for a failed call; the message,
+** which a script may have chosen, is cleaned here where it is made. */
 static PulStatus call_failed(ScriptHost *h, PulError *err, const char *code, int script, int line,
                              const char *what, const char *msg) {
     const char *file = script >= 0 ? h->path[script] : "";
-    err_setc(&h->last, code, file, line, 0, "%s: %s", what, msg);
+    char clean[400];
+    err_setc(&h->last, code, file, line, 0, "%s: %s", what,
+             message_clean(msg, clean, sizeof clean));
     if (err) *err = h->last;
     return PUL_ERR_SCRIPT;
 }
@@ -203,14 +172,11 @@ static int run(Ctx *c, int s, int nargs) {
     lua_pushvalue(L, fn);
     lua_getinfo(L, ">S", &ar);
     int defined = c->defined = ar.linedefined > 0 ? ar.linedefined : 0;
-    h->mem_refused = h->budget_spent = false;
     h->err_script = -1;
     h->err_line = 0;
-    h->limit = h->in_use + SCRIPT_MEMORY_CAP;
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, SCRIPT_INSTRUCTION_BUDGET);
+    meter_run(&h->meter);
     int st = lua_pcall(L, nargs, LUA_MULTRET, c->msgh);
-    lua_sethook(L, NULL, 0, 0);
-    h->limit = SIZE_MAX;
+    meter_end(&h->meter);
     if (st == LUA_OK) {
         /* Results taken with LUA_MULTRET leave no free slot: make room for reading them. */
         luaL_checkstack(L, 8, "reading a hook's results");
@@ -219,17 +185,17 @@ static int run(Ctx *c, int s, int nargs) {
     int script = h->err_script >= 0 ? h->err_script : s;
     int line = h->err_script >= 0 ? h->err_line : defined;
     const char *code = "script-error", *msg;
-    char buf[160];
-    if (st == LUA_ERRMEM) {
+    char buf[400];
+    const Meter *m = &h->meter;
+    /* A refused allocation is the cause even when the run went on (a pcall
+    ** caught it, or Lua did without) and its charge ended it. */
+    if (m->late || (m->stop != METER_RUNNING && m->memory == METER_MEM_OK)) {
+        code = "script-budget";
+        msg = meter_stop_message(m, buf, sizeof buf);
+    } else if (st == LUA_ERRMEM || m->memory != METER_MEM_OK) {
         code = "script-memory";
-        if (h->mem_refused)
-            snprintf(buf, sizeof buf, "went past its memory cap of %u MiB",
-                     (unsigned)(SCRIPT_MEMORY_CAP >> 20));
-        else
-            snprintf(buf, sizeof buf, "out of memory");
-        msg = buf;
+        msg = meter_memory_message(m, buf, sizeof buf);
     } else {
-        if (h->budget_spent) code = "script-budget";
         msg = lua_isstring(L, -1) ? lua_tostring(L, -1) : "error in the error handler";
         msg = strip_position(h, msg, &script, &line);
     }
@@ -270,6 +236,7 @@ static PulStatus protect(Ctx *c, lua_CFunction fn) {
     lua_State *L = h->L;
     int top = lua_gettop(L);
     c->status = PUL_OK;
+    meter_call(&h->meter);
     if (c->call) {
         h->slot.call = c->call;
         h->slot.serial++;
@@ -278,10 +245,11 @@ static PulStatus protect(Ctx *c, lua_CFunction fn) {
     lua_pushlightuserdata(L, c);
     int st = lua_pcall(L, 1, 0, 0);
     h->slot.call = NULL; /* every game object of this call is now expired */
-    lua_sethook(L, NULL, 0, 0);
-    h->limit = SIZE_MAX;
+    if (h->meter.running) meter_end(&h->meter);
     if (st != LUA_OK) {
-        const char *msg = st == LUA_ERRMEM ? "out of memory" : lua_tostring(L, -1);
+        char buf[400];
+        const char *msg = st == LUA_ERRMEM ? meter_memory_message(&h->meter, buf, sizeof buf)
+                                            : lua_tostring(L, -1);
         c->status = call_failed(h, c->err, st == LUA_ERRMEM ? "script-memory" : "script-error", -1,
                                 0, c->what, msg ? msg : "error");
         lua_gc(L, LUA_GCCOLLECT);
@@ -590,6 +558,8 @@ uint32_t script_activate_features(const ScriptHost *h) { return h ? h->activate_
 
 const PulError *script_last_error(const ScriptHost *h) { return h ? &h->last : NULL; }
 
+size_t script_memory(const ScriptHost *h) { return h ? h->meter.in_use : 0; }
+
 /* -------------------------------------------------------------- sandbox */
 
 static int open_sandbox(lua_State *L) {
@@ -763,16 +733,25 @@ static int do_load(lua_State *L) {
     ScriptHost *h = c->h;
     lua_pushcfunction(L, on_error);
     c->msgh = lua_gettop(L);
-    h->limit = h->in_use + SCRIPT_MEMORY_CAP;
-    int st = luaL_loadbufferx(L, a->text, a->len, h->source[a->script], "t");
-    h->limit = SIZE_MAX;
-    if (st != LUA_OK) {
+    bool late = false;
+    int st = sandbox_load_text(L, a->text, a->len, h->source[a->script], &late);
+    if (st != LUA_OK || late) {
         int script = a->script, line = 0;
-        const char *msg = st == LUA_ERRMEM ? "out of memory" : lua_tostring(L, -1);
-        msg = strip_position(h, msg ? msg : "cannot load", &script, &line);
-        c->status =
-            call_failed(h, c->err, st == LUA_ERRMEM ? "script-memory" : "script-syntax", a->script,
-                        line, st == LUA_ERRMEM ? "while loading" : "syntax error", msg);
+        char buf[400];
+        const char *code = "script-syntax", *what = "syntax error", *msg;
+        if (late || h->meter.late) {
+            code = "script-budget";
+            what = "while loading";
+            msg = meter_stop_message(&h->meter, buf, sizeof buf);
+        } else if (st == LUA_ERRMEM) {
+            code = "script-memory";
+            what = "while loading";
+            msg = meter_memory_message(&h->meter, buf, sizeof buf);
+        } else {
+            msg = lua_tostring(L, -1);
+            msg = strip_position(h, msg ? msg : "cannot load", &script, &line);
+        }
+        c->status = call_failed(h, c->err, code, a->script, line, what, msg);
         return 0;
     }
     int base = c->msgh;
@@ -822,19 +801,22 @@ ScriptHost *script_host_new(const PulVariantInfo *info, const PulTileSet *ts, Pu
         return NULL;
     }
     h->ts = *ts;
-    h->limit = SIZE_MAX;
+    h->meter.owner = h;
+    h->meter.on_refuse = on_refuse;
+    h->meter.cpu_start = -1;
     h->nscripts = info->nscripts < PUL_MAX_SCRIPTS ? info->nscripts : PUL_MAX_SCRIPTS;
     for (int i = 0; i < h->nscripts; i++) {
         snprintf(h->path[i], sizeof h->path[i], "%s", info->script[i]);
         const char *slash = strrchr(info->script[i], '/');
         snprintf(h->source[i], sizeof h->source[i], "@%s", slash ? slash + 1 : info->script[i]);
     }
-    h->L = lua_newstate(host_alloc, h);
+    h->L = lua_newstate(meter_alloc, &h->meter);
     if (!h->L) {
         free(h);
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory creating the Lua state");
         return NULL;
     }
+    h->meter.L = h->L;
     Ctx c = {h, NULL, err, PUL_OK, 0, 0, "while opening the sandbox", NULL, 0};
     PulStatus st = protect(&c, open_sandbox);
     for (int i = 0; i < h->nscripts && st == PUL_OK; i++) {

@@ -201,6 +201,9 @@ PulVariant *pul_record_open_variant(const PulRecord *r, const char *search_dirs,
         return NULL;
     }
     PulVariant *v = pul_variant_open(t->value, search_dirs, err);
+    /* An edition that is there but fails to load (a broken file, a failing
+    ** script) is reported where its fault is, not at the record's tag. */
+    if (!v && strcmp(err->code, "not-found") != 0 && err->code[0]) return NULL;
     if (!v) {
         char code[sizeof err->code], msg[sizeof err->message];
         snprintf(code, sizeof code, "%s", err->code[0] ? err->code : "not-found");

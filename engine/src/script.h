@@ -23,10 +23,21 @@ enum {
     HOOK_IS_OVER = 1 << 5        /* is_over(game) */
 };
 
-/* Per call: instructions a hook may run and bytes it may allocate beyond
-** what the state held when the call began. */
+/* What scripts may spend (lua_meter.c enforces it, scripts/README.md
+** section 6 tells modders):
+** - per hook function call, and per script's first run: steps, each a Lua
+**   instruction or library work priced like one, the same on every machine;
+** - per hook call (all its handlers) and per script load, compiling
+**   included: CPU time, the backstop for what the prices do not foresee;
+** - the whole Lua state of a variant, at all times and across calls: bytes,
+**   the largest single block (a table's part, the stack, a buffer) and the
+**   longest string (each instruction on strings is then bounded: a
+**   comparison, a conversion to a number). */
 #define SCRIPT_INSTRUCTION_BUDGET 1000000
-#define SCRIPT_MEMORY_CAP (16u << 20)
+#define SCRIPT_CPU_LIMIT_MS 80
+#define SCRIPT_MEMORY_CAP (64u << 20)
+#define SCRIPT_BLOCK_MAX (256u << 10)
+#define SCRIPT_STRING_MAX (64u << 10)
 #define SCRIPT_API_VERSION 1
 
 /* What the scoring hooks may give: points per score_group call, and a seat's
@@ -83,6 +94,8 @@ unsigned script_hooks(const ScriptHost *h);               /* HOOK_* bits defined
 uint32_t script_activate_features(const ScriptHost *h);
 /* The last error a hook raised (file: the script, line, message naming the hook). */
 const PulError *script_last_error(const ScriptHost *h);
+/* Bytes the scripts' Lua state holds now (at most SCRIPT_MEMORY_CAP). */
+size_t script_memory(const ScriptHost *h);
 
 /* The calls. Each returns PUL_OK, or fills *err (and the host's last error)
 ** with status PUL_ERR_SCRIPT and code script-error, script-budget or

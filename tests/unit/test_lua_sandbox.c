@@ -300,14 +300,20 @@ static void test_forbidden_names(void) {
     /* Finalizers would run outside every budget and every game. */
     check_attack("setmetatable({}, {__gc = function() end})", "script-error",
                  "__gc metamethods are not available to rule scripts (sandbox)");
-    /* Library loops the instruction budget cannot see are bounded. */
-    check_attack("table.move({}, 1, 1 << 40, 1)", "script-error",
-                 "table.move of more than 1000000 elements is not available to rule scripts");
+    /* Library loops charge their length first: a huge one is the budget at once. */
+    check_attack("table.move({}, 1, 1 << 40, 1)", "script-budget", "ran past its budget");
     check_attack("table.insert(setmetatable({}, {__len = function() return 1 << 40 end}), 1, 0)",
-                 "script-error",
-                 "table.insert on a table with a __len metamethod is not available");
+                 "script-budget", "ran past its budget");
     check_attack("table.remove(setmetatable({}, {__len = function() return 1 << 40 end}), 1)",
-                 "script-error", "table.remove on a table with a __len metamethod");
+                 "script-budget", "ran past its budget");
+    /* Weak tables: a chain of ephemerons makes a collection quadratic. */
+    check_attack("setmetatable({}, {__mode = 'k'})", "script-error",
+                 "__mode (weak tables) is not available to rule scripts (sandbox)");
+    /* A metatable is sealed when set: adding __mode or __gc later changes nothing. */
+    check_attack("local mt = {}; local t = setmetatable({}, mt); mt.__mode = 'k';"
+                 " mt.__index = function() return 7 end;"
+                 " error(tostring(t.x) .. tostring(getmetatable(t) == mt), 0)",
+                 "script-error", "in hook setup: niltrue");
     check_attack("local t = {1, 2, 3}; table.insert(t, 1, 0); table.remove(t);"
                  " local u = table.move(t, 1, 3, 2, {}); error(table.concat(t, ',') .. '/' .."
                  " table.concat(u, ',', 2, 4), 0)",
@@ -351,12 +357,58 @@ static void test_binary_chunks(void) {
 }
 
 static void test_memory_cap(void) {
+    /* One block: a string being built, a table's part, the stack. */
     check_attack("local s = string.rep('x', 1 << 30)", "script-memory",
-                 "in hook setup: went past its memory cap of 16 MiB");
-    check_attack("local t = {} for i = 1, 100 do t[i] = string.rep('x', 1 << 20) .. i end",
-                 "script-memory", "memory cap");
-    /* A script may catch the refusal and go on within its cap. */
+                 "in hook setup: asked for a block of 1073741824 bytes: a table, the call stack "
+                 "or a string being built may take at most 256 KiB");
+    check_attack("local t = {} for i = 1, 1 << 17 do t[i] = i end", "script-memory",
+                 "may take at most 256 KiB");
+    check_attack("local function f(n) return 1 + f(n + 1) end f(1)", "script-memory",
+                 "may take at most 256 KiB (a runaway recursion");
+    /* The whole state, across calls: a hook that keeps 1.25 MB a call fails
+    ** once the state would hold more than 64 MiB, and never holds more. */
     PulError err;
+    ScriptHost *keeper = host_text("keeper.lua",
+                                   "local kept = {}\n"
+                                   "return { is_over = function(game)\n"
+                                   "  local t = {}\n"
+                                   "  for i = 1, 25 do t[i] = string.rep('x', 50000) end\n"
+                                   "  kept[#kept + 1] = t\n"
+                                   "  return false\n"
+                                   "end }\n",
+                                   &err);
+    CHECK(keeper != NULL);
+    if (keeper) {
+        PulGame *g = scripted(plain, 2, faq_prefix, 12);
+        PulGame *before = pul_game_new(plain);
+        pul_game_copy(before, g);
+        ScriptCall call = make_call(g, NULL, HOOK_IS_OVER);
+        bool over = true;
+        int calls = 0;
+        PulStatus st = PUL_OK;
+        while (st == PUL_OK && calls < 80) {
+            st = script_is_over(keeper, &call, &over, &err);
+            calls++;
+            CHECK(script_memory(keeper) <= SCRIPT_MEMORY_CAP);
+        }
+        CHECK_INT(st, PUL_ERR_SCRIPT);
+        if (calls < 48 || calls > 54) fprintf(stderr, "  calls %d\n", calls);
+        CHECK(calls >= 48 && calls <= 54);
+        CHECK_STR(err.code, "script-memory");
+        CHECK(has(err.message, "in hook is_over: the rule scripts' state would hold more than "
+                               "its cap of 64 MiB (the memory of all the edition's scripts, kept "
+                               "across hook calls"));
+        CHECK(has(err.file, "keeper.lua"));
+        CHECK_INT(err.line, 4);
+        CHECK(memcmp(before, g, pul_game_size()) == 0);
+        /* The state still answers calls that need little. */
+        ScriptHost *h2 = keeper;
+        (void)h2;
+        pul_game_free(before);
+        pul_game_free(g);
+        script_host_free(keeper);
+    }
+    /* A script may catch the refusal and go on within its cap. */
     ScriptHost *h = host_text("catch.lua",
                               "return { is_over = function(game)\n"
                               "  local ok, msg = pcall(string.rep, 'x', 1 << 30)\n"
@@ -533,7 +585,7 @@ static void test_attacks_through_apply(void) {
     check_refused_apply("rep-bomb",
                         "return { after_action = function(game, events)\n"
                         "  local s = string.rep('x', 1 << 30)\nend }\n",
-                        "script-memory", "memory cap", 2);
+                        "script-memory", "may take at most 256 KiB", 2);
     check_refused_apply("endless",
                         "return { after_action = function(game, events)\n"
                         "  while true do end\nend }\n",
@@ -698,7 +750,7 @@ static void test_load_errors(void) {
     check_load_fails("while true do end\n", "script-budget", 1,
                      "while loading: ran past its budget");
     check_load_fails("local s = string.rep('x', 1 << 30)\nreturn {}\n", "script-memory", 1,
-                     "memory cap");
+                     "may take at most 256 KiB");
     check_load_fails("local x = 1\n", "script-error", 0,
                      "a script must end by returning a table of hooks");
     check_load_fails("return 42\n", "script-error", 0, "this one returned number");
