@@ -340,7 +340,7 @@ def hostile(tmp):
     t.read_until(b"Seat 1> ")
     t.send("quit\n")
     check(t.finish() == 0, "quitting the evil-script game does not exit 0")
-    check(b"in hook after_action: \\x1B]52;c;ZXZpbA==\\x07" in t.out,
+    check(b"in hook after_action: \\x1b]52;c;ZXZpbA==\\x07" in t.out,
           "the script's error is not shown escaped")
     bad = foreign_text(t.out)
     check(not bad, "evil-script's error reaches the terminal raw: %s" % bad)

@@ -5,10 +5,11 @@ import re
 
 # The tool's own sequences at a terminal: colours (SGR), cursor home, screen clear.
 OWN_SEQUENCE = re.compile(rb"\x1b\[[0-9;]*[mHJ]")
-# What must not reach the terminal besides them: another control (the line
-# discipline's \r\n and tabs aside), C1 controls and bidi controls.
-FOREIGN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
-                     "\u2066-\u2069]")
+# What must not reach the terminal besides them (pul_text_unsafe): another
+# control (the line discipline's \r\n and tabs aside), C1 controls, bidi
+# controls, the line and paragraph separators, U+FFFE and U+FFFF.
+FOREIGN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e"
+                     "\u2066-\u2069\ufffe\uffff]")
 
 
 def foreign_text(out):

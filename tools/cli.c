@@ -217,78 +217,26 @@ PulVariant *cli_record_variant(const PulRecord *rec, const char *trusted, PulErr
 
 /* ------------------------------------------------------------ safe text */
 
-/* The code point of the valid UTF-8 sequence at s and its length, or -1
-** and 1 for a byte that does not start one: overlong forms, surrogates and
-** values past U+10FFFF are not UTF-8 (RFC 3629). */
-static int utf8_decode(const unsigned char *s, long *cp) {
-    int n = s[0] < 0x80 ? 1 : s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
-          : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
-    *cp = -1;
-    if (n == 0) return 1;
-    long v = s[0] & (0x7F >> (n == 1 ? 0 : n));
-    for (int i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80) return 1;
-        v = (v << 6) | (s[i] & 0x3F);
-    }
-    if ((n == 3 && (v < 0x800 || (v >= 0xD800 && v <= 0xDFFF))) ||
-        (n == 4 && (v < 0x10000 || v > 0x10FFFF)))
-        return 1;
-    *cp = v;
-    return n;
-}
-
-/* Characters that must not reach a terminal or a document as they are:
-** controls drive the terminal (OSC 52 writes the clipboard, CSI clears
-** the screen), a line break fakes a prompt, bidi controls reorder what a
-** reader sees, and XML 1.0 has no place for C0 controls, U+FFFE or U+FFFF. */
-static bool unsafe_code(long cp) {
-    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x061C || cp == 0x200E ||
-           cp == 0x200F || (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) ||
-           cp == 0xFFFE || cp == 0xFFFF;
-}
-
-/* One character: its length, its code point (-1: not UTF-8) and its escape, "" when safe. */
-static int next_char(const unsigned char *s, long *cp, char esc[CLI_ESC_MAX]) {
-    int n = utf8_decode(s, cp);
-    esc[0] = '\0';
-    if (*cp < 0)
-        snprintf(esc, CLI_ESC_MAX, "\\x%02x", s[0]);
-    else if (*cp == '\n' || *cp == '\r' || *cp == '\t')
-        snprintf(esc, CLI_ESC_MAX, "\\%c", *cp == '\n' ? 'n' : *cp == '\r' ? 'r' : 't');
-    else if (unsafe_code(*cp) && *cp < 0x80)
-        snprintf(esc, CLI_ESC_MAX, "\\x%02x", (unsigned)*cp);
-    else if (unsafe_code(*cp)) /* all of them below U+10000 */
-        snprintf(esc, CLI_ESC_MAX, "\\u%04x", (unsigned)(*cp & 0xFFFF));
-    return n;
+/* One character of s (n > 0 bytes left): its length, its code point in *cp
+** (-1: not UTF-8) and its escape in esc, "" when it shows as it is. */
+static int next_char(const char *s, size_t n, long *cp, char esc[CLI_ESC_MAX]) {
+    uint32_t c;
+    int len = pul_utf8_next(s, n, &c);
+    *cp = len ? (long)c : -1;
+    if (len && !pul_text_unsafe(c))
+        esc[0] = '\0';
+    else
+        pul_text_escape(esc, CLI_ESC_MAX, s, len ? (size_t)len : 1, NULL);
+    return len ? len : 1;
 }
 
 int cli_text_char(const char *s, char esc[CLI_ESC_MAX]) {
     long cp;
-    return next_char((const unsigned char *)s, &cp, esc);
+    return next_char(s, SIZE_MAX, &cp, esc);
 }
 
 const char *cli_text(char *buf, size_t size, const char *s) {
-    static const char mark[] = "\xe2\x80\xa6"; /* U+2026, the ellipsis */
-    size_t n = 0, room = 0; /* room: where the mark goes if what follows does not fit */
-    if (size < sizeof mark) {
-        if (size) buf[0] = '\0';
-        return buf;
-    }
-    for (const char *p = s; *p;) {
-        char esc[CLI_ESC_MAX];
-        int len = cli_text_char(p, esc);
-        const char *piece = esc[0] ? esc : p;
-        size_t k = esc[0] ? strlen(esc) : (size_t)len;
-        if (n + k >= size) {
-            memcpy(buf + room, mark, sizeof mark);
-            return buf;
-        }
-        memcpy(buf + n, piece, k);
-        n += k;
-        if (n + sizeof mark <= size) room = n;
-        p += len;
-    }
-    buf[n] = '\0';
+    pul_text_escape(buf, size, s, strlen(s), "\xe2\x80\xa6"); /* U+2026, the ellipsis */
     return buf;
 }
 
@@ -314,18 +262,34 @@ void cli_error(const char *cmd, const char *fmt, ...) {
     int n = vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     bool cut = n >= (int)sizeof msg;
-    if (cut) { /* a character vsnprintf cut in two is dropped, not shown as bytes */
-        size_t at = strlen(msg);
-        for (int back = 0; back < 3 && at > 0 && ((unsigned char)msg[at - 1] & 0xC0) == 0x80; back++)
-            at--;
-        long cp;
-        if (at > 0 && utf8_decode((const unsigned char *)msg + at - 1, &cp) == 1 && cp < 0)
-            msg[at - 1] = '\0';
+    if (cut) {
+        /* A character vsnprintf cut in two is dropped, not shown as bytes:
+        ** what does not decode in the last three bytes goes. */
+        size_t len = strlen(msg), keep = 0;
+        for (size_t at = 0; at < len;) {
+            uint32_t cp;
+            int k = pul_utf8_next(msg + at, len - at, &cp);
+            bool whole = k || len - at > 3;
+            at += k ? (size_t)k : 1;
+            if (whole) keep = at;
+        }
+        msg[keep] = '\0';
     }
     fprintf(stderr, "pul %s: ", cmd);
     cli_put_text(stderr, msg);
     if (cut) fputs("\xe2\x80\xa6", stderr);
     fputc('\n', stderr);
+}
+
+int cli_xml_char(const char *s, char out[CLI_ESC_MAX]) {
+    static const char markup[] = "&<>\"'";
+    static const char *const entity[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&#39;"};
+    const char *m = *s ? strchr(markup, *s) : NULL;
+    if (m) {
+        snprintf(out, CLI_ESC_MAX, "%s", entity[m - markup]);
+        return 1;
+    }
+    return cli_text_char(s, out);
 }
 
 /* The letter of JSON's two-character escape of cp ('n' for a line feed), or 0. */
@@ -344,10 +308,10 @@ static char json_short(long cp) {
 
 void cli_json_string(FILE *f, const char *s) {
     fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    for (size_t i = 0, n = strlen(s); i < n;) {
         long cp;
         char esc[CLI_ESC_MAX];
-        int len = next_char(p, &cp, esc);
+        int len = next_char(s + i, n - i, &cp, esc);
         if (cp < 0)
             fputs("\xef\xbf\xbd", f); /* U+FFFD, the replacement character */
         else if (json_short(cp))
@@ -355,8 +319,8 @@ void cli_json_string(FILE *f, const char *s) {
         else if (esc[0])
             fprintf(f, "\\u%04x", (unsigned)cp);
         else
-            fwrite(p, 1, (size_t)len, f);
-        p += len;
+            fwrite(s + i, 1, (size_t)len, f);
+        i += (size_t)len;
     }
     fputc('"', f);
 }
@@ -381,10 +345,10 @@ static int codepoint_width(unsigned cp) {
 
 int cli_display_width(const char *s) {
     int width = 0, last = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    for (size_t i = 0, n = strlen(s); i < n;) {
         long cp;
         char esc[CLI_ESC_MAX];
-        p += next_char(p, &cp, esc);
+        i += (size_t)next_char(s + i, n - i, &cp, esc);
         int w = esc[0] ? (int)strlen(esc) : codepoint_width((unsigned)cp);
         if (cp == 0xFE0F && last == 1) w = 1; /* the emoji form widens the character before */
         width += w;

@@ -86,12 +86,13 @@ PulRecord *cli_read_record(const char *path, PulError *err);
 PulVariant *cli_record_variant(const PulRecord *rec, const char *trusted, PulError *err);
 
 /* Text from editions, scripts and records goes through these before it
-** reaches a terminal or a document: control characters (C0, DEL, C1), bidi
-** controls, the line and paragraph separators, U+FFFE and U+FFFF, and each
-** byte that does not start valid UTF-8 are shown escaped ("\x1b", "\n",
-** "\u202e", "\xff"); the rest of the UTF-8 passes, so every language stays
-** readable. A line break of the value is escaped too: it could fake a prompt. */
-enum { CLI_ESC_MAX = 8 };
+** reaches a terminal or a document, shown as the engine shows it
+** (pul_text_escape): control characters (C0, DEL, C1), bidi controls, the
+** line and paragraph separators, U+FFFE and U+FFFF, and each byte that does
+** not start valid UTF-8 are shown escaped ("\x1b", "\n", "\u202e", "\xff");
+** the rest of the UTF-8 passes, so every language stays readable. A line
+** break of the value is escaped too: it could fake a prompt. */
+enum { CLI_ESC_MAX = PUL_TEXT_ESCAPE_MAX };
 /* The character at s (s not at its end): its length in bytes (1 for a byte
 ** that is not UTF-8); esc is set to how it is shown when it must be escaped,
 ** else to "". */
@@ -105,6 +106,11 @@ enum { CLI_TEXT_MAX = 2048 };
 #define CLI_TEXT(s) cli_text((char[CLI_TEXT_MAX]){0}, CLI_TEXT_MAX, (s))
 /* s made safe, whole, on f. */
 void cli_put_text(FILE *f, const char *s);
+/* The character at s (s not at its end) for XML and HTML, in text or in a
+** quoted attribute: its length in bytes, and out set to the entity that
+** stands for it (&amp; &lt; &gt; &quot; &#39;; &#39; since HTML 4 has no
+** &apos;), else to its escape as cli_text_char gives it, else to "". */
+int cli_xml_char(const char *s, char out[CLI_ESC_MAX]);
 
 /* s as a JSON string, quotes included: every character cli_text escapes is
 ** escaped (\u001b, \u202e) and each byte that is not UTF-8 becomes U+FFFD,

@@ -8,7 +8,6 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "quote.h"
 #include "render.h"
 
 static const char usage[] =
@@ -117,8 +116,8 @@ static int replay(const PulRecord *rec, const char *path, PulVariant *v, long *m
     if (*move < 0) *move = nmoves;
     for (int i = 0; i < *move; i++) {
         const char *move_text = pul_record_move(rec, i);
-        char text[QUOTE_SIZE];
-        quote_cut(move_text, strlen(move_text), text, sizeof text);
+        char text[PUL_TEXT_CUT_SIZE];
+        pul_text_cut(move_text, strlen(move_text), text, sizeof text);
         PulAction a;
         if (!pul_action_parse(move_text, &a)) {
             cli_error(CMD, "%s: move %d \"%s\" is not a PMN move (see PMN.md); "

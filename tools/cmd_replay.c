@@ -16,7 +16,6 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "quote.h"
 #include "replay_text.h"
 #include "term.h"
 
@@ -106,8 +105,8 @@ static bool replay_load(Replay *r) {
             pul_game_free(g);
             r->bad_move = k;
             r->bad_reason = why;
-            char shown[QUOTE_SIZE];
-            say(r, RT_ILLEGAL, k, quote_cut(text, strlen(text), shown, sizeof shown),
+            char shown[PUL_TEXT_CUT_SIZE];
+            say(r, RT_ILLEGAL, k, pul_text_cut(text, strlen(text), shown, sizeof shown),
                 pul_reason_code(why), pul_reason_message(why));
             say_script_error(r);
             break;
@@ -223,9 +222,10 @@ static void print_position(FILE *out, const Replay *r, int k) {
     if (k == r->nlegal && r->bad_move) {
         show(out, r, RT_STOPPED_HERE, r->bad_move);
         const char *bad = pul_record_move(r->rec, r->bad_move - 1);
-        char shown[QUOTE_SIZE];
-        show(out, r, RT_ILLEGAL, r->bad_move, quote_cut(bad, strlen(bad), shown, sizeof shown),
-             pul_reason_code(r->bad_reason), pul_reason_message(r->bad_reason));
+        char shown[PUL_TEXT_CUT_SIZE];
+        show(out, r, RT_ILLEGAL, r->bad_move,
+             pul_text_cut(bad, strlen(bad), shown, sizeof shown), pul_reason_code(r->bad_reason),
+             pul_reason_message(r->bad_reason));
         const PulError *serr = pul_variant_script_error(r->variant);
         char buf[1024];
         if (r->bad_reason == PUL_R_SCRIPT_ERROR && serr) {

@@ -14,7 +14,6 @@
 
 #include "cli.h"
 #include "play.h"
-#include "quote.h"
 
 /* The hint's search: enough to be useful, short enough not to keep anyone waiting. */
 static const char hint_spec[] = "mcts:iters=1000";
@@ -399,10 +398,11 @@ static bool start_game(Play *p, PulGame *start, PulRecord *resume) {
         const char *text = pul_record_move(resume, k);
         PulReason r = pul_action_parse(text, &a) ? pul_apply(p->g, &a, NULL) : PUL_R_SYNTAX;
         if (r != PUL_LEGAL) {
-            char shown[QUOTE_SIZE];
+            char shown[PUL_TEXT_CUT_SIZE];
             cli_error("play", "%s: move %d, %s, is not legal (%s): check it with pul referee %s",
-                      p->cfg->resume_path, k + 1, quote_cut(text, strlen(text), shown, sizeof shown),
-                      pul_reason_code(r), p->cfg->resume_path);
+                      p->cfg->resume_path, k + 1,
+                      pul_text_cut(text, strlen(text), shown, sizeof shown), pul_reason_code(r),
+                      p->cfg->resume_path);
             return false;
         }
         if (!add_move(p, &a, false)) return false;

@@ -96,25 +96,15 @@ static void put(Buf *b, const char *fmt, ...) {
     b->len += (size_t)n;
 }
 
-/* s as XML character data or attribute text. What XML 1.0 refuses (control
-** characters, bytes that are not UTF-8, U+FFFE) and what would reorder the
-** picture's text (bidi controls) is written escaped, as a terminal shows it. */
+/* s as XML character data or attribute text (cli_xml_char). */
 static void put_escaped(Buf *b, const char *s) {
     while (*s) {
         char esc[CLI_ESC_MAX];
-        int len = cli_text_char(s, esc);
-        switch (*s) {
-        case '&': put(b, "&amp;"); break;
-        case '<': put(b, "&lt;"); break;
-        case '>': put(b, "&gt;"); break;
-        case '"': put(b, "&quot;"); break;
-        case '\'': put(b, "&apos;"); break;
-        default:
-            if (esc[0])
-                put(b, "%s", esc);
-            else
-                put(b, "%.*s", len, s);
-        }
+        int len = cli_xml_char(s, esc);
+        if (esc[0])
+            put(b, "%s", esc);
+        else
+            put(b, "%.*s", len, s);
         s += len;
     }
 }
@@ -141,9 +131,11 @@ static void put_art(Buf *b, const char *art, double x, double y, double side) {
 ** wide (CJK) characters take one em, the others about 0.62. */
 static double text_width(const char *text, int size) {
     double w = 0;
-    for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
-        if ((*s & 0xC0) == 0x80) continue;
-        w += *s >= 0xE3 && *s <= 0xEF ? 1.0 : 0.62;
+    for (size_t i = 0, n = strlen(text); i < n;) {
+        uint32_t cp;
+        int len = pul_utf8_next(text + i, n - i, &cp);
+        w += len && cp >= 0x3000 && cp <= 0xFFFF ? 1.0 : 0.62;
+        i += len ? (size_t)len : 1;
     }
     return w * size;
 }

@@ -25,26 +25,15 @@ static const char *const COLOUR_NONE = "#9aa0a8";
 
 /* ------------------------------------------------------------- escaping */
 
-/* Text and attribute values, safe in HTML and in XML: markup characters
-** become entities; what XML 1.0 refuses (control characters, bytes that are
-** not UTF-8, U+FFFE) and bidi controls, which would reorder the page's text,
-** are written escaped, as a terminal shows them ("\x1b", "\u202e"). */
+/* Text and attribute values, safe in HTML and in XML (cli_xml_char). */
 static void esc(FILE *f, const char *s) {
     while (*s) {
         char e[CLI_ESC_MAX];
-        int n = cli_text_char(s, e);
-        switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&#39;", f); break;
-        default:
-            if (e[0])
-                fputs(e, f);
-            else
-                fwrite(s, 1, (size_t)n, f);
-        }
+        int n = cli_xml_char(s, e);
+        if (e[0])
+            fputs(e, f);
+        else
+            fwrite(s, 1, (size_t)n, f);
         s += n;
     }
 }

@@ -73,6 +73,49 @@ const char *pul_error_format(const PulError *err, char *buf, size_t size);
 /* Allocation hook, after lua_Alloc: nsize 0 frees, else (re)allocates. */
 typedef void *(*PulAlloc)(void *ud, void *ptr, size_t osize, size_t nsize);
 
+/* ------------------------------------------------------------------ text */
+
+/* Names, titles, script messages and records are UTF-8 that anyone may have
+** written. The engine reads and shows them by these rules, and a program
+** that shows them by the same rules shows them as the engine's messages do. */
+
+/* The character at s, of the n bytes that may be read there: its length (1
+** to 4) with its code point in *cp, or 0 when the bytes do not start a
+** well-formed character (RFC 3629: no overlong form, no surrogate, nothing
+** past U+10FFFF, nothing cut short; *cp is then U+FFFD). No byte is read
+** past one that does not continue the character, so for a NUL-terminated
+** string n may be SIZE_MAX. */
+int pul_utf8_next(const char *s, size_t n, uint32_t *cp);
+
+/* Whether cp must never be shown raw: controls drive a terminal (C0, DEL,
+** C1), bidirectional controls reorder what a reader sees (U+061C, U+200E,
+** U+200F, U+202A to U+202E, U+2066 to U+2069), the line and paragraph
+** separators (U+2028, U+2029) break a line, and XML refuses U+FFFE, U+FFFF. */
+bool pul_text_unsafe(uint32_t cp);
+
+/* The most bytes one character takes escaped, its NUL included ("\u202e"). */
+#define PUL_TEXT_ESCAPE_MAX 7
+
+/* s[0..n) into out (size bytes, always terminated when size > 0), safe to
+** show: an unsafe character is written "\xNN" below U+0080 ("\n", "\r",
+** "\t" for those three) and "\uNNNN" above, in lower-case hex ("\x1b",
+** "\u009b", "\u202e"); a byte that is not UTF-8 is "\xNN" ("\xff"); the
+** rest passes as it is. What does not fit is cut after a whole character
+** or escape, and mark (such as "..."; NULL for none) ends what is kept,
+** room made for it; out is "" when even the mark does not fit. Returns the
+** bytes of s that out shows: n when it is whole. */
+size_t pul_text_escape(char *out, size_t size, const char *s, size_t n, const char *mark);
+
+/* A value as a message quotes it, so that a hostile one cannot flood a
+** screen: s[0..n) itself when at most PUL_TEXT_CUT_MAX bytes, else its
+** first PUL_TEXT_CUT_MAX bytes (fewer, to end at a whole character) and
+** "... (N bytes)". A NUL byte ends s. Nothing is escaped: that is done
+** where the message is shown. out holds PUL_TEXT_CUT_SIZE bytes to take any
+** value whole; a smaller one cuts the result. Returns out. */
+#define PUL_TEXT_CUT_MAX 60
+#define PUL_TEXT_CUT_SIZE (PUL_TEXT_CUT_MAX + 40)
+const char *pul_text_cut(const char *s, size_t n, char *out, size_t size);
+
 /* ------------------------------------------------------------- tile sets */
 
 typedef enum {

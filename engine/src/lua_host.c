@@ -24,11 +24,11 @@
 #include <lualib.h>
 
 #include "lua_api.h"
-#include "lua_message.h"
 #include "lua_meter.h"
 #include "lua_sandbox.h"
 #include "script.h"
 #include "suggest.h"
+#include "text.h"
 
 enum { NHOOKS = 6 };
 static const char *const hook_names[NHOOKS] = {"setup",       "on_activate",  "after_action",
@@ -141,7 +141,7 @@ static PulStatus call_failed(ScriptHost *h, PulError *err, const char *code, int
     const char *file = script >= 0 ? h->path[script] : "";
     char clean[400];
     err_setc(&h->last, code, file, line, 0, "%s: %s", what,
-             message_clean(msg, clean, sizeof clean));
+             text_shown(msg, strlen(msg), clean, sizeof clean));
     if (err) *err = h->last;
     return PUL_ERR_SCRIPT;
 }
@@ -803,20 +803,18 @@ ScriptHost *script_host_new(const PulVariantInfo *info, const PulTileSet *ts, Pu
     h->ts = *ts;
     h->meter.owner = h;
     h->meter.on_refuse = on_refuse;
-    h->meter.cpu_start = -1;
     h->nscripts = info->nscripts < PUL_MAX_SCRIPTS ? info->nscripts : PUL_MAX_SCRIPTS;
     for (int i = 0; i < h->nscripts; i++) {
         snprintf(h->path[i], sizeof h->path[i], "%s", info->script[i]);
         const char *slash = strrchr(info->script[i], '/');
         snprintf(h->source[i], sizeof h->source[i], "@%s", slash ? slash + 1 : info->script[i]);
     }
-    h->L = lua_newstate(meter_alloc, &h->meter);
+    h->L = meter_open(&h->meter);
     if (!h->L) {
         free(h);
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory creating the Lua state");
         return NULL;
     }
-    h->meter.L = h->L;
     Ctx c = {h, NULL, err, PUL_OK, 0, 0, "while opening the sandbox", NULL, 0};
     PulStatus st = protect(&c, open_sandbox);
     for (int i = 0; i < h->nscripts && st == PUL_OK; i++) {

@@ -187,6 +187,12 @@ void *meter_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return p;
 }
 
+lua_State *meter_open(Meter *m) {
+    m->cpu_start = -1; /* no call under way: no clock */
+    m->L = lua_newstate(meter_alloc, m);
+    return m->L;
+}
+
 void meter_call(Meter *m) {
     m->wall_seen = 0;
     m->cpu_start = -1;

@@ -77,6 +77,9 @@ typedef struct Meter {
 ** call is past its deadline. Shrinking never fails. */
 void *meter_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 Meter *meter_of(lua_State *L);
+/* A new Lua state that m meters (m all zero but for owner and on_refuse),
+** not running: nothing charged until meter_run. NULL when out of memory. */
+lua_State *meter_open(Meter *m);
 
 /* A call starts: the clock of the deadline restarts. */
 void meter_call(Meter *m);

@@ -126,7 +126,9 @@ static int metered_format(lua_State *L) {
 }
 
 /* utf8.codes' iterator (upvalue 1) skips the continuation bytes after
-** the last character, which may be the whole string: charge them. */
+** the last character, which may be the whole string: charge them. They
+** are counted by Lua's own test of a byte (10xxxxxx), not by decoding as
+** text.c does, so that the charge is for the bytes Lua walks. */
 static int metered_utf8_step(lua_State *L) {
     lua_CFunction fn = lua_tocfunction(L, lua_upvalueindex(1));
     size_t len = 0, run = 0;

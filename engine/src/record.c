@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "quote.h"
 #include "record.h"
+#include "stream.h"
 
 /*
 ** Text form, as read (PMN.md, with the choices it leaves open):
@@ -348,8 +348,8 @@ static PulStatus read_tag(Scan *sc, PulRecord *r) {
            *sc->p != ';')
         sc->p++;
     size_t nlen = (size_t)(sc->p - name);
-    char nbuf[QUOTE_SIZE];
-    quote_cut(name, nlen, nbuf, sizeof nbuf);
+    char nbuf[PUL_TEXT_CUT_SIZE];
+    pul_text_cut(name, nlen, nbuf, sizeof nbuf);
     if (!valid_tag_name(name, nlen))
         return syntax(sc, name, "%s: a tag reads [Name \"value\"], Name being letters, digits "
                                 "and '_' (64 at most)",
@@ -492,34 +492,16 @@ PulStatus pul_record_parse(PulRecord *r, const char *text, size_t len, const cha
 PulStatus pul_record_load_stream(PulRecord *r, FILE *f, const char *source_name, PulError *err) {
     err_clear(err);
     if (!r || !f) return err_set(err, PUL_ERR_STATE, source_name, 0, 0, "no record or no stream");
-    /* One byte past the limit tells a record of exactly PUL_RECORD_MAX bytes
-    ** from a longer one, and no more is ever read. */
-    size_t cap = 1 << 14, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t want = (cap < (size_t)PUL_RECORD_MAX + 1 ? cap : (size_t)PUL_RECORD_MAX + 1) - len;
-        size_t got = fread(buf + len, 1, want, f);
-        len += got;
-        if (got < want || len > PUL_RECORD_MAX) break;
-        if (len == cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    if (!buf)
-        return err_setc(err, "out-of-memory", source_name, 0, 0, "out of memory reading the record");
-    PulStatus st;
-    if (len > PUL_RECORD_MAX)
-        st = too_large(err, source_name);
-    else if (ferror(f))
+    char *buf;
+    size_t len;
+    PulStatus st = stream_read(f, PUL_RECORD_MAX, &buf, &len);
+    if (st == PUL_ERR_MEMORY)
+        st = err_setc(err, "out-of-memory", source_name, 0, 0, "out of memory reading the record");
+    else if (st != PUL_OK)
         st = err_setc(err, "unreadable", source_name, 0, 0, "cannot read the record: %s",
                       strerror(errno));
+    else if (len > PUL_RECORD_MAX)
+        st = too_large(err, source_name);
     else
         st = pul_record_parse(r, buf, len, source_name, err);
     free(buf);

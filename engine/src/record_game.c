@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "quote.h"
 #include "record.h"
 
 /* A pmn-tag error at the tag's value, offset characters in (at the record
@@ -24,8 +23,8 @@ static PulStatus tag_error(PulError *err, const PulRecord *r, const RecordTag *t
     return err_setc(err, code, r->source, line, line ? t->column + offset : 0, "%s", msg);
 }
 
-static const char *cut(const char *s, char buf[QUOTE_SIZE]) {
-    return quote_cut(s, strlen(s), buf, QUOTE_SIZE);
+static const char *cut(const char *s, char buf[PUL_TEXT_CUT_SIZE]) {
+    return pul_text_cut(s, strlen(s), buf, PUL_TEXT_CUT_SIZE);
 }
 
 /* A number as PMN.md spells it: decimal digits, no sign, no leading zero,
@@ -55,7 +54,7 @@ static PulStatus read_core(const PulRecord *r, const RecordTag *t, const PulVari
     const char *name = pul_variant_name(v);
     bool seen[PUL_MAX_TILES] = {false};
     int n = 0;
-    char word[QUOTE_SIZE];
+    char word[PUL_TEXT_CUT_SIZE];
     for (const char *s = t->value; *s;) {
         if (is_space(*s)) {
             s++;
@@ -65,7 +64,7 @@ static PulStatus read_core(const PulRecord *r, const RecordTag *t, const PulVari
         while (*s && !is_space(*s)) s++;
         size_t wl = (size_t)(s - b);
         int off = (int)(b - t->value);
-        quote_cut(b, wl, word, sizeof word);
+        pul_text_cut(b, wl, word, sizeof word);
         uint64_t id;
         if (!pmn_number(b, wl, INT32_MAX, &id))
             return tag_error(err, r, t, off, "pmn-tag",
@@ -107,7 +106,7 @@ PulStatus pul_record_start_game(const PulRecord *r, PulGame *g, PulError *err) {
     if (!pt)
         return tag_error(err, r, NULL, 0, "pmn-tag",
                          "the record has no Players tag; add one, as in [Players \"2\"]");
-    char buf[QUOTE_SIZE];
+    char buf[PUL_TEXT_CUT_SIZE];
     uint64_t players;
     if (!pmn_number(pt->value, strlen(pt->value), INT32_MAX, &players) ||
         players < (uint64_t)rules->min_players || players > (uint64_t)rules->max_players ||
@@ -189,7 +188,7 @@ PulVariant *pul_record_open_variant(const PulRecord *r, const char *search_dirs,
         no_variant_tag(r, err);
         return NULL;
     }
-    char buf[QUOTE_SIZE];
+    char buf[PUL_TEXT_CUT_SIZE];
     if (!variant_name_ok(t->value)) {
         /* Never opened: a record is shared, and its tag must not reach a file
         ** the person who runs pul did not name. */
@@ -229,7 +228,7 @@ PulStatus pul_record_check_variant(const PulRecord *r, const PulVariant *v, PulE
     if (!t) return no_variant_tag(r, err);
     /* Exactly, as PMN.md says: no trimming, no case folding. */
     if (strcmp(t->value, pul_variant_name(v)) == 0) return PUL_OK;
-    char buf[QUOTE_SIZE];
+    char buf[PUL_TEXT_CUT_SIZE];
     const char *dir = pul_variant_info(v)->dir;
     return tag_error(err, r, t, 0, "pmn-tag",
                      "Variant \"%s\": the record is for that edition, not for %s%s%s%s; a "

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "roots.h"
-#include "text_safe.h"
+#include "text.h"
 #include "variant.h"
 
 /* ------------------------------------------------------------ the roots */

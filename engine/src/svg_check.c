@@ -11,7 +11,7 @@
 #include "common.h"
 #include "suggest.h"
 #include "svg_check.h"
-#include "text_safe.h"
+#include "text.h"
 
 enum { SVG_MAX_DEPTH = 16, SVG_VALUE_MAX = 4096 };
 
@@ -102,7 +102,7 @@ static bool starts(const Scan *sc, const char *word) {
     return sc->len - sc->i >= n && memcmp(sc->s + sc->i, word, n) == 0;
 }
 
-/* Up to 24 bytes of the art at s for a message: to the end of its line or
+/* At most 27 bytes of the art at s for a message: to the end of its line or
 ** the next tag, with the characters a terminal must not see escaped. */
 static const char *excerpt(const char *s, size_t n, char *buf, size_t size) {
     size_t end = 0;
@@ -300,19 +300,6 @@ static bool check_value(Scan *sc, size_t at, int a, const char *v, size_t n, boo
     return true;
 }
 
-/* cp (at most 0x10FFFF, not a surrogate) written as UTF-8; its length. */
-static size_t utf8_put(char *out, unsigned long cp) {
-    if (cp < 0x80) {
-        out[0] = (char)cp;
-        return 1;
-    }
-    static const unsigned lead[4] = {0, 0xC0, 0xE0, 0xF0};
-    int extra = cp < 0x800 ? 1 : cp < 0x10000 ? 2 : 3;
-    out[0] = (char)(lead[extra] | (cp >> (6 * extra)));
-    for (int k = 1; k <= extra; k++) out[k] = (char)(0x80 | ((cp >> (6 * (extra - k))) & 0x3F));
-    return (size_t)extra + 1;
-}
-
 /* Decode the entities of s[start..end) into out; '<' and a bare '&' fail. */
 static bool decode_value(Scan *sc, size_t start, size_t end, const char *name, char *out,
                          size_t *outlen) {
@@ -363,7 +350,7 @@ static bool decode_value(Scan *sc, size_t start, size_t end, const char *name, c
         } else {
             /* As UTF-8, so that a message can name what the entity stood for. An
             ** entity takes at least as many bytes as its character does. */
-            o += utf8_put(out + o, cp);
+            o += text_encode(out + o, (uint32_t)cp);
         }
         i = semi;
     }
@@ -487,8 +474,8 @@ static bool read_start_tag(Scan *sc, int *el, bool *self_closed) {
         }
         if (!is_name_start(c)) {
             char shown[40];
-            size_t n = 1;
-            while (sc->i + n < sc->len && ((unsigned char)s[sc->i + n] & 0xC0) == 0x80) n++;
+            size_t n;
+            text_next(s + sc->i, sc->len - sc->i, &n);
             return fail(sc, sc->i,
                         "'%s' in the tag <%s: expected an attribute such as fill=\"#fff\", or "
                         "'/>' to end the tag",

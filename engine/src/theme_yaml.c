@@ -26,7 +26,7 @@
 ** A localised text (title, name) is either plain text, which is English, or
 ** a mapping of the language codes en, ja, fr, es to texts; en is required and
 ** a language left out falls back to English. A text is 1 to PUL_LABEL_MAX-1
-** bytes without control or bidirectional characters (text_safe.h).
+** bytes without a character that is never shown raw (pul_text_unsafe).
 **
 ** glyph: what a terminal draws: one character (code point), 1 or 2 terminal
 ** cells wide, not a control, bidirectional or zero-width character (a combining
@@ -56,7 +56,7 @@
 
 #include "suggest.h"
 #include "svg_check.h"
-#include "text_safe.h"
+#include "text.h"
 #include "ydoc.h"
 
 /* ----------------------------------------------------------- texts */
@@ -118,17 +118,10 @@ static PulStatus read_glyph(YDoc *doc, const YNode *n, const char *what, char ou
     snprintf(label, sizeof label, "the glyph of %s", what);
     PulStatus st = ydoc_safe(doc, n, label, false);
     if (st != PUL_OK) return st;
-    const unsigned char *s = (const unsigned char *)n->text;
     long cp[PUL_GLYPH_MAX];
     int count = 0;
-    for (size_t i = 0, used = 0; i < n->len; i += used, count++) {
-        cp[count] = text_utf8_next(s + i, n->len - i, &used);
-        if (cp[count] == 0x2028 || cp[count] == 0x2029)
-            return ydoc_fail(doc, n, "bad-value",
-                             "the glyph of %s is U+%04lX, a line or paragraph separator, which "
-                             "draws nothing; use a visible character such as \"o\"",
-                             what, (unsigned long)cp[count]);
-    }
+    for (size_t i = 0, used = 0; i < n->len; i += used, count++)
+        cp[count] = text_next(n->text + i, n->len - i, &used);
     if (cells(cp[0]) == 0)
         return ydoc_fail(doc, n, "bad-value",
                          "the glyph of %s starts with a combining mark or other zero-width "
@@ -222,12 +215,6 @@ static size_t line_length(const YDoc *doc, const char *s) {
     return n;
 }
 
-static int utf8_chars(const char *s, size_t n) {
-    int c = 0;
-    for (size_t i = 0; i < n; i++) c += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return c;
-}
-
 /* Line and column of byte off of scalar n's text. Exact for a one-line
 ** scalar without escapes and for a literal block (art: |), whose lines
 ** stand in the source as they are, after the indentation; otherwise the
@@ -244,8 +231,9 @@ static void art_position(const YDoc *doc, const YNode *n, size_t off, int *line,
     if (!head) return;
     size_t hlen = line_length(doc, head), i = 0;
     for (int c = 1; c < n->col && i < hlen; c++) {
-        i++;
-        while (i < hlen && ((unsigned char)head[i] & 0xC0) == 0x80) i++;
+        size_t used;
+        text_next(head + i, hlen - i, &used);
+        i += used;
     }
     if (i >= hlen || head[i] != '|') return;
     if (off >= n->len) off = n->len ? n->len - 1 : 0;
@@ -262,7 +250,7 @@ static void art_position(const YDoc *doc, const YNode *n, size_t off, int *line,
     for (size_t j = 0; j < slen - tlen; j++)
         if (src[j] != ' ') return;
     *line = n->line + 1 + k;
-    *col = 1 + (int)(slen - tlen) + utf8_chars(n->text + from, off - from);
+    *col = 1 + (int)(slen - tlen) + (int)text_chars(n->text + from, off - from);
 }
 
 static PulStatus read_art(YDoc *doc, const YNode *n, const char *what, bool required,

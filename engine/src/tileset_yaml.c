@@ -25,8 +25,8 @@
 ** Symbols are unique. Every tile holds at least one micropul. big names a
 ** micropul feature and catalyst a catalyst feature, by symbol or by name.
 ** Numbers and booleans are plain scalars: "3" in quotes is text, and only
-** true/false are booleans (not yes/no/on/off). Names hold no control or
-** bidirectional characters (text_safe.h). Unknown and duplicate keys,
+** true/false are booleans (not yes/no/on/off). Names hold no character
+** that is never shown raw (pul_text_unsafe). Unknown and duplicate keys,
 ** anchors (&x), aliases (*x), tags (!x) and a second document are errors.
 */
 #include <stdlib.h>

@@ -9,8 +9,9 @@
 
 #include <yaml.h>
 
+#include "stream.h"
 #include "suggest.h"
-#include "text_safe.h"
+#include "text.h"
 #include "ydoc.h"
 
 /* A real YAML file of pul's is a few kilobytes, three or four levels deep and a
@@ -48,13 +49,14 @@ PulStatus ydoc_fail(YDoc *d, const YNode *n, const char *code, const char *fmt, 
 ** (characters, not bytes), for the errors that only know an offset. */
 static void position(const char *buf, size_t len, size_t off, int *line, int *col) {
     int ln = 1, c = 1;
-    for (size_t i = 0; i < off && i < len; i++) {
-        unsigned char b = (unsigned char)buf[i];
-        if (b == '\r' && i + 1 < len && buf[i + 1] == '\n') continue;
-        if (b == '\n' || b == '\r') {
+    for (size_t i = 0, used = 1; i < off && i < len; i += used) {
+        used = 1;
+        if (buf[i] == '\r' && i + 1 < len && buf[i + 1] == '\n') continue;
+        if (buf[i] == '\n' || buf[i] == '\r') {
             ln++;
             c = 1;
-        } else if ((b & 0xC0) != 0x80) {
+        } else {
+            text_next(buf + i, len - i, &used);
             c++;
         }
     }
@@ -91,8 +93,9 @@ static size_t source_offset(const YDoc *d, int line, int col) {
             c = 1;
             continue;
         }
-        i++;
-        while (i < d->len && ((unsigned char)b[i] & 0xC0) == 0x80) i++;
+        size_t used;
+        text_next(b + i, d->len - i, &used);
+        i += used;
         c++;
     }
     return d->len;
@@ -135,14 +138,12 @@ void ydoc_text_position(const YDoc *d, const YNode *n, size_t off, int *line, in
     *line = n->line;
     *col = n->col;
     size_t used;
-    long cp = off < n->len ? text_utf8_next((const unsigned char *)n->text + off, n->len - off,
-                                            &used)
-                           : -1;
+    long cp = off < n->len ? text_next(n->text + off, n->len - off, &used) : -1;
     if (cp < 0) return;
     /* Which occurrence of cp it is, to find the same one in the source. */
     int k = 0;
     for (size_t i = 0; i < off; i += used) {
-        long c = text_utf8_next((const unsigned char *)n->text + i, n->len - i, &used);
+        long c = text_next(n->text + i, n->len - i, &used);
         k += c == cp;
     }
     const char *b = d->buf;
@@ -161,7 +162,7 @@ void ydoc_text_position(const YDoc *d, const YNode *n, size_t off, int *line, in
             c = -2; /* the layout's line breaks: the text's own are folded from them */
             step = 1;
         } else {
-            c = text_utf8_next((const unsigned char *)b + i, to - i, &step);
+            c = text_next(b + i, to - i, &step);
         }
         if (c == cp && k-- == 0) {
             position(d->buf, d->len, i, line, col);
@@ -181,18 +182,19 @@ static PulStatus parser_fail(YDoc *d, const yaml_parser_t *p) {
         return ydoc_fail_at(d, 0, 0, "out-of-memory", "out of memory while reading the YAML");
     case YAML_READER_ERROR: {
         /* libyaml points at the byte that failed to continue a sequence; the
-        ** mistake is the sequence, so point at its lead byte and name that. */
+        ** mistake is the sequence, so point at its lead byte and name that:
+        ** the first that does not start a character, as all before it do. */
         size_t off = p->problem_offset;
         if (strstr(problem, "trailing") && off <= d->len) {
-            size_t k = off;
-            while (k > 0 && off - k < 3 && ((unsigned char)d->buf[k - 1] & 0xC0) == 0x80) k--;
-            if (k > 0 && (unsigned char)d->buf[k - 1] >= 0xC0) {
-                position(d->buf, d->len, k - 1, &line, &col);
+            size_t k = 0, used;
+            while (k < off && text_next(d->buf + k, d->len - k, &used) >= 0) k += used;
+            if (k < off) {
+                position(d->buf, d->len, k, &line, &col);
                 return ydoc_fail_at(d, line, col, "bad-encoding",
                                     "byte 0x%02X starts a UTF-8 sequence that the bytes after it "
                                     "do not complete: %s is UTF-8 text; was it saved as "
                                     "Latin-1?",
-                                    (unsigned)(unsigned char)d->buf[k - 1], d->what);
+                                    (unsigned)(unsigned char)d->buf[k], d->what);
             }
         }
         position(d->buf, d->len, off, &line, &col);
@@ -200,7 +202,7 @@ static PulStatus parser_fail(YDoc *d, const yaml_parser_t *p) {
         ** pasted terminal colours both end here. */
         if (p->problem_value != -1 && strstr(problem, "control characters")) {
             long cp = p->problem_value;
-            const char *why = text_unsafe(cp);
+            const char *why = text_unsafe_why(cp);
             return ydoc_fail_at(d, line, col, "bad-encoding",
                                 "U+%04lX, %s, is not allowed in YAML text; remove it (%s is "
                                 "text: if this file is not, give the right one)",
@@ -428,40 +430,12 @@ void ydoc_free(YDoc *d) {
 }
 
 PulStatus ydoc_read_stream(FILE *f, const char *path, char **out, size_t *len, PulError *err) {
-    *out = NULL;
-    *len = 0;
-    /* Read a little past the limit, so that ydoc_parse can say where it falls. */
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    PulStatus st = PUL_OK;
-    while (buf) {
-        if (n == cap) {
-            if (cap > YDOC_MAX_BYTES) break;
-            char *grown = realloc(buf, cap * 2);
-            if (!grown) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = grown;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f))
-                st = err_set(err, PUL_ERR_IO, path, 0, 0, "cannot read '%s': %s", path,
-                             strerror(errno));
-            break;
-        }
-    }
-    if (!buf) return err_set(err, PUL_ERR_MEMORY, path, 0, 0, "out of memory reading '%s'", path);
-    if (st != PUL_OK) {
-        free(buf);
-        return st;
-    }
-    *out = buf;
-    *len = n;
+    /* One byte past the limit, so that ydoc_parse can say where it falls. */
+    PulStatus st = stream_read(f, YDOC_MAX_BYTES, out, len);
+    if (st == PUL_ERR_MEMORY)
+        return err_set(err, PUL_ERR_MEMORY, path, 0, 0, "out of memory reading '%s'", path);
+    if (st != PUL_OK)
+        return err_set(err, PUL_ERR_IO, path, 0, 0, "cannot read '%s': %s", path, strerror(errno));
     return PUL_OK;
 }
 
@@ -588,7 +562,7 @@ PulStatus ydoc_safe(YDoc *d, const YNode *n, const char *what, bool lines) {
                             "%s holds a line break (U+000A); write it on one line", what);
     return ydoc_fail_at(d, line, col, "bad-value",
                         "%s holds U+%04lX, %s; remove it",
-                        what, (unsigned long)cp, text_unsafe(cp));
+                        what, (unsigned long)cp, text_unsafe_why(cp));
 }
 
 PulStatus ydoc_text(YDoc *d, const YNode *n, const char *what, char *out, size_t cap,

@@ -76,7 +76,7 @@ PulStatus ydoc_name(YDoc *d, const YNode *n, const char *what, char out[PUL_NAME
 PulStatus ydoc_text(YDoc *d, const YNode *n, const char *what, char *out, size_t cap,
                     bool multiline);
 /* Refuse a scalar whose text holds a character that must not reach a
-** terminal (text_safe.h; line breaks pass when lines is true), at that
+** terminal (text.h; line breaks pass when lines is true), at that
 ** character's own line and column, naming it. */
 PulStatus ydoc_safe(YDoc *d, const YNode *n, const char *what, bool lines);
 /* Line and column of byte off of scalar n's text: where that character

@@ -11,7 +11,7 @@ Every game stops at PUL_ACTION_LIMIT actions (engine/include/pul.h)."""
 import json
 import os
 
-from hostile_test import Case
+from hostile_test import Case, last_json
 
 LIMIT = 10000  # PUL_ACTION_LIMIT
 EDITIONS = {"PUL_PATH": "{hostile}/progress:{root}/variants"}
@@ -55,20 +55,6 @@ def write_record(name, moves):
             f.write('[Variant "endless"]\n[Players "2"]\n[Seed "1"]\n\n')
             f.write("snw0,0 " + " ".join(["pass"] * (moves - 1)) + "\n")
     return setup
-
-
-def check_referee_final(expect_last):
-    def check(r):
-        lines = r.out.decode("utf-8", "replace").splitlines()
-        if not lines:
-            return ["no output"]
-        last = json.loads(lines[-1])
-        for key, want in expect_last.items():
-            if last.get(key) != want:
-                return ["the last line has %s %r, expected %r: %s" % (key, last.get(key), want,
-                                                                     lines[-1])]
-        return []
-    return check
 
 
 def write_tower(tmp):
@@ -121,11 +107,11 @@ CASES = [
     Case("referee-record-reaches-the-limit", ["pul", "referee", "{tmp}/endless.pmn"], item=3,
          env=EDITIONS, setup=write_record("endless.pmn", LIMIT), exit=0, timeout=60,
          json_lines=True, stdout=r'"n":%d,' % LIMIT,
-         check=check_referee_final({"over": True, "reason": "action_limit"})),
+         check=last_json({"over": True, "reason": "action_limit"})),
     Case("referee-record-past-the-limit", ["pul", "referee", "{tmp}/endless.pmn"], item=3,
          env=EDITIONS, setup=write_record("endless.pmn", LIMIT + 1), exit=1, timeout=60,
          json_lines=True,
-         check=check_referee_final({"n": LIMIT + 1, "ok": False, "error": "game_over"})),
+         check=last_json({"n": LIMIT + 1, "ok": False, "error": "game_over"})),
     # Counters: score_group gave a seat a billion points a group, and its
     # total wrapped negative; now the hook's result is refused, and the run
     # says so and leaves nothing.

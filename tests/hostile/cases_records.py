@@ -6,12 +6,11 @@ on standard input). A record that `pul play --resume` reads is copied into the
 scratch folder first, so that a resume that goes wrong writes there, where the
 runner sees it, and never into the repository."""
 
-import json
 import os
 import shutil
 import string
 
-from hostile_test import Case
+from hostile_test import Case, last_json
 
 RECORDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "records")
 MiB = 1 << 20
@@ -58,18 +57,6 @@ def short_stderr(limit):
     def check(r):
         return [] if len(r.err) <= limit else \
             ["stderr is %d bytes, more than %d: a hostile value was echoed" % (len(r.err), limit)]
-    return check
-
-
-def last_json(want):
-    """The last line of stdout is a JSON object holding the fields of want."""
-    def check(r):
-        lines = r.out.decode("utf-8", "replace").splitlines()
-        if not lines:
-            return ["no line on stdout"]
-        got = json.loads(lines[-1])
-        return ["last line %s, expected %s" % (got, want)
-                for k, v in want.items() if got.get(k) != v][:1]
     return check
 
 

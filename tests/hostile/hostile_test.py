@@ -42,9 +42,11 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
-# Characters that must never reach a terminal raw: C0 controls but \t and \n,
-# DEL, C1 controls, and the bidi controls that reorder what a reader sees.
-UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# Characters that must never reach a terminal raw (pul_text_unsafe): C0
+# controls but \t and \n, DEL, C1 controls, the bidi controls that reorder
+# what a reader sees, the line and paragraph separators, U+FFFE and U+FFFF.
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+                    "\ufffe\uffff]")
 
 
 class Case:
@@ -99,6 +101,19 @@ class Case:
 
 class Result:
     pass
+
+
+def last_json(want):
+    """A check: the last line of standard output is a JSON object holding
+    the fields of want."""
+    def check(r):
+        lines = r.out.decode("utf-8", "replace").splitlines()
+        if not lines:
+            return ["no line on stdout"]
+        got = json.loads(lines[-1])
+        return ["last line %s, expected %s" % (got, want)
+                for k, v in want.items() if got.get(k) != v][:1]
+    return check
 
 
 def expand(text, tmp):

@@ -29,6 +29,32 @@ static inline PulVariant *micropul_with(const PulRules *rules) {
     return v;
 }
 
+/* An edition by name or path (search: NULL for PUL_PATH); NULL, with the
+** error said and counted as a failure, when it does not open. */
+static inline PulVariant *open_edition(const char *name, const char *search) {
+    PulError err;
+    PulVariant *v = pul_variant_open(name, search, &err);
+    if (!v) {
+        char buf[1024];
+        fprintf(stderr, "  cannot open %s: %s\n", name, pul_error_format(&err, buf, sizeof buf));
+    }
+    CHECK(v != NULL);
+    return v;
+}
+
+/* A tile set of ntiles tiles white all over (features: white, blank), tile
+** 0 the start: every placement next to the board fits. */
+static inline void all_white_tiles(PulTileSet *ts, const char *name, int ntiles) {
+    memset(ts, 0, sizeof *ts);
+    snprintf(ts->name, sizeof ts->name, "%s", name);
+    ts->nfeatures = 2;
+    ts->feature[0] = (PulFeature){'W', "white", PUL_FEATURE_MICROPUL, 0, false};
+    ts->feature[1] = (PulFeature){'.', "blank", PUL_FEATURE_BLANK, 0, false};
+    ts->ntiles = ntiles;
+    for (int t = 0; t < ntiles; t++) ts->tile[t] = (PulTileDef){{0, 0, 0, 0}, false, 0};
+    ts->start = 0;
+}
+
 /* A full core: the tiles of prefix first (top first), then every other
 ** non-start tile in increasing id order. Returns its length. */
 static inline int make_core(const PulTileSet *ts, const int *prefix, int n, uint8_t *core) {

@@ -11,17 +11,6 @@
 ** only the limit ends its games (the unit tests run in tests/). */
 #define ENDLESS "hostile/progress/endless"
 
-static PulVariant *open_endless(void) {
-    PulError err;
-    PulVariant *v = pul_variant_open(ENDLESS, NULL, &err);
-    if (!v) {
-        char buf[1024];
-        fprintf(stderr, "  cannot open %s: %s\n", ENDLESS, pul_error_format(&err, buf, sizeof buf));
-    }
-    CHECK(v != NULL);
-    return v;
-}
-
 /* Random actions until turns reach stop or the game ends; the last apply's events in ev. */
 static void play_random(PulGame *g, PulRng *rng, int stop, PulEvents *ev) {
     PulAction a;
@@ -40,17 +29,23 @@ static void play_random(PulGame *g, PulRng *rng, int stop, PulEvents *ev) {
     }
 }
 
+/* Start g with nseats and seed, seed rng with it too, and play_random to stop. */
+static void start_and_play(PulGame *g, int nseats, uint64_t seed, PulRng *rng, int stop,
+                           PulEvents *ev) {
+    PulError err;
+    CHECK_INT(pul_game_start(g, nseats, seed, NULL, 0, &err), PUL_OK);
+    pul_rng_seed(rng, seed);
+    play_random(g, rng, stop, ev);
+}
+
 static void test_endless_ends_at_the_limit(void) {
-    PulVariant *v = open_endless();
+    PulVariant *v = open_edition(ENDLESS, NULL);
     if (!v) return;
     PulGame *g = pul_game_new(v);
     PulRng rng;
     PulEvents ev;
     for (uint64_t seed = 1; seed <= 3; seed++) {
-        PulError err;
-        CHECK_INT(pul_game_start(g, 2, seed, NULL, 0, &err), PUL_OK);
-        pul_rng_seed(&rng, seed);
-        play_random(g, &rng, PUL_ACTION_LIMIT - 1, &ev);
+        start_and_play(g, 2, seed, &rng, PUL_ACTION_LIMIT - 1, &ev);
         /* One short of the limit the game goes on: only the limit ends it. */
         CHECK(!pul_game_over(g));
         CHECK_INT(pul_game_turns(g), PUL_ACTION_LIMIT - 1);
@@ -78,15 +73,13 @@ static void test_endless_ends_at_the_limit(void) {
 
 /* A determinization keeps the count, so a bot's search ends where the game does. */
 static void test_observation_keeps_the_count(void) {
-    PulVariant *v = open_endless();
+    PulVariant *v = open_edition(ENDLESS, NULL);
     if (!v) return;
     PulGame *g = pul_game_new(v), *det = pul_game_new(v);
     PulError err;
     PulRng rng;
     PulEvents ev;
-    CHECK_INT(pul_game_start(g, 2, 7, NULL, 0, &err), PUL_OK);
-    pul_rng_seed(&rng, 7);
-    play_random(g, &rng, PUL_ACTION_LIMIT - 1, &ev);
+    start_and_play(g, 2, 7, &rng, PUL_ACTION_LIMIT - 1, &ev);
     PulObservation obs;
     pul_observe(g, pul_game_to_move(g), &obs);
     CHECK_INT(obs.turns, PUL_ACTION_LIMIT - 1);
@@ -111,7 +104,7 @@ static void test_observation_keeps_the_count(void) {
 /* Bots whose playouts run to the end (depth 1000) choose near the limit:
 ** their playouts end on it, as the game does. */
 static void test_bots_near_the_limit(void) {
-    PulVariant *v = open_endless();
+    PulVariant *v = open_edition(ENDLESS, NULL);
     if (!v) return;
     static const char *const specs[] = {"mcts:iters=30,depth=1000",
                                         "mcts:iters=30,depth=1000,rollout=greedy", "greedy",
@@ -120,9 +113,7 @@ static void test_bots_near_the_limit(void) {
     PulError err;
     PulRng rng;
     PulEvents ev;
-    CHECK_INT(pul_game_start(g, 2, 11, NULL, 0, &err), PUL_OK);
-    pul_rng_seed(&rng, 11);
-    play_random(g, &rng, PUL_ACTION_LIMIT - 40, &ev);
+    start_and_play(g, 2, 11, &rng, PUL_ACTION_LIMIT - 40, &ev);
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         PulBot *b = pul_bot_new(v, specs[i], 5, &err);
         CHECK(b != NULL);
@@ -161,10 +152,7 @@ static void test_real_games_are_far_below(void) {
     PulEvents ev;
     int longest = 0;
     for (uint64_t seed = 1; seed <= 500; seed++) {
-        PulError err;
-        CHECK_INT(pul_game_start(g, 1 + (int)(seed % 2), seed, NULL, 0, &err), PUL_OK);
-        pul_rng_seed(&rng, seed);
-        play_random(g, &rng, PUL_ACTION_LIMIT, &ev);
+        start_and_play(g, 1 + (int)(seed % 2), seed, &rng, PUL_ACTION_LIMIT, &ev);
         CHECK(pul_game_over(g));
         CHECK(pul_game_end_reason(g) != PUL_END_ACTION_LIMIT);
         if (pul_game_turns(g) > longest) longest = pul_game_turns(g);
@@ -178,13 +166,7 @@ static void test_real_games_are_far_below(void) {
 ** white all over, 1000 points a micropul, one group of 4 micropul a tile. */
 static void test_group_worth_is_wide(void) {
     PulTileSet ts;
-    memset(&ts, 0, sizeof ts);
-    snprintf(ts.name, sizeof ts.name, "white");
-    ts.nfeatures = 1;
-    ts.feature[0] = (PulFeature){'W', "white", PUL_FEATURE_MICROPUL, 0, false};
-    ts.ntiles = 30;
-    for (int t = 0; t < ts.ntiles; t++) ts.tile[t] = (PulTileDef){{0, 0, 0, 0}, false, 0};
-    ts.start = 0;
+    all_white_tiles(&ts, "white", 30);
     PulRules rules;
     pul_rules_default(&rules);
     rules.points_micropul = RULES_POINTS_MAX;

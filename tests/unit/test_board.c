@@ -147,14 +147,7 @@ static void test_far_coordinates(void) {
 ** so the open cells at x = -31 and x = 31 lie 62 apart: still two slots. */
 static void test_long_line(void) {
     PulTileSet ts;
-    memset(&ts, 0, sizeof ts);
-    snprintf(ts.name, sizeof ts.name, "line");
-    ts.nfeatures = 2;
-    ts.feature[0] = (PulFeature){'W', "white", PUL_FEATURE_MICROPUL, 0, false};
-    ts.feature[1] = (PulFeature){'.', "blank", PUL_FEATURE_BLANK, 0, false};
-    ts.ntiles = PUL_MAX_TILES;
-    for (int t = 0; t < ts.ntiles; t++) ts.tile[t] = (PulTileDef){{0, 0, 0, 0}, false, 0};
-    ts.start = 0;
+    all_white_tiles(&ts, "line", PUL_MAX_TILES);
     PulRules rules;
     pul_rules_default(&rules);
     rules.max_players = 4;

@@ -2,7 +2,7 @@
 ** test_edition_roots.c: an edition's files stay inside its folder and the
 ** search path's: absolute paths, "..", symbolic links and swapped files.
 */
-#define _XOPEN_SOURCE 700 /* mkdtemp, symlink, mkfifo */
+#define _XOPEN_SOURCE 700 /* mkdtemp, nftw, symlink, mkfifo */
 
 #include <stdlib.h>
 #include <string.h>
@@ -12,43 +12,21 @@
 #include "check.h"
 #include "pul.h"
 #include "roots.h"
+#include "scratch_util.h"
 
-/* A scratch tree:
-**   <root>/vars/             a variants folder, given as search_dirs
-**   <root>/vars/shared/      micropul's tiles, for the editions beside it
-**   <root>/scripts/ok.lua    the scripts folder beside vars
-**   <root>/outside/          what no edition may reach: secret.yaml (the
-**                            Micropul tiles renamed "outside-secret"), x.lua,
-**                            and ed/, an edition of its own
-**   <root>/vars/<case>/      one edition per case below */
-static char root[64];
+/* A scratch tree (scratch_util.h):
+**   vars/             a variants folder, given as search_dirs
+**   vars/shared/      micropul's tiles, for the editions beside it
+**   scripts/ok.lua    the scripts folder beside vars
+**   outside/          what no edition may reach: secret.yaml (the
+**                     Micropul tiles renamed "outside-secret"), x.lua,
+**                     and ed/, an edition of its own
+**   vars/<case>/      one edition per case below */
 static char *micropul_tiles;
 
-static void path_of(char *out, size_t size, const char *rel) {
-    snprintf(out, size, "%s/%s", root, rel);
-}
-
-static void write_file(const char *rel, const char *text) {
-    char p[256];
-    path_of(p, sizeof p, rel);
-    FILE *out = fopen(p, "wb");
-    CHECK(out != NULL);
-    if (out) {
-        fputs(text, out);
-        fclose(out);
-    }
-}
-
-static void make_dir(const char *rel) {
-    char p[256];
-    path_of(p, sizeof p, rel);
-    CHECK_INT(mkdir(p, 0700), 0);
-}
-
 static void make_link(const char *target, const char *rel) {
-    char p[256];
-    path_of(p, sizeof p, rel);
-    CHECK_INT(symlink(target, p), 0);
+    char p[PATH_MAX];
+    CHECK_INT(symlink(target, scratch_path(p, sizeof p, rel)), 0);
 }
 
 /* An edition <name> in vars: a manifest extending micropul by name, then lines. */
@@ -58,7 +36,7 @@ static void edition(const char *name, const char *lines) {
     make_dir(rel);
     snprintf(rel, sizeof rel, "vars/%s/variant.yaml", name);
     snprintf(text, sizeof text, "name: %s\nextends: micropul\n%s", name, lines);
-    write_file(rel, text);
+    write_text(rel, text);
 }
 
 static char *slurp(const char *path) {
@@ -72,20 +50,19 @@ static char *slurp(const char *path) {
 }
 
 static bool make_tree(void) {
-    snprintf(root, sizeof root, "/tmp/pul-roots-XXXXXX");
     micropul_tiles = slurp("../variants/micropul/tiles.yaml");
-    if (!micropul_tiles || !mkdtemp(root)) return false;
+    if (!micropul_tiles || !scratch_make("roots")) return false;
     const char *dirs[] = {"vars", "vars/shared", "scripts", "outside", "outside/ed"};
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) make_dir(dirs[i]);
-    write_file("vars/shared/tiles.yaml", micropul_tiles);
+    write_text("vars/shared/tiles.yaml", micropul_tiles);
     char *secret = strstr(micropul_tiles, "name: micropul");
     CHECK(secret != NULL);
     if (!secret) return false;
     memcpy(secret, "name: outside!", 14); /* the same tiles under a name that must not show */
-    write_file("outside/secret.yaml", micropul_tiles);
-    write_file("outside/x.lua", "return {} -- outside-secret\n");
-    write_file("scripts/ok.lua", "return {}\n");
-    write_file("outside/ed/variant.yaml", "name: ed\nextends: micropul\n");
+    write_text("outside/secret.yaml", micropul_tiles);
+    write_text("outside/x.lua", "return {} -- outside-secret\n");
+    write_text("scripts/ok.lua", "return {}\n");
+    write_text("outside/ed/variant.yaml", "name: ed\nextends: micropul\n");
     char text[512];
 
     /* allowed: a neighbour's file on the search path, a link inside, the scripts beside */
@@ -95,7 +72,7 @@ static bool make_tree(void) {
     edition("script-beside", "scripts: [ok.lua]\n");
 
     /* refused */
-    snprintf(text, sizeof text, "tiles: %s/outside/secret.yaml\n", root);
+    snprintf(text, sizeof text, "tiles: %s/outside/secret.yaml\n", scratch);
     edition("absolute", text);
     edition("dot-dot", "theme: ../../outside/secret.yaml\n");
     edition("dot-dot-inside-first", "tiles: ../shared/../../outside/secret.yaml\n");
@@ -103,40 +80,38 @@ static bool make_tree(void) {
     make_link("../../outside/secret.yaml", "vars/link-out/tiles.yaml");
     edition("folder-link", "tiles: sub/secret.yaml\n");
     make_link("../../outside", "vars/folder-link/sub");
-    snprintf(text, sizeof text, "scripts: [ok.lua, %s/outside/x.lua]\n", root);
+    snprintf(text, sizeof text, "scripts: [ok.lua, %s/outside/x.lua]\n", scratch);
     edition("script-absolute", text);
     edition("script-dot-dot", "scripts: [../../outside/x.lua]\n");
     edition("script-link", "scripts: [x.lua]\n");
     make_link("../../outside/x.lua", "vars/script-link/x.lua");
     make_dir("vars/extends-out");
-    write_file("vars/extends-out/variant.yaml", "name: extends-out\nextends: ../../outside/ed\n");
+    write_text("vars/extends-out/variant.yaml", "name: extends-out\nextends: ../../outside/ed\n");
     make_dir("vars/extends-link");
-    write_file("vars/extends-link/variant.yaml", "name: extends-link\nextends: ./ed\n");
+    write_text("vars/extends-link/variant.yaml", "name: extends-link\nextends: ./ed\n");
     make_link("../../outside/ed", "vars/extends-link/ed");
     make_dir("vars/manifest-link");
     make_link("../../outside/ed/variant.yaml", "vars/manifest-link/variant.yaml");
     make_dir("vars/extends-manifest-link");
     make_dir("vars/extends-manifest-link/inner");
-    write_file("vars/extends-manifest-link/variant.yaml",
+    write_text("vars/extends-manifest-link/variant.yaml",
                "name: extends-manifest-link\nextends: inner/\n");
     make_link("../../../outside/ed/variant.yaml", "vars/extends-manifest-link/inner/variant.yaml");
     edition("pipe", "tiles: tiles.yaml\n");
     char fifo[256];
-    path_of(fifo, sizeof fifo, "vars/pipe/tiles.yaml");
+    scratch_path(fifo, sizeof fifo, "vars/pipe/tiles.yaml");
     CHECK_INT(mkfifo(fifo, 0600), 0);
     return true;
 }
 
 static void remove_tree(void) {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
-    CHECK_INT(system(cmd), 0);
+    scratch_remove();
     free(micropul_tiles);
 }
 
 static PulVariant *open_in_vars(const char *name, PulError *err) {
     char dirs[128];
-    snprintf(dirs, sizeof dirs, "%s/vars:../variants", root);
+    snprintf(dirs, sizeof dirs, "%s/vars:../variants", scratch);
     memset(err, 0, sizeof *err);
     return pul_variant_open(name, dirs, err);
 }
@@ -155,7 +130,7 @@ static void test_allowed(void) {
     PulError err;
     memset(&err, 0, sizeof err);
     char dirs[128];
-    snprintf(dirs, sizeof dirs, "%s/vars:../variants", root);
+    snprintf(dirs, sizeof dirs, "%s/vars:../variants", scratch);
     static const char text[] = "name: s\nextends: micropul\ntiles: ../../scripts/players_3_4.lua\n";
     PulVariant *v = pul_variant_load_string(text, sizeof text - 1, "s.yaml", "../variants/micropul",
                                             dirs, &err);
@@ -221,19 +196,19 @@ static void test_refused(void) {
 static void test_by_path(void) {
     char dir[128], dirs[128];
     PulError err;
-    path_of(dir, sizeof dir, "outside/ed");
-    write_file("outside/ed/variant.yaml", "name: ed\nextends: micropul\ntiles: ../../vars/shared/tiles.yaml\n");
+    scratch_path(dir, sizeof dir, "outside/ed");
+    write_text("outside/ed/variant.yaml", "name: ed\nextends: micropul\ntiles: ../../vars/shared/tiles.yaml\n");
     memset(&err, 0, sizeof err);
     PulVariant *v = pul_variant_open(dir, "../variants", &err);
     CHECK(v == NULL);
     CHECK_STR(err.code, "bad-reference");
     CHECK_INT(err.line, 3);
-    snprintf(dirs, sizeof dirs, "%s/vars:../variants", root);
+    snprintf(dirs, sizeof dirs, "%s/vars:../variants", scratch);
     v = pul_variant_open(dir, dirs, &err);
     if (!v) fprintf(stderr, "  %s\n", err.message);
     CHECK(v != NULL);
     pul_variant_free(v);
-    write_file("outside/ed/variant.yaml", "name: ed\nextends: micropul\n");
+    write_text("outside/ed/variant.yaml", "name: ed\nextends: micropul\n");
 }
 
 /* The file read is the file checked: one swapped in between is refused. */
@@ -242,9 +217,9 @@ static void test_swapped(void) {
     PulError err;
     char own[1][PATH_MAX], base[256], in[256], out[256];
     CHECK_INT(roots_init(&r, NULL, &err), PUL_OK);
-    path_of(base, sizeof base, "vars/neighbour");
+    scratch_path(base, sizeof base, "vars/neighbour");
     roots_own(base, own[0]);
-    write_file("vars/neighbour/notes.yaml", "name: before\n");
+    write_text("vars/neighbour/notes.yaml", "name: before\n");
     RootsFile f;
     CHECK_INT(roots_resolve(&r, own, 1, base, "notes.yaml", ROOTS_FILE, &f), ROOTS_OK);
     char *buf = NULL;
@@ -253,8 +228,8 @@ static void test_swapped(void) {
     CHECK(buf && len == 13 && memcmp(buf, "name: before\n", 13) == 0);
     free(buf);
     /* replaced by a link to the outside */
-    path_of(in, sizeof in, "vars/neighbour/notes.yaml");
-    path_of(out, sizeof out, "outside/secret.yaml");
+    scratch_path(in, sizeof in, "vars/neighbour/notes.yaml");
+    scratch_path(out, sizeof out, "outside/secret.yaml");
     CHECK_INT(unlink(in), 0);
     CHECK_INT(symlink(out, in), 0);
     buf = NULL;
@@ -263,15 +238,15 @@ static void test_swapped(void) {
     CHECK_STR(err.code, "bad-reference");
     CHECK(strstr(err.message, "changed between being checked and being read") != NULL);
     CHECK_INT(unlink(in), 0);
-    write_file("vars/neighbour/notes.yaml", "name: after\n");
+    write_text("vars/neighbour/notes.yaml", "name: after\n");
     /* a folder on the way replaced by a link to the outside */
     make_dir("vars/neighbour/sub");
-    write_file("vars/neighbour/sub/secret.yaml", "name: inside\n");
+    write_text("vars/neighbour/sub/secret.yaml", "name: inside\n");
     CHECK_INT(roots_resolve(&r, own, 1, base, "sub/secret.yaml", ROOTS_FILE, &f), ROOTS_OK);
     char sub[256], aside[256], outside[256];
-    path_of(sub, sizeof sub, "vars/neighbour/sub");
-    path_of(aside, sizeof aside, "vars/neighbour/sub-aside");
-    path_of(outside, sizeof outside, "outside");
+    scratch_path(sub, sizeof sub, "vars/neighbour/sub");
+    scratch_path(aside, sizeof aside, "vars/neighbour/sub-aside");
+    scratch_path(outside, sizeof outside, "outside");
     CHECK_INT(rename(sub, aside), 0);
     CHECK_INT(symlink(outside, sub), 0);
     CHECK(roots_read(&f, "sub/secret.yaml", &buf, &len, &err) != PUL_OK);
@@ -291,7 +266,7 @@ static void test_swapped(void) {
 
 int main(void) {
     if (!make_tree()) {
-        fprintf(stderr, "cannot make a scratch folder under /tmp (run from tests/)\n");
+        fprintf(stderr, "cannot make a scratch folder (run from tests/)\n");
         return 1;
     }
     RUN(test_allowed);

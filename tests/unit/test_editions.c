@@ -51,14 +51,8 @@ static void play(const PulVariant *v, int nseats, uint64_t seed, Tally *t, const
 
 /* Open name, play GAMES games per allowed seat count; returns the tally. */
 static PulVariant *play_edition(const char *name, const char *search, Tally *t) {
-    PulError err;
-    PulVariant *v = pul_variant_open(name, search, &err);
-    if (!v) {
-        char buf[1024];
-        fprintf(stderr, "  cannot open %s: %s\n", name, pul_error_format(&err, buf, sizeof buf));
-        CHECK(v != NULL);
-        return NULL;
-    }
+    PulVariant *v = open_edition(name, search);
+    if (!v) return NULL;
     CHECK_STR(pul_variant_name(v), strrchr(name, '/') ? strrchr(name, '/') + 1 : name);
     CHECK(pul_variant_theme(v) != NULL);
     const PulRules *r = pul_variant_rules(v);

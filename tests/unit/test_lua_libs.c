@@ -23,11 +23,9 @@
 ** returns how many cases it compared. */
 static void same_as_lua(const char *file, void (*open)(lua_State *, int), lua_Integer least) {
     Meter meter = {0}; /* not running: nothing is charged, the memory caps hold */
-    meter.cpu_start = -1;
-    lua_State *L = lua_newstate(meter_alloc, &meter);
+    lua_State *L = meter_open(&meter);
     CHECK(L != NULL);
     if (!L) return;
-    meter.L = L;
     luaL_openlibs(L);
     lua_newtable(L);
     open(L, -1);

@@ -18,62 +18,13 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-#include "game_util.h"
 #include "lua_meter.h"
 #include "lua_sandbox.h"
-#include "script.h"
+#include "script_util.h"
 #include "variant.h"
-
-static PulTileSet ts;
-static PulVariant *plain;
-static char scratch[PATH_MAX / 2];
-static char micropul_dir[PATH_MAX];
-static char written[64][PATH_MAX];
-static int nwritten;
 
 /* The faq game's first moves (test_lua_sandbox.c): a game to call hooks on. */
 static const int faq_prefix[] = {4, 42, 46, 0, 1, 34, 12, 2, 3, 5, 6, 7};
-
-static const char *write_file(const char *name, const char *text) {
-    static char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/%s", scratch, name);
-    char *slash = strrchr(path, '/');
-    *slash = '\0';
-    mkdir(path, 0700);
-    *slash = '/';
-    FILE *f = fopen(path, "wb");
-    CHECK(f != NULL);
-    if (!f) return path;
-    fputs(text, f);
-    fclose(f);
-    if (nwritten < 64) snprintf(written[nwritten++], PATH_MAX, "%s", path);
-    return path;
-}
-
-static void clean_scratch(void) {
-    for (int i = nwritten - 1; i >= 0; i--) {
-        unlink(written[i]);
-        char *slash = strrchr(written[i], '/');
-        *slash = '\0';
-        if (strcmp(written[i], scratch) != 0) rmdir(written[i]);
-    }
-    rmdir(scratch);
-}
-
-static ScriptHost *host_text(const char *name, const char *lua, PulError *err) {
-    PulVariantInfo *info = calloc(1, sizeof *info);
-    info->nscripts = 1;
-    snprintf(info->script[0], PUL_PATH_MAX, "%s", write_file(name, lua));
-    ScriptHost *h = script_host_new(info, &ts, err);
-    free(info);
-    return h;
-}
-
-static bool has(const char *haystack, const char *needle) {
-    if (strstr(haystack, needle)) return true;
-    fprintf(stderr, "  \"%s\" does not contain \"%s\"\n", haystack, needle);
-    return false;
-}
 
 /* Run body as the setup hook on a fresh game: the status, err filled. The
 ** game must be unchanged whatever happened. */
@@ -199,11 +150,9 @@ static void test_uncharged_work_ends(void) {
 ** limit stops at its first look at the clock, and a compile is cut short. */
 static void test_deadline_mechanism(void) {
     Meter m = {0};
-    m.cpu_start = -1;
-    lua_State *L = lua_newstate(meter_alloc, &m);
+    lua_State *L = meter_open(&m);
     CHECK(L != NULL);
     if (!L) return;
-    m.L = L;
     luaL_openlibs(L);
     meter_call(&m);
     m.late = true;
@@ -242,10 +191,10 @@ static void test_state_cap_through_apply(void) {
                       "  for i = 1, 100 do t[i] = base .. i end\n"
                       "  kept[#kept + 1] = t\n"
                       "end }\n";
-    write_file("grow/grow.lua", lua);
+    write_text("grow/grow.lua", lua);
     char yaml[2 * PATH_MAX];
     snprintf(yaml, sizeof yaml, "name: grow\nextends: micropul\nscripts: [grow.lua]\n");
-    write_file("grow/variant.yaml", yaml);
+    write_text("grow/variant.yaml", yaml);
     char dir[PATH_MAX + 8];
     snprintf(dir, sizeof dir, "%s/grow", scratch);
     PulError err;
@@ -315,10 +264,10 @@ static void test_clean_messages(void) {
     PulError err;
     CHECK_INT(setup_with("error('\\27[2J\\226\\128\\174evil\\255\\n\\t\\194\\133end', 0)", &err),
               PUL_ERR_SCRIPT);
-    CHECK_STR(err.message, "in hook setup: \\x1B[2J\\u{202E}evil\\xFF\\x0A\\x09\\u{85}end");
+    CHECK_STR(err.message, "in hook setup: \\x1b[2J\\u202eevil\\xff\\n\\t\\u0085end");
     CHECK_INT(setup_with("error('caf\\195\\169 \\240\\159\\142\\178 \\237\\160\\128', 0)", &err),
               PUL_ERR_SCRIPT);
-    CHECK_STR(err.message, "in hook setup: caf\xc3\xa9 \xf0\x9f\x8e\xb2 \\xED\\xA0\\x80");
+    CHECK_STR(err.message, "in hook setup: caf\xc3\xa9 \xf0\x9f\x8e\xb2 \\xed\\xa0\\x80");
     CHECK_INT(setup_with("error(string.rep('\\226\\130\\172', 1000), 0)", &err), PUL_ERR_SCRIPT);
     size_t n = strlen(err.message);
     CHECK(n < sizeof err.message && n > 300);
@@ -351,18 +300,7 @@ static void test_sealed_metatables(void) {
 }
 
 int main(void) {
-    PulError err;
-    if (pul_tileset_load_file(&ts, MICROPUL_TILES, &err) != PUL_OK) {
-        fprintf(stderr, "cannot load %s: %s\n", MICROPUL_TILES, err.message);
-        return 1;
-    }
-    plain = micropul_with(NULL);
-    const char *tmp = getenv("TMPDIR");
-    snprintf(scratch, sizeof scratch, "%s/pul-limits-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!plain || !mkdtemp(scratch) || !realpath("../variants/micropul", micropul_dir)) {
-        fprintf(stderr, "cannot set up: run from tests/\n");
-        return 1;
-    }
+    if (!script_tests_start("limits")) return 1;
     RUN(test_library_work_charged);
     RUN(test_patterns_bounded);
     RUN(test_uncharged_work_ends);
@@ -371,7 +309,6 @@ int main(void) {
     RUN(test_block_caps);
     RUN(test_clean_messages);
     RUN(test_sealed_metatables);
-    clean_scratch();
-    pul_variant_free(plain);
+    script_tests_end();
     return CHECK_DONE();
 }

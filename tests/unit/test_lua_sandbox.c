@@ -20,8 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "game_util.h"
-#include "script.h"
+#include "script_util.h"
 
 /* Seat 0: 4 +W/WB, 42 big W 1, 46 WW/WW, 0 W./.., 1 B./.., 34 WB/BW.
 ** Seat 1: 12 W./1., 2, 3, 5, 6, 7. The third move, 42 at (1,-1), fires
@@ -31,74 +30,7 @@ static const int faq_prefix[] = {4, 42, 46, 0, 1, 34, 12, 2, 3, 5, 6, 7};
 ** (test_apply.c, test_closed_event). */
 static const int close_prefix[] = {26, 6, 46, 42, 41, 34, 0, 1, 2, 3, 5, 7};
 
-static PulTileSet ts;
-static PulVariant *plain; /* Micropul without scripts: the games the direct calls act on */
-static char scratch[PATH_MAX];
-static char micropul_dir[PATH_MAX];
-static char written[256][PATH_MAX];
-static int nwritten;
-
 /* ------------------------------------------------------------- helpers */
-
-static const char *scratch_path(const char *name) {
-    static char path[PATH_MAX];
-    int n = snprintf(path, sizeof path, "%s/%s", scratch, name);
-    CHECK(n > 0 && (size_t)n < sizeof path);
-    return path;
-}
-
-/* Write text to scratch/name (one level of folder made as needed). */
-static const char *write_file(const char *name, const char *text, size_t len) {
-    const char *path = scratch_path(name);
-    const char *slash = strchr(name, '/');
-    if (slash) {
-        char dir[PATH_MAX];
-        int n = snprintf(dir, sizeof dir, "%s/%.*s", scratch, (int)(slash - name), name);
-        CHECK(n > 0 && (size_t)n < sizeof dir);
-        if (mkdir(dir, 0700) == 0 && nwritten < 256)
-            snprintf(written[nwritten++], PATH_MAX, "%s", dir);
-    }
-    FILE *f = fopen(path, "wb");
-    CHECK(f != NULL);
-    if (!f) return path;
-    fwrite(text, 1, len, f);
-    fclose(f);
-    bool known = false;
-    for (int i = 0; i < nwritten && !known; i++) known = strcmp(written[i], path) == 0;
-    CHECK(nwritten < 256); /* else clean_scratch would leave files behind */
-    if (!known && nwritten < 256) snprintf(written[nwritten++], PATH_MAX, "%s", path);
-    return path;
-}
-
-static void clean_scratch(void) {
-    for (int i = nwritten - 1; i >= 0; i--) {
-        struct stat st;
-        if (stat(written[i], &st) == 0 && S_ISDIR(st.st_mode))
-            rmdir(written[i]);
-        else
-            remove(written[i]);
-    }
-    rmdir(scratch);
-}
-
-/* A host of the scripts (scratch names or paths as given), or NULL with err. */
-static ScriptHost *host_of_paths(const char *const *paths, int n, PulError *err) {
-    PulVariantInfo *info = calloc(1, sizeof *info);
-    info->nscripts = n;
-    for (int i = 0; i < n; i++)
-        snprintf(info->script[i], PUL_PATH_MAX, "%.*s", PUL_PATH_MAX - 1, paths[i]);
-    ScriptHost *h = script_host_new(info, &ts, err);
-    free(info);
-    return h;
-}
-
-/* A host of one script written to scratch/name. */
-static ScriptHost *host_text(const char *name, const char *lua, PulError *err) {
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s", write_file(name, lua, strlen(lua)));
-    const char *paths[1] = {path};
-    return host_of_paths(paths, 1, err);
-}
 
 /* ser(v): a value as text, table keys sorted, so a script can report it. */
 #define PRELUDE                                                                                    \
@@ -159,13 +91,6 @@ static const char *probe(PulGame *g, const char *expr) {
 
 #define CHECK_PROBE(g, expr, expected) CHECK_STR(probe((g), (expr)), (expected))
 
-/* Whether haystack contains needle; prints both when not. */
-static bool has(const char *haystack, const char *needle) {
-    if (strstr(haystack, needle)) return true;
-    fprintf(stderr, "  \"%s\" does not contain \"%s\"\n", haystack, needle);
-    return false;
-}
-
 typedef struct {
     char s[4096];
     size_t n;
@@ -198,10 +123,10 @@ static PulGame *faq_after_three(void) {
 static PulVariant *variant_with(const char *name, const char *lua, PulError *err) {
     char file[PATH_MAX], yaml[2 * PATH_MAX];
     snprintf(file, sizeof file, "%s/%s.lua", name, name);
-    write_file(file, lua, strlen(lua));
+    write_text(file, lua);
     snprintf(yaml, sizeof yaml, "name: %s\nextends: micropul\nscripts: [%s.lua]\n", name, name);
     snprintf(file, sizeof file, "%s/variant.yaml", name);
-    write_file(file, yaml, strlen(yaml));
+    write_text(file, yaml);
     int n = snprintf(file, sizeof file, "%s/%s", scratch, name);
     CHECK(n > 0 && (size_t)n < sizeof file);
     return pul_variant_open(file, NULL, err);
@@ -1410,7 +1335,7 @@ static void test_load_order(void) {
                             "  final_scores = function(game, s) return {s[1] + 1, s[2]}, {1} end,\n"
                             "  is_over = function(game) return true end,\n"
                             "}\n";
-    snprintf(first, sizeof first, "%s", write_file("first.lua", first_lua, strlen(first_lua)));
+    snprintf(first, sizeof first, "%s", write_text("first.lua", first_lua));
     const char *second_lua =
         "return {\n"
         "  on_activate = function(game, act)\n"
@@ -1419,7 +1344,7 @@ static void test_load_order(void) {
         "  final_scores = function(game, s) return {s[1] * 2, s[2]} end,\n"
         "  is_over = function(game) return false end,\n"
         "}\n";
-    snprintf(second, sizeof second, "%s", write_file("second.lua", second_lua, strlen(second_lua)));
+    snprintf(second, sizeof second, "%s", write_text("second.lua", second_lua));
     const char *paths[2] = {first, second};
     ScriptHost *h = host_of_paths(paths, 2, &err);
     CHECK(h != NULL);
@@ -1671,18 +1596,7 @@ static void test_readme_examples(void) {
 }
 
 int main(void) {
-    PulError err;
-    if (pul_tileset_load_file(&ts, MICROPUL_TILES, &err) != PUL_OK) {
-        fprintf(stderr, "cannot load %s: %s\n", MICROPUL_TILES, err.message);
-        return 1;
-    }
-    plain = micropul_with(NULL);
-    const char *tmp = getenv("TMPDIR");
-    snprintf(scratch, sizeof scratch, "%s/pul-lua-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!plain || !mkdtemp(scratch) || !realpath("../variants/micropul", micropul_dir)) {
-        fprintf(stderr, "cannot set up: run from tests/\n");
-        return 1;
-    }
+    if (!script_tests_start("lua")) return 1;
     RUN(test_forbidden_names);
     RUN(test_binary_chunks);
     RUN(test_memory_cap);
@@ -1706,7 +1620,6 @@ int main(void) {
     RUN(test_hooks_chain_variant);
     RUN(test_random_games);
     RUN(test_readme_examples);
-    clean_scratch();
-    pul_variant_free(plain);
+    script_tests_end();
     return CHECK_DONE();
 }

@@ -24,17 +24,6 @@ static int games_per_edition(void) {
     return env && atoi(env) > 0 ? atoi(env) : DEFAULT_GAMES;
 }
 
-static PulVariant *open_edition(const char *name) {
-    PulError err;
-    PulVariant *v = pul_variant_open(name, NULL, &err);
-    if (!v) {
-        char buf[1024];
-        fprintf(stderr, "  cannot open %s: %s\n", name, pul_error_format(&err, buf, sizeof buf));
-    }
-    CHECK(v != NULL);
-    return v;
-}
-
 static int feature_named(const PulVariant *v, const char *name) {
     const PulTileSet *ts = pul_variant_tileset(v);
     for (int f = 0; f < ts->nfeatures; f++)
@@ -211,7 +200,7 @@ static void test_players_3_4(void) {
     const char *names[] = {"micropul-3p", "micropul-4p", "farmopul-3p", "farmopul-4p"};
     int games = games_per_edition();
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        PulVariant *v = open_edition(names[i]);
+        PulVariant *v = open_edition(names[i], NULL);
         if (!v) continue;
         const PulRules *r = pul_variant_rules(v);
         const PulVariantInfo *info = pul_variant_info(v);
@@ -443,7 +432,7 @@ static void report_peek(const char *what, const PeekTally *t) {
 }
 
 static void test_solo_peek(void) {
-    PulVariant *v = open_edition("micropul-solo-peek");
+    PulVariant *v = open_edition("micropul-solo-peek", NULL);
     if (!v) return;
     const PulRules *r = pul_variant_rules(v);
     const PulVariantInfo *info = pul_variant_info(v);

@@ -744,15 +744,15 @@ static void test_svg_check(void) {
         {"<rect fill=\"&lt;script&gt;alert(1)&lt;/script&gt;\"/>", 12,
          "fill=\"<script>alert(1)</script>\" (its entities decoded): art must not hold scripts"},
         {"<rect fill=\"&#x3C;SCRIPT&#62;\"/>", 12, "fill=\"<SCRIPT>\" (its entities decoded)"},
-        {"<rect x=\"&#x1b;[2J\"/>", 9, "x=\"<U+001B>[2J\" (its entities decoded) is not a number"},
-        {"<rect fill=\"&#x202E;red\"/>", 12, "fill=\"<U+202E>red\" (its entities decoded) is not a paint"},
+        {"<rect x=\"&#x1b;[2J\"/>", 9, "x=\"\\x1b[2J\" (its entities decoded) is not a number"},
+        {"<rect fill=\"&#x202E;red\"/>", 12, "fill=\"\\u202ered\" (its entities decoded) is not a paint"},
         {"<rect fill=\"&#233;\"/>", 12, "fill=\"\xc3\xa9\" (its entities decoded) is not a paint"},
         {"<rect fill=\"re d\"/>", 12, "fill=\"re d\" is not a paint"},
-        {"<rect stroke=\"url(#a)&#10;x\"/>", 14, "stroke=\"url(#a)<U+000A>x\" (its entities decoded)"},
+        {"<rect stroke=\"url(#a)&#10;x\"/>", 14, "stroke=\"url(#a)\\nx\" (its entities decoded)"},
         {"<rect x=\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"/>", 9,
          "x=\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...\" is not a number"},
-        {"<rect/>\xe2\x80\xae", 7, "text \"<U+202E>\" outside a tag"},
-        {"<circle\xc2\x9b/>", 7, "'<U+009B>' in the tag <circle"},
+        {"<rect/>\xe2\x80\xae", 7, "text \"\\u202e\" outside a tag"},
+        {"<circle\xc2\x9b/>", 7, "'\\u009b' in the tag <circle"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         bool ok = svg_check(bad[i].text, strlen(bad[i].text), &rep);

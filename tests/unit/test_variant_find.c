@@ -2,7 +2,7 @@
 ** test_variant_find.c: finding variants by name along the search path and by
 ** path, the not-found message with its suggestion, and opening micropul.
 */
-#define _XOPEN_SOURCE 700 /* setenv, mkdtemp */
+#define _XOPEN_SOURCE 700 /* setenv, mkdtemp, nftw */
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,70 +11,45 @@
 
 #include "check.h"
 #include "pul.h"
+#include "scratch_util.h"
 
-/* A scratch tree:
-**   <root>/a/micropul/variant.yaml   extends micropul by name (the next one on the path)
-**   <root>/b/empty/                  a folder with no variant.yaml
-**   <root>/c/x, <root>/c/y           two variants extending each other
-**   <root>/c/z                       extends ../z2, which extends ./ (itself) by path */
-static char root[64];
-
-static void write_file(const char *rel, const char *text) {
-    char p[256];
-    snprintf(p, sizeof p, "%s/%s", root, rel);
-    FILE *out = fopen(p, "wb");
-    CHECK(out != NULL);
-    if (out) {
-        fputs(text, out);
-        fclose(out);
-    }
-}
-
-static void make_dir(const char *rel) {
-    char p[256];
-    snprintf(p, sizeof p, "%s/%s", root, rel);
-    CHECK_INT(mkdir(p, 0700), 0);
-}
-
+/* A scratch tree (scratch_util.h):
+**   a/micropul/variant.yaml   extends micropul by name (the next one on the path)
+**   b/empty/                  a folder with no variant.yaml
+**   c/x, c/y                  two variants extending each other
+**   c/z                       extends ../z2, which extends ./ (itself) by path */
 static bool make_tree(void) {
-    snprintf(root, sizeof root, "/tmp/pul-find-XXXXXX");
-    if (!mkdtemp(root)) return false;
+    if (!scratch_make("find")) return false;
     const char *dirs[] = {"a", "a/micropul", "b", "b/empty", "c", "c/x", "c/y", "c/z", "c/z2"};
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) make_dir(dirs[i]);
-    write_file("a/micropul/variant.yaml", "name: micropul\nextends: micropul\nrules: {stones: 4}\n");
-    write_file("c/x/variant.yaml", "name: x\nextends: y\n");
-    write_file("c/y/variant.yaml", "name: y\nextends: x\n");
-    write_file("c/z/variant.yaml", "name: z\nextends: ../z2\n");
-    write_file("c/z2/variant.yaml", "name: z2\nextends: ../z\n");
+    write_text("a/micropul/variant.yaml", "name: micropul\nextends: micropul\nrules: {stones: 4}\n");
+    write_text("c/x/variant.yaml", "name: x\nextends: y\n");
+    write_text("c/y/variant.yaml", "name: y\nextends: x\n");
+    write_text("c/z/variant.yaml", "name: z\nextends: ../z2\n");
+    write_text("c/z2/variant.yaml", "name: z2\nextends: ../z\n");
     return true;
 }
 
-static void remove_tree(void) {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
-    CHECK_INT(system(cmd), 0);
-}
-
 static void test_search_order(void) {
-    char out[512], want[256], dirs[256];
+    char out[512], want[256], dirs[512];
     PulError err;
     unsetenv("PUL_PATH");
     /* search_dirs, in their order, empty entries skipped */
     CHECK_INT(pul_variant_locate("micropul", "::../variants", out, sizeof out, &err), PUL_OK);
     CHECK_STR(out, "../variants/micropul");
-    snprintf(dirs, sizeof dirs, "%s/a:../variants", root);
-    snprintf(want, sizeof want, "%s/a/micropul", root);
+    snprintf(dirs, sizeof dirs, "%s/a:../variants", scratch);
+    snprintf(want, sizeof want, "%s/a/micropul", scratch);
     CHECK_INT(pul_variant_locate("micropul", dirs, out, sizeof out, &err), PUL_OK);
     CHECK_STR(out, want);
     /* search_dirs come before $PUL_PATH */
     setenv("PUL_PATH", "../variants", 1);
-    snprintf(dirs, sizeof dirs, "%s/a/", root);
+    snprintf(dirs, sizeof dirs, "%s/a/", scratch);
     CHECK_INT(pul_variant_locate("micropul", dirs, out, sizeof out, &err), PUL_OK);
     CHECK_STR(out, want);
     /* $PUL_PATH alone */
     CHECK_INT(pul_variant_locate("micropul", NULL, out, sizeof out, &err), PUL_OK);
     CHECK_STR(out, "../variants/micropul");
-    snprintf(dirs, sizeof dirs, "/nonexistent:%s/a", root);
+    snprintf(dirs, sizeof dirs, "/nonexistent:%s/a", scratch);
     setenv("PUL_PATH", dirs, 1);
     CHECK_INT(pul_variant_locate("micropul", NULL, out, sizeof out, &err), PUL_OK);
     CHECK_STR(out, want);
@@ -101,7 +76,7 @@ static void test_paths(void) {
 }
 
 static void test_not_found(void) {
-    char out[512], dirs[256];
+    char out[512], dirs[512];
     PulError err;
     unsetenv("PUL_PATH");
     CHECK_INT(pul_variant_locate("micropl", "../variants", out, sizeof out, &err),
@@ -114,7 +89,7 @@ static void test_not_found(void) {
     CHECK(strstr(err.message, "did you mean") == NULL);
     CHECK(strstr(err.message, "give a variant name") != NULL);
     /* a folder of that name without variant.yaml is reported */
-    snprintf(dirs, sizeof dirs, "%s/b", root);
+    snprintf(dirs, sizeof dirs, "%s/b", scratch);
     CHECK_INT(pul_variant_locate("empty", dirs, out, sizeof out, &err), PUL_ERR_NOT_FOUND);
     CHECK(strstr(err.message, "has no variant.yaml") != NULL);
     CHECK_INT(pul_variant_locate("bad name!", NULL, out, sizeof out, &err), PUL_ERR_NOT_FOUND);
@@ -152,10 +127,10 @@ static void test_open(void) {
 
 /* extends: by name past itself, and cycles by name and by path. */
 static void test_extends(void) {
-    char dirs[256];
+    char dirs[512];
     PulError err;
     unsetenv("PUL_PATH");
-    snprintf(dirs, sizeof dirs, "%s/a:../variants", root);
+    snprintf(dirs, sizeof dirs, "%s/a:../variants", scratch);
     PulVariant *v = pul_variant_open("micropul", dirs, &err);
     CHECK(v != NULL);
     if (v) {
@@ -168,7 +143,7 @@ static void test_extends(void) {
         CHECK_STR(pul_variant_title(v, PUL_LANG_EN), "Micropul");
         pul_variant_free(v);
     }
-    snprintf(dirs, sizeof dirs, "%s/c", root);
+    snprintf(dirs, sizeof dirs, "%s/c", scratch);
     CHECK(pul_variant_open("x", dirs, &err) == NULL);
     CHECK_STR(err.code, "extends-cycle");
     CHECK_INT(err.line, 2);
@@ -195,10 +170,10 @@ static bool stop_at_once(const char *name, const char *dir, void *ud) {
 }
 
 static void test_list(void) {
-    char dirs[256];
+    char dirs[512];
     int seen[3] = {0, 0, 0}, calls = 0;
     unsetenv("PUL_PATH");
-    snprintf(dirs, sizeof dirs, "%s/a:%s/b:%s/c:../variants", root, root, root);
+    snprintf(dirs, sizeof dirs, "%s/a:%s/b:%s/c:../variants", scratch, scratch, scratch);
     int n = pul_variant_list(dirs, count_variant, seen);
     CHECK_INT(seen[0], 2); /* the scratch one, then the shadowed real one */
     CHECK_INT(seen[1], 1);
@@ -210,7 +185,7 @@ static void test_list(void) {
 
 int main(void) {
     if (!make_tree()) {
-        fprintf(stderr, "cannot make a scratch folder under /tmp\n");
+        fprintf(stderr, "cannot make a scratch folder\n");
         return 1;
     }
     RUN(test_search_order);
@@ -219,6 +194,6 @@ int main(void) {
     RUN(test_open);
     RUN(test_extends);
     RUN(test_list);
-    remove_tree();
+    scratch_remove();
     return CHECK_DONE();
 }

@@ -168,6 +168,15 @@ static const Bad bad[] = {
      "    calm\n    wa\xe2\x81\xa7ter\n", 6, 7, "bad-value", "description (en) holds U+2067"},
     {"description with an escape character", "name: x\nextends: micropul\ndescription: \"calm\n"
      "  water \\e[2J\"\n", 4, 9, "bad-value", "description holds U+001B, the escape character"},
+    {"title with a line separator", "name: x\nextends: micropul\ntitle: \"a\\u2028b\"\n", 3, 10,
+     "bad-value", "title holds U+2028, a line or paragraph separator"},
+    {"title with a noncharacter", "name: x\nextends: micropul\ntitle: \"a\\uFFFEb\"\n", 3, 10,
+     "bad-value", "title holds U+FFFE, a noncharacter"},
+    /* a value quoted in a message shows its characters as the commands do */
+    {"unknown key with a bidi control", "name: x\nextends: micropul\n\"ti\\u202etle\": y\n", 3, 1,
+     "unknown-key", "unknown key 'ti\\u202etle'"},
+    {"unknown key with a C1 control", "name: x\nextends: micropul\n\"ti\\x9b2J\": y\n", 3, 1,
+     "unknown-key", "unknown key 'ti\\u009b2J'"},
     {"anchor", "name: x\nextends: micropul\nrules: &r {stones: 4}\n", 3, 8, "yaml-unsupported",
      "anchor '&r': a variant manifest does not use anchors and aliases"},
     {"list at the top", "- name: x\n", 1, 1, "wrong-type", "mapping"},
