@@ -318,14 +318,16 @@ static void new_line(Scan *sc) {
     sc->line_start = sc->p;
 }
 
-/* A comment from ';' to the end of the line, the ';' and one space dropped. */
+/* A comment from ';' to the end of the line, the ';' and one space dropped.
+** Every carriage return before the line feed goes with the line's end: were
+** one kept, the writer's "\n" after it would read back without it. */
 static bool read_comment(Scan *sc, PulRecord *r) {
     const char *b = ++sc->p;
     const char *nl = memchr(sc->p, '\n', (size_t)(sc->end - sc->p));
     sc->p = nl ? nl : sc->end;
     const char *e = sc->p;
     if (b < e && *b == ' ') b++;
-    if (e > b && e[-1] == '\r') e--;
+    while (e > b && e[-1] == '\r') e--;
     return push_comment(r, b, (size_t)(e - b), sc->line);
 }
 

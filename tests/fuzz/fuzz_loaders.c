@@ -21,12 +21,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pul.h"
+#include "fuzz_common.h"
 
 #ifndef PUL_FUZZ_VARIANTS_DIR
 #error "PUL_FUZZ_VARIANTS_DIR (the repo's variants/ folder) must be defined by the build"
 #endif
 #define MICROPUL_DIR PUL_FUZZ_VARIANTS_DIR "/micropul"
+
+const char fuzz_target[] = "fuzz_loaders";
 
 enum { SEL_TILESET, SEL_THEME_ALONE, SEL_THEME_BOUND, SEL_VARIANT, SEL_COUNT };
 static const char *const sel_name[SEL_COUNT] = {"tile set", "theme alone",
@@ -36,23 +38,13 @@ static PulTileSet micropul; /* the tile set themes are bound to */
 static int only = -1;       /* PUL_FUZZ_LOADER, or -1 */
 
 static void breach(int sel, const char *what, const PulError *err) {
-    char line[1024];
-    fprintf(stderr, "fuzz_loaders (%s): %s\n", sel_name[sel], what);
-    if (err) fprintf(stderr, "  error: %s\n", pul_error_format(err, line, sizeof line));
-    abort();
+    fuzz_breachf(err, "(%s) %s", sel_name[sel], what);
 }
 
-static bool terminated(const char *s, size_t size) { return memchr(s, '\0', size) != NULL; }
-
-/* What every failed load must leave behind. */
+/* What every failed load must leave behind: fuzz_check_failure's, and a
+** file and a line for a syntax or schema error. */
 static void check_failure(int sel, const PulError *err) {
-    if (!terminated(err->code, sizeof err->code) || !terminated(err->file, sizeof err->file) ||
-        !terminated(err->message, sizeof err->message))
-        breach(sel, "a PulError text field is not NUL-terminated", NULL);
-    if (err->status == PUL_OK) breach(sel, "the load failed but the error's status is PUL_OK", err);
-    if (!err->code[0]) breach(sel, "the load failed with an empty error code", err);
-    if (!err->message[0]) breach(sel, "the load failed with an empty message", err);
-    if (err->line < 0 || err->column < 0) breach(sel, "negative line or column", err);
+    fuzz_check_failure(err, PUL_OK);
     if (err->status == PUL_ERR_SYNTAX || err->status == PUL_ERR_SCHEMA) {
         if (!err->file[0]) breach(sel, "a syntax or schema error names no file", err);
         if (err->line <= 0) breach(sel, "a syntax or schema error has no line", err);
@@ -71,7 +63,7 @@ static void check_theme(int sel, const PulTheme *theme, const PulTileSet *ts) {
         breach(sel, "a loaded theme has an impossible feature count", NULL);
     if (ts && theme->nfeatures != ts->nfeatures)
         breach(sel, "a theme bound to a tile set does not have one entry per feature", NULL);
-    if (!terminated(theme->name, sizeof theme->name))
+    if (!fuzz_terminated(theme->name, sizeof theme->name))
         breach(sel, "a loaded theme's name is not NUL-terminated", NULL);
     for (int f = 0; f < theme->nfeatures; f++)
         for (int lang = 0; lang < PUL_NLANGS; lang++)
@@ -88,7 +80,7 @@ static void load_tileset(const char *text, size_t len) {
         check_tileset(SEL_TILESET, &ts);
         return;
     }
-    if (err.status != st) breach(SEL_TILESET, "the status returned is not the error's", &err);
+    fuzz_check_failure(&err, st);
     check_failure(SEL_TILESET, &err);
 }
 

@@ -664,6 +664,23 @@ static void test_record_truncate_and_order(void) {
     pul_record_free(r);
 }
 
+/* Found by tests/fuzz/fuzz_records: a comment ending in two carriage
+** returns kept one, which the writer put before its "\n", so each round
+** trip lost one. Every carriage return before a line feed ends the line. */
+static void test_record_comment_carriage_returns(void) {
+    PulRecord *r = parse(";\r\r\r\n; a\rb\r\r\n[Players \"2\"] ;c\r\r\n[Seed \"1\"]\n1. t1 ;\r",
+                         PUL_OK);
+    char *once = pul_record_write(r, NULL);
+    CHECK_STR(once, ";\n; a\rb\n[Players \"2\"]\n; c\n[Seed \"1\"]\n\n1. t1\n;\n");
+    PulRecord *back = parse(once, PUL_OK);
+    char *twice = pul_record_write(back, NULL);
+    CHECK_STR(twice, once);
+    free(twice);
+    free(once);
+    pul_record_free(back);
+    pul_record_free(r);
+}
+
 /* PMN.md: the Variant tag is a name on the search path, matched exactly;
 ** a path is refused without being opened. */
 static void test_record_variant(void) {
@@ -725,5 +742,6 @@ int main(void) {
     RUN(test_record_size_limit);
     RUN(test_record_truncate_and_order);
     RUN(test_record_variant);
+    RUN(test_record_comment_carriage_returns);
     return CHECK_DONE();
 }
