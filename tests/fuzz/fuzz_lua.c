@@ -217,6 +217,19 @@ static const char *const fields[] = {"draw",  "extra_turn", "seat",   "feature",
 #define COUNT(a) ((unsigned)(sizeof(a) / sizeof((a)[0])))
 
 static void gen_expr(Gen *g);
+
+/* "(e).field" or "(e)[e]", then AFTER: an index read, or with " = " the target of a store. */
+static void gen_indexed(Gen *g, const char *after) {
+    put(g->out, "(");
+    gen_expr(g);
+    if (pick(g, 2)) {
+        putf(g->out, ").%s%s", fields[pick(g, COUNT(fields))], after);
+    } else {
+        put(g->out, ")[");
+        gen_expr(g);
+        putf(g->out, "]%s", after);
+    }
+}
 static void gen_block(Gen *g, int max);
 
 /* A function literal, for callbacks and metamethods. */
@@ -454,15 +467,7 @@ static void gen_expr(Gen *g) {
         put(g->out, "}");
         break;
     case 9:
-        put(g->out, "(");
-        gen_expr(g);
-        if (pick(g, 2)) {
-            putf(g->out, ").%s", fields[pick(g, COUNT(fields))]);
-        } else {
-            put(g->out, ")[");
-            gen_expr(g);
-            put(g->out, "]");
-        }
+        gen_indexed(g, "");
         break;
     case 10:
         put(g->out, "(");
@@ -637,15 +642,7 @@ static void gen_stmt(Gen *g) {
         put(g->out, ")");
         break;
     case 9:
-        put(g->out, "(");
-        gen_expr(g);
-        if (pick(g, 2)) {
-            putf(g->out, ").%s = ", fields[pick(g, COUNT(fields))]);
-        } else {
-            put(g->out, ")[");
-            gen_expr(g);
-            put(g->out, "] = ");
-        }
+        gen_indexed(g, " = ");
         gen_expr(g);
         break;
     case 10: gen_return(g); break;
