@@ -356,3 +356,12 @@ int cli_display_width(const char *s) {
     }
     return width;
 }
+
+/* Set once by main before any command runs, then only read. */
+static const char *cli_program_path = "pul";
+
+void cli_set_program(const char *path) {
+    if (path && *path) cli_program_path = path;
+}
+
+const char *cli_program(void) { return cli_program_path; }

@@ -122,4 +122,10 @@ void cli_json_string(FILE *f, const char *s);
 ** selectors, one per character of an escape, else 1. */
 int cli_display_width(const char *s);
 
+/* The pul executable as the person invoked it (main's argv[0]: a name found
+** on PATH, or a path from the current folder), for a message that gives a
+** command to run later, as pul play's quit does; "pul" until main sets it. */
+void cli_set_program(const char *path);
+const char *cli_program(void);
+
 #endif

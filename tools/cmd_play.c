@@ -26,9 +26,17 @@ static const char play_help[] =
     "With a human seat the game is interactive: the board, your hand and the\n"
     "legal moves are shown; type a move's number or its text (12@1,-2r3,\n"
     "snw0,0, t, t17, pass), or help for the commands (rotations, hint, undo,\n"
-    "quit). Several human seats share the screen, which is hidden between\n"
-    "turns. The record is saved after every move, to --record FILE or\n"
-    "pul-VARIANT-SEED.pmn in the current folder; --resume FILE continues it.\n"
+    "quit). Several human seats share the screen (hot-seat): between turns it\n"
+    "is cleared, scrollback too, and the next player presses Enter. Nobody is\n"
+    "shown what their seat may not know: a take from a supply is announced\n"
+    "without its tile, and a tile a peek shows (micropul-solo-peek) is told\n"
+    "to its seat only. undo takes back only your own last move, in a game\n"
+    "without bots, while no other seat has played since, and never a take or\n"
+    "a peek (they showed you a hidden tile).\n\n"
+    "The record is saved after every move, to --record FILE or\n"
+    "pul-VARIANT-SEED.pmn in the current folder, with the seats and the\n"
+    "language as its Seats and Lang tags (pul referee ignores them); quitting\n"
+    "prints the command that resumes it.\n"
     "When standard input is not a terminal, commands are read line by line and\n"
     "the output is plain text, so a script can play.\n\n"
     "With no human seat (say --seats random,random), prints the game record\n"
@@ -42,11 +50,14 @@ static const char play_help[] =
     "  --players N    number of seats when --seats is not given (default 2, or\n"
     "                 the nearest count the variant allows)\n"
     "  --record FILE  write the record to FILE\n"
-    "  --resume FILE  continue the game saved in FILE (its variant, players and\n"
-    "                 seed), saving to FILE unless --record says otherwise; its\n"
-    "                 Variant tag is a name looked up on the search path, so a\n"
-    "                 game of an edition given by path resumes only with that\n"
-    "                 edition given again: --resume FILE --variant PATH\n"
+    "  --resume FILE  continue the game saved in FILE (its variant, players,\n"
+    "                 seed, seats and language), saving to FILE unless --record\n"
+    "                 says otherwise; its Variant tag is a name looked up on the\n"
+    "                 search path, so a game of an edition given by path resumes\n"
+    "                 only with that edition given again: --resume FILE --variant\n"
+    "                 PATH. With --resume, --lang replaces the record's language\n"
+    "                 and --seats its seats, but a seat a person played stays\n"
+    "                 human: a bot is never given a person's hand\n"
     "  --no-colour    plain text even at a terminal\n"
     "  -h, --help     show this text\n";
 
@@ -273,7 +284,7 @@ static bool resume_open(const char *path, const char *trusted, PulRecord **rec, 
 /* SEATS split at commas into cfg; each entry "human" or a bot pul can make.
 ** Bot options are comma-separated too: in "human,mcts:iters=500,c=0.5" the
 ** entry "c=0.5" (a key=value without a colon) belongs to the seat before. */
-static bool parse_seats(const char *text, const PulVariant *v, PlayConfig *cfg) {
+static bool parse_seats(const char *text, const PulVariant *v, PlayConfig *cfg, const char *what) {
     cfg->nseats = 0;
     for (const char *p = text;;) {
         size_t len = strcspn(p, ",");
@@ -282,7 +293,7 @@ static bool parse_seats(const char *text, const PulVariant *v, PlayConfig *cfg) 
         if (option) {
             size_t have = strlen(prev);
             if (have + 1 + len >= PLAY_SPEC_MAX) {
-                cli_error("play", "--seats: seat %d is too long", cfg->nseats);
+                cli_error("play", "%s: seat %d is too long", what, cfg->nseats);
                 return false;
             }
             prev[have] = ',';
@@ -290,14 +301,14 @@ static bool parse_seats(const char *text, const PulVariant *v, PlayConfig *cfg) 
             prev[have + 1 + len] = '\0';
         } else {
             if (cfg->nseats == PUL_MAX_SEATS) {
-                cli_error("play", "--seats: %d seats at most", PUL_MAX_SEATS);
+                cli_error("play", "%s: %d seats at most", what, PUL_MAX_SEATS);
                 return false;
             }
             if (len == 0 || len >= PLAY_SPEC_MAX) {
                 cli_error("play",
-                          "--seats: seat %d is %s; give human, random, greedy, mcts or a bot "
+                          "%s: seat %d is %s; give human, random, greedy, mcts or a bot "
                           "spec such as mcts:iters=500, separated by commas",
-                          cfg->nseats + 1, len ? "too long" : "empty");
+                          what, cfg->nseats + 1, len ? "too long" : "empty");
                 return false;
             }
             memcpy(cfg->seat[cfg->nseats], p, len);
@@ -312,10 +323,63 @@ static bool parse_seats(const char *text, const PulVariant *v, PlayConfig *cfg) 
         memset(&err, 0, sizeof err);
         PulBot *b = pul_bot_new(v, cfg->seat[s], 1, &err);
         if (!b) {
-            cli_error("play", "--seats: seat %d: %s (or human)", s + 1, err.message);
+            cli_error("play", "%s: seat %d: %s (or human)", what, s + 1, err.message);
             return false;
         }
         pul_bot_free(b);
+    }
+    return true;
+}
+
+/* The table of the record being resumed: its Lang tag (unless --lang gave
+** one) and its Seats tag, which --seats may replace but for a seat a person
+** played, that a bot must never take over (it would play on with their
+** hand). The tags come from a file anyone may have edited: each value is
+** checked, and refused with what to do. have_seats: cfg holds --seats, else
+** it gets the record's seats (when it has the tag; *have_seats then set). */
+static bool resume_table(const char *path, const PulRecord *rec, const PulVariant *v,
+                         long players, bool have_lang, bool *have_seats, PlayConfig *cfg) {
+    char shown[PUL_TEXT_CUT_SIZE];
+    const char *lang = pul_record_tag(rec, PLAY_TAG_LANG);
+    if (lang && !have_lang) {
+        cfg->lang = pul_lang_find(lang);
+        if (cfg->lang < 0) {
+            cli_error("play",
+                      "%s: the %s tag is \"%s\", not a language of pul play: make it en, ja, "
+                      "fr or es, remove it, or give --lang",
+                      path, PLAY_TAG_LANG, pul_text_cut(lang, strlen(lang), shown, sizeof shown));
+            return false;
+        }
+    }
+    const char *seats = pul_record_tag(rec, PLAY_TAG_SEATS);
+    if (!seats) return true; /* a record from elsewhere: --seats or the default */
+    static PlayConfig was; /* static: six specs are too big for some stacks */
+    memset(&was, 0, sizeof was);
+    char what[1200];
+    snprintf(what, sizeof what, "%s: the %s tag", path, PLAY_TAG_SEATS);
+    if (!parse_seats(seats, v, &was, what)) {
+        cli_error("play", "%s: fix the %s tag (\"human\" or a bot per seat, as --seats takes "
+                  "them) or remove it and give --seats", path, PLAY_TAG_SEATS);
+        return false;
+    }
+    if (was.nseats != players) {
+        cli_error("play", "%s: the %s tag names %d seats, but the game has %ld players: fix the "
+                  "tag or remove it and give --seats", path, PLAY_TAG_SEATS, was.nseats, players);
+        return false;
+    }
+    if (!*have_seats) {
+        cfg->nseats = was.nseats;
+        memcpy(cfg->seat, was.seat, sizeof cfg->seat);
+        *have_seats = true;
+        return true;
+    }
+    for (int s = 0; s < cfg->nseats; s++) {
+        if (!strcmp(was.seat[s], "human") && strcmp(cfg->seat[s], "human") != 0) {
+            cli_error("play", "--seats: seat %d was played by a person (%s, %s tag), so it stays "
+                      "human: a bot would play on with their hand; give human for seat %d",
+                      s + 1, path, PLAY_TAG_SEATS, s + 1);
+            return false;
+        }
     }
     return true;
 }
@@ -331,7 +395,7 @@ int cmd_play(int argc, char **argv) {
     const char *variant_name = "micropul", *record_path = NULL, *value, *seats = NULL;
     uint64_t seed = 1;
     long players = 0;
-    bool have_variant = false, have_seed = false;
+    bool have_variant = false, have_seed = false, have_lang = false, have_seats = false;
     static PlayConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.colour = true;
@@ -351,6 +415,7 @@ int cmd_play(int argc, char **argv) {
         case OPT_SEATS: seats = value; break;
         case OPT_LANG:
             cfg.lang = pul_lang_find(value);
+            have_lang = true;
             if (cfg.lang < 0) {
                 cli_error("play", "--lang: no language \"%s\"; give en, ja, fr or es", value);
                 return CLI_UNUSABLE;
@@ -397,14 +462,17 @@ int cmd_play(int argc, char **argv) {
     const PulRules *rules = pul_variant_rules(v);
     int status = CLI_UNUSABLE;
     if (seats) {
-        if (!parse_seats(seats, v, &cfg)) goto fail;
+        if (!parse_seats(seats, v, &cfg, "--seats")) goto fail;
         if (players && players != cfg.nseats) {
             cli_error("play", "%s %ld players, but --seats names %d seats",
                       resume ? "the record has" : "--players says", players, cfg.nseats);
             goto fail;
         }
         players = cfg.nseats;
+        have_seats = true;
     }
+    if (resume && !resume_table(cfg.resume_path, resume, v, players, have_lang, &have_seats, &cfg))
+        goto fail;
     if (players == 0) /* two seats, or as near as the variant allows */
         players = rules->max_players < 2 ? rules->max_players
                   : rules->min_players > 2 ? rules->min_players
@@ -414,7 +482,7 @@ int cmd_play(int argc, char **argv) {
                   rules->min_players, rules->max_players, players);
         goto fail;
     }
-    if (!seats) { /* a human against the MCTS bot, or alone */
+    if (!have_seats) { /* a human against the MCTS bot, or alone */
         cfg.nseats = (int)players;
         for (int s = 0; s < cfg.nseats; s++) snprintf(cfg.seat[s], PLAY_SPEC_MAX, s ? "mcts" : "human");
     }
@@ -427,6 +495,7 @@ int cmd_play(int argc, char **argv) {
         if (!have_seed) seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 16);
         cfg.seed = seed;
         cfg.record_path = record_path;
+        cfg.program = cli_program();
         status = play_interactive(&cfg, v, resume);
         goto fail;
     }

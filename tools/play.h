@@ -27,7 +27,21 @@ typedef struct {
     bool colour;                /* false: --no-colour */
     const char *record_path;    /* NULL: the default name (or the resumed file) */
     const char *resume_path;    /* NULL: a new game */
+    const char *program;        /* the pul executable as invoked, for the command that
+                                   resumes the game */
 } PlayConfig;
+
+/* The tags of the record that `pul play` reads back on resume (the referee
+** ignores them, PMN.md): who sat where ("human" or the bot's full spec,
+** comma-separated as --seats takes it) and the language of the messages. */
+#define PLAY_TAG_SEATS "Seats"
+#define PLAY_TAG_LANG "Lang"
+
+/* What the session knows of each move done, beside the move itself. */
+typedef struct {
+    int8_t seat;                /* the seat that made it */
+    bool hidden;                /* it showed that seat a hidden tile (a take, a peek) */
+} PlayMoveInfo;
 
 /* One game being played at the terminal or through a pipe. */
 typedef struct {
@@ -38,6 +52,7 @@ typedef struct {
     PulBot *bot[PUL_MAX_SEATS];   /* NULL for a human seat */
     int nhumans, nbots;
     PulAction *moves;             /* every action done, as done (random takes resolved) */
+    PlayMoveInfo *info;           /* for each of moves */
     int nmoves, cap;
     PulRecord *rec;               /* what is saved: the resumed record (its tags and comments
                                      kept) or own_rec, its moves those of moves */
@@ -47,6 +62,8 @@ typedef struct {
     TermStyle st;
     FILE *in, *out;
     char news[4096];              /* what happened since the last screen */
+    char secret[PUL_MAX_SEATS][1024]; /* what only that seat may know (a peek), shown
+                                         on its own next screen and nowhere else */
     int last_human;               /* the seat that last had the screen, -1: none yet */
 } Play;
 
@@ -59,12 +76,18 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume);
 void play_say(Play *p, PlayMsg id, ...);
 /* The same, appended to the news shown above the next screen. */
 void play_news(Play *p, PlayMsg id, ...);
+/* The same for seat's eyes only: shown above that seat's next screen (never
+** on a bot's seat). */
+void play_news_to(Play *p, int seat, PlayMsg id, ...);
 
 /* play_screen.c */
 /* The numbered list of the legal actions a (n of them), placements grouped by tile. */
 void play_show_legal(Play *p, const PulAction *a, int n);
 /* Tile t in its four rotations side by side. */
 void play_show_rotations(Play *p, int tile);
+/* The tiles of seat's supply that it knows (a peek showed them), drawn as
+** its hand is; nothing when it knows none. */
+void play_show_known_supply(Play *p, int seat);
 /* The final board, the score breakdown per seat, the winners and why it ended. */
 void play_show_end(Play *p);
 

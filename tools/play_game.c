@@ -34,6 +34,12 @@ static void flush_news(Play *p) {
     p->news[0] = '\0';
 }
 
+/* Erases the screen and, for hot-seat, the terminal's scrollback too (ESC[3J),
+** so that scrolling up shows nothing of the last player's hand. */
+static void clear_screen(Play *p, bool scrollback) {
+    fputs(scrollback ? "\x1b[H\x1b[2J\x1b[3J" : "\x1b[H\x1b[2J", p->out);
+}
+
 /* At a terminal the news waits for the next screen, which clears what was
 ** there before; on a pipe it is printed at once. */
 void play_news(Play *p, PlayMsg id, ...) {
@@ -49,6 +55,22 @@ void play_news(Play *p, PlayMsg id, ...) {
     if (strlen(p->news) + strlen(buf) + 2 > sizeof p->news) flush_news(p);
     size_t len = strlen(p->news);
     snprintf(p->news + len, sizeof p->news - len, "%s\n", buf);
+}
+
+/* Kept for seat's next screen, on a tty or a pipe alike: news goes to
+** whoever looks next, which in hot-seat is another player. */
+void play_news_to(Play *p, int seat, PlayMsg id, ...) {
+    if (seat < 0 || seat >= PUL_MAX_SEATS || p->bot[seat]) return;
+    char buf[1024];
+    va_list ap;
+    va_start(ap, id);
+    play_vformat(buf, sizeof buf, p->st.lang, p->theme, id, ap);
+    va_end(ap);
+    char *box = p->secret[seat];
+    size_t len = strlen(box), add = strlen(buf);
+    if (len + add + 2 > sizeof p->secret[seat]) return; /* its screen lists the known tiles */
+    memcpy(box + len, buf, add);
+    memcpy(box + len + add, "\n", 2);
 }
 
 /* "MCTS", "Greedy": a bot's name from its spec, for announcements. */
@@ -88,16 +110,33 @@ done:
     return ok;
 }
 
-/* a goes on the list of moves, and on the record unless it is read from it. */
-static bool add_move(Play *p, const PulAction *a, bool to_record) {
+/* Whether the move whose events are ev showed its seat a tile that was
+** hidden from it: the tile a take put in the hand, or a peek at the supply.
+** Taking such a move back would leave the seat knowing what the game says
+** it does not. */
+static bool shows_hidden(const PulAction *done, const PulEvents *ev) {
+    if (done->kind == PUL_TAKE) return true;
+    for (int k = 0; k < ev->n; k++)
+        if (ev->ev[k].kind == PUL_EV_REVEALED) return true;
+    return false;
+}
+
+/* a, made by seat, goes on the list of moves, and on the record unless it
+** is read from it. */
+static bool add_move(Play *p, const PulAction *a, int seat, bool hidden, bool to_record) {
     if (p->nmoves == p->cap) {
         int cap = p->cap ? p->cap * 2 : 128;
         PulAction *m = realloc(p->moves, (size_t)cap * sizeof *m);
         if (!m) return false;
         p->moves = m;
+        PlayMoveInfo *info = realloc(p->info, (size_t)cap * sizeof *info);
+        if (!info) return false;
+        p->info = info;
         p->cap = cap;
     }
     if (to_record && pul_record_add_move(p->rec, a) != PUL_OK) return false;
+    p->info[p->nmoves].seat = (int8_t)seat;
+    p->info[p->nmoves].hidden = hidden;
     p->moves[p->nmoves++] = *a;
     return true;
 }
@@ -113,24 +152,30 @@ static PulReason do_action(Play *p, const PulAction *a) {
     PulAction done;
     char text[64];
     pul_events_action(&ev, &done);
-    if (!add_move(p, &done, true)) {
+    if (!add_move(p, &done, seat, shows_hidden(&done, &ev), true)) {
         cli_error("play", "out of memory while recording the game");
         return PUL_R_BAD_ACTION;
     }
     save(p);
     pul_action_format(&done, text, sizeof text);
-    if (p->bot[seat]) {
-        char name[PLAY_SPEC_MAX];
-        bot_name(p->cfg->seat[seat], name, sizeof name);
+    char name[PLAY_SPEC_MAX] = "";
+    if (p->bot[seat]) bot_name(p->cfg->seat[seat], name, sizeof name);
+    /* The news is seen by whoever looks next, another player in hot-seat: a
+    ** take says which tile only in the record. */
+    if (done.kind == PUL_TAKE && p->bot[seat])
+        play_news(p, PM_TOOK_BOT, CLI_TEXT(name), seat + 1);
+    else if (done.kind == PUL_TAKE)
+        play_news(p, PM_TOOK_SEAT, seat + 1);
+    else if (p->bot[seat])
         play_news(p, PM_PLAYED_BOT, CLI_TEXT(name), seat + 1, text);
-    } else {
+    else
         play_news(p, PM_PLAYED_SEAT, seat + 1, text);
-    }
     for (int k = 0; k < ev.n; k++) {
         const PulEvent *e = &ev.ev[k];
         if (e->kind == PUL_EV_DREW && e->count > 0) play_news(p, PM_DREW, e->seat + 1, e->count);
         if (e->kind == PUL_EV_EXTRA_TURN) play_news(p, PM_EXTRA_TURN, e->seat + 1);
         if (e->kind == PUL_EV_TURN_SKIPPED) play_news(p, PM_SKIPPED, e->seat + 1);
+        if (e->kind == PUL_EV_REVEALED) play_news_to(p, e->seat, PM_PEEK, e->tile, e->tile);
     }
     return PUL_LEGAL;
 }
@@ -160,8 +205,10 @@ static int legal_order(const void *pa, const void *pb) {
 /* ---------------------------------------------------------------- screen */
 
 static void draw_screen(Play *p, int seat, const PulAction *legal, int n) {
-    if (p->tty) fputs("\x1b[H\x1b[2J", p->out);
+    if (p->tty) clear_screen(p, false);
     flush_news(p);
+    fputs(p->secret[seat], p->out);
+    p->secret[seat][0] = '\0';
     char header[256];
     play_format(header, sizeof header, p->st.lang, p->theme, PM_HEADER, pul_game_turns(p->g) + 1,
                 seat + 1);
@@ -172,6 +219,7 @@ static void draw_screen(Play *p, int seat, const PulAction *legal, int n) {
     term_draw_board(p->out, p->g, p->theme, &p->st, nplaced > 1 ? &placed[nplaced - 1] : NULL);
     fputc('\n', p->out);
     term_draw_status(p->out, p->g, p->theme, &p->st, seat);
+    play_show_known_supply(p, seat);
     fputc('\n', p->out);
     play_show_legal(p, legal, n);
 }
@@ -222,6 +270,46 @@ static void hint(Play *p, int seat) {
     free(obs);
 }
 
+/* s appended to buf for a POSIX shell: as it is when it holds only
+** characters no shell treats specially, else in single quotes. */
+static void shell_word(char *buf, size_t size, const char *s) {
+    size_t n = strlen(buf);
+    bool plain = *s != '\0';
+    for (const char *c = s; *c; c++)
+        if (!isalnum((unsigned char)*c) && !strchr("/._-+,:@", *c)) plain = false;
+    if (n + 1 < size) buf[n++] = ' ';
+    if (!plain && n + 1 < size) buf[n++] = '\'';
+    for (const char *c = s; *c && n + 5 < size; c++) {
+        if (*c == '\'' && !plain) { /* close, an escaped quote, reopen */
+            memcpy(buf + n, "'\\''", 4);
+            n += 4;
+        } else {
+            buf[n++] = *c;
+        }
+    }
+    if (!plain && n + 1 < size) buf[n++] = '\'';
+    buf[n < size ? n : size - 1] = '\0';
+}
+
+/* The command that resumes this game from where the person is: the pul
+** they ran (a name found on PATH, or a path from this folder, which play
+** never leaves), the record, and the edition again when it was given by
+** path (the record names it only by name). */
+static void resume_command(const Play *p, char *buf, size_t size) {
+    const char *program = p->cfg->program && *p->cfg->program ? p->cfg->program : "pul";
+    buf[0] = '\0';
+    shell_word(buf, size, program);
+    memmove(buf, buf + 1, strlen(buf)); /* no blank before the first word */
+    size_t n = strlen(buf);
+    snprintf(buf + n, size - n, " play --resume");
+    shell_word(buf, size, p->record_path);
+    if (p->cfg->variant_arg) {
+        n = strlen(buf);
+        snprintf(buf + n, size - n, " --variant");
+        shell_word(buf, size, p->cfg->variant_arg);
+    }
+}
+
 /* Whether a matches a legal action of the list. */
 static bool listed(const PulAction *a, const PulAction *legal, int n) {
     for (int k = 0; k < n; k++)
@@ -234,7 +322,7 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
     char line[256];
     if (p->tty && p->nhumans > 1 && seat != p->last_human) {
         /* Hot-seat: hide the last hand before the next player sits down. */
-        fputs("\x1b[H\x1b[2J", p->out);
+        clear_screen(p, true);
         play_say(p, PM_HANDOFF, seat + 1);
         if (!read_line(p, line, sizeof line)) goto quit;
     }
@@ -269,15 +357,26 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
                 play_say(p, PM_UNDO_NOTHING);
                 continue;
             }
+            /* Only the move of the person at the keyboard, so the seat to move
+            ** stays theirs and no other hand is shown; and only one that
+            ** showed them nothing hidden, which they could not unsee. */
+            const PlayMoveInfo *last = &p->info[p->nmoves - 1];
             char text[64];
             pul_action_format(&p->moves[p->nmoves - 1], text, sizeof text);
-            if (!replay(p, start, p->nmoves - 1)) {
+            if (last->seat != seat) {
+                play_say(p, PM_UNDO_NOT_YOURS, last->seat + 1);
+                continue;
+            }
+            if (last->hidden) {
+                play_say(p, PM_UNDO_HIDDEN, text);
+                continue;
+            }
+            if (!replay(p, start, p->nmoves - 1) || pul_game_to_move(p->g) != seat) {
                 cli_error("play", "internal error: the game cannot be replayed for undo");
                 return TURN_FAILED;
             }
             save(p);
             play_news(p, PM_UNDONE, text);
-            p->last_human = pul_game_to_move(p->g); /* the same person takes it back */
             return TURN_DONE;
         }
         if (line[0] == 'r' && (line[1] == ' ' || isdigit((unsigned char)line[1]))) {
@@ -314,10 +413,17 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
             continue;
         }
         PulReason r = pul_check(p->g, &a);
-        if (r == PUL_LEGAL && a.kind == PUL_TAKE && a.tile != PUL_NO_TILE && !listed(&a, legal, n)) {
-            /* Naming a supply tile the seat has not seen would show what it holds. */
-            play_say(p, PM_TAKE_UNKNOWN);
-            continue;
+        if (a.kind == PUL_TAKE && a.tile != PUL_NO_TILE && !listed(&a, legal, n)) {
+            /* A supply tile the seat has not seen: whether it is there is
+            ** hidden, so the answer is the same either way, the one a random
+            ** take would get. */
+            PulAction any = a;
+            any.tile = PUL_NO_TILE;
+            r = pul_check(p->g, &any);
+            if (r == PUL_LEGAL) {
+                play_say(p, PM_TAKE_UNKNOWN);
+                continue;
+            }
         }
         if (r == PUL_LEGAL) r = do_action(p, &a);
         if (r == PUL_LEGAL) return TURN_DONE;
@@ -332,11 +438,8 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
     }
 quit:
     flush_news(p);
-    /* The record names the edition; one given by path must be given again. */
-    char again[2200];
-    snprintf(again, sizeof again, "%s%s%s", p->record_path,
-             p->cfg->variant_arg ? " --variant " : "",
-             p->cfg->variant_arg ? p->cfg->variant_arg : "");
+    char again[4096];
+    resume_command(p, again, sizeof again);
     play_say(p, PM_QUIT, CLI_TEXT(p->record_path), CLI_TEXT(again));
     return TURN_QUIT;
 }
@@ -394,9 +497,11 @@ static bool start_game(Play *p, PulGame *start, PulRecord *resume) {
     }
     p->rec = resume;
     for (int k = 0; k < pul_record_nmoves(resume); k++) {
-        PulAction a;
+        PulAction a, done;
+        PulEvents ev;
+        int seat = pul_game_to_move(p->g);
         const char *text = pul_record_move(resume, k);
-        PulReason r = pul_action_parse(text, &a) ? pul_apply(p->g, &a, NULL) : PUL_R_SYNTAX;
+        PulReason r = pul_action_parse(text, &a) ? pul_apply(p->g, &a, &ev) : PUL_R_SYNTAX;
         if (r != PUL_LEGAL) {
             char shown[PUL_TEXT_CUT_SIZE];
             cli_error("play", "%s: move %d, %s, is not legal (%s): check it with pul referee %s",
@@ -405,9 +510,26 @@ static bool start_game(Play *p, PulGame *start, PulRecord *resume) {
                       p->cfg->resume_path);
             return false;
         }
-        if (!add_move(p, &a, false)) return false;
+        pul_events_action(&ev, &done);
+        if (!add_move(p, &a, seat, shows_hidden(&done, &ev), false)) return false;
     }
     return true;
+}
+
+/* The record says who sits where and in which language, so that --resume
+** brings back the same table (cmd_play.c reads them). A bot is written by
+** its full spec, defaults filled in, so a later pul with other defaults
+** resumes the same bot. */
+static bool set_table_tags(Play *p) {
+    char seats[PUL_MAX_SEATS * (PLAY_SPEC_MAX + 1)] = "";
+    for (int s = 0; s < p->cfg->nseats; s++) {
+        const char *spec = p->bot[s] ? pul_bot_spec(p->bot[s]) : p->cfg->seat[s];
+        if (strlen(spec) >= PLAY_SPEC_MAX) spec = p->cfg->seat[s]; /* what --seats can read back */
+        size_t n = strlen(seats);
+        snprintf(seats + n, sizeof seats - n, "%s%s", s ? "," : "", spec);
+    }
+    return pul_record_set_tag(p->rec, PLAY_TAG_SEATS, seats) == PUL_OK &&
+           pul_record_set_tag(p->rec, PLAY_TAG_LANG, pul_lang_code(p->cfg->lang)) == PUL_OK;
 }
 
 int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
@@ -447,6 +569,10 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
         p.nbots++;
     }
     if (!start_game(&p, start, resume)) goto done;
+    if (!set_table_tags(&p)) {
+        cli_error("play", "out of memory");
+        goto done;
+    }
     if (cfg->record_path)
         snprintf(p.record_path, sizeof p.record_path, "%s", cfg->record_path);
     else if (cfg->resume_path)
@@ -485,6 +611,9 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
             goto done;
         }
     }
+    /* The last screen showed its player's hand: in hot-seat the others
+    ** now look at the result. */
+    if (p.tty && p.nhumans > 1) clear_screen(&p, true);
     flush_news(&p);
     PulPlaced placed[PUL_MAX_TILES];
     int nplaced = pul_game_placed(p.g, placed);
@@ -497,6 +626,7 @@ done:
     fflush(p.out);
     for (int s = 0; s < PUL_MAX_SEATS; s++) pul_bot_free(p.bot[s]);
     free(p.moves);
+    free(p.info);
     pul_record_free(p.own_rec);
     free(obs);
     free(legal);

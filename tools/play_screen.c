@@ -1,7 +1,7 @@
 /*
 ** play_screen.c: what `pul play` shows besides the board and status that
-** term_board.c draws: the numbered legal moves, the rotation preview and the
-** end screen with each seat's score broken down.
+** term_board.c draws: the numbered legal moves, the rotation preview, the
+** supply tiles a seat knows, and the end screen with each seat's score broken down.
 */
 #include <string.h>
 
@@ -78,6 +78,27 @@ void play_show_rotations(Play *p, int tile) {
         for (int r = 0; r < 4; r++) {
             term_draw_tile_row(p->out, p->v, p->theme, &p->st, tile, r, row);
             fputs("   ", p->out);
+        }
+        fputc('\n', p->out);
+    }
+}
+
+void play_show_known_supply(Play *p, int seat) {
+    uint8_t supply[PUL_MAX_TILES];
+    int known[PUL_MAX_TILES], nknown = 0;
+    int nsupply = pul_game_supply(p->g, seat, supply);
+    uint64_t bits = pul_game_known(p->g, seat);
+    for (int k = 0; k < nsupply; k++)
+        if (supply[k] < 64 && (bits >> supply[k] & 1)) known[nknown++] = supply[k];
+    if (nknown == 0) return;
+    play_say(p, PM_KNOWN_SUPPLY);
+    /* As term_draw_status draws the hand: each tile four cells wide, its id above. */
+    for (int k = 0; k < nknown; k++) fprintf(p->out, "  %-4d", known[k]);
+    fputc('\n', p->out);
+    for (int row = 0; row < 2; row++) {
+        for (int k = 0; k < nknown; k++) {
+            fputs("  ", p->out);
+            term_draw_tile_row(p->out, p->v, p->theme, &p->st, known[k], 0, row);
         }
         fputc('\n', p->out);
     }

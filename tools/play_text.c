@@ -66,7 +66,8 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
         "  pass        end an extra turn\n"
         "  r 12        show tile 12 in its four rotations\n"
         "  hint        ask the MCTS bot what it would play\n"
-        "  undo        take back the last move (games without bots)\n"
+        "  undo        take back your own last move (no bots; not once another seat has\n"
+        "              played, nor a take or a peek, which showed you a hidden tile)\n"
         "  board       draw the board again\n"
         "  quit        leave; the record is already saved\n",
         "コマンド:\n"
@@ -77,7 +78,8 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
         "  pass        追加ターンを終える\n"
         "  r 12        タイル 12 の四つの向きを見る\n"
         "  hint        MCTS ボットならどう打つか聞く\n"
-        "  undo        最後の手を取り消す（ボットのいないゲーム）\n"
+        "  undo        自分の直前の手を取り消す（ボットなし。他のプレイヤーが打った後や、\n"
+        "              隠れたタイルを見た「取る」手・のぞき見は取り消せない）\n"
         "  board       盤面をもう一度描く\n"
         "  quit        やめる（記録は保存済み）\n",
         "Commandes :\n"
@@ -88,7 +90,8 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
         "  pass        finir un tour supplémentaire\n"
         "  r 12        voir la tuile 12 dans ses quatre orientations\n"
         "  hint        demander au bot MCTS ce qu'il jouerait\n"
-        "  undo        reprendre le dernier coup (parties sans bot)\n"
+        "  undo        reprendre votre dernier coup (sans bot ; pas après le coup d'un\n"
+        "              autre joueur, ni une prise ou un coup d'œil, qui montrent une tuile cachée)\n"
         "  board       redessiner le plateau\n"
         "  quit        quitter ; la partie est déjà enregistrée\n",
         "Comandos:\n"
@@ -99,7 +102,8 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
         "  pass        terminar un turno extra\n"
         "  r 12        ver la ficha 12 en sus cuatro giros\n"
         "  hint        preguntar al bot MCTS qué jugaría\n"
-        "  undo        deshacer la última jugada (partidas sin bots)\n"
+        "  undo        deshacer tu última jugada (sin bots; no tras la jugada de otro\n"
+        "              jugador, ni una toma o un vistazo, que muestran una ficha oculta)\n"
         "  board       volver a dibujar el tablero\n"
         "  quit        salir; la partida ya está guardada\n",
     },
@@ -184,10 +188,10 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
         "El jugador %d no tiene jugada legal: pierde el turno.",
     },
     [PM_QUIT] = {
-        "You left the game. The record is in %s; continue with: pul play --resume %s",
-        "ゲームを中断しました。記録は %s にあります。続きは pul play --resume %s",
-        "Vous avez quitté la partie. Elle est dans %s ; pour la reprendre : pul play --resume %s",
-        "Has dejado la partida. Está en %s; para seguir: pul play --resume %s",
+        "You left the game. The record is in %s; continue with: %s",
+        "ゲームを中断しました。記録は %s にあります。続きは %s",
+        "Vous avez quitté la partie. Elle est dans %s ; pour la reprendre : %s",
+        "Has dejado la partida. Está en %s; para seguir: %s",
     },
     [PM_SAVE_FAILED] = {
         "Could not save the record to %s: %s; check the folder is writable.",
@@ -327,6 +331,43 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
         "ヴァリアントのルールスクリプトが失敗しました。ゲームは手の前のままです",
         "un script de règles de la variante a échoué ; la partie est comme avant le coup",
         "un script de reglas de la variante falló; la partida sigue como antes de la jugada",
+    },
+    /* issue 11, hidden information and resume: */
+    [PM_TOOK_SEAT] = {
+        "Seat %d takes a tile from their {supply}.",
+        "プレイヤー%d は{supply}からタイルを1枚取りました。",
+        "Le joueur %d prend une tuile dans sa {supply}.",
+        "El jugador %d toma una ficha de su {supply}.",
+    },
+    [PM_TOOK_BOT] = {
+        "%s (seat %d) takes a tile from its {supply}.",
+        "%s（プレイヤー%d）は{supply}からタイルを1枚取りました。",
+        "%s (joueur %d) prend une tuile dans sa {supply}.",
+        "%s (jugador %d) toma una ficha de su {supply}.",
+    },
+    [PM_PEEK] = {
+        "You peek into your {supply}: tile %d is in it (t%d takes it).",
+        "{supply}をのぞき見: タイル %d があります（t%d で取れます）。",
+        "Coup d'œil dans votre {supply} : la tuile %d y est (t%d la prend).",
+        "Vistazo a tu {supply}: la ficha %d está ahí (t%d la toma).",
+    },
+    [PM_KNOWN_SUPPLY] = {
+        "Known in your {supply}:",
+        "{supply}の分かっているタイル:",
+        "Connues dans votre {supply} :",
+        "Conocidas en tu {supply}:",
+    },
+    [PM_UNDO_NOT_YOURS] = {
+        "Undo takes back only your own last move: seat %d has played since.",
+        "取り消せるのは自分の直前の手だけです。その後プレイヤー%d が打っています。",
+        "Vous ne pouvez reprendre que votre propre dernier coup : le joueur %d a joué depuis.",
+        "Solo puedes deshacer tu propia última jugada: el jugador %d ha jugado después.",
+    },
+    [PM_UNDO_HIDDEN] = {
+        "%s cannot be taken back: it showed you a hidden tile.",
+        "%s は取り消せません。隠れていたタイルを見てしまったからです。",
+        "%s ne peut pas être repris : ce coup vous a montré une tuile cachée.",
+        "%s no se puede deshacer: te mostró una ficha oculta.",
     },
 };
 

@@ -80,6 +80,13 @@ typedef enum {
     PM_R_NO_EXTRA_TURN,
     PM_R_BAD_ACTION,
     PM_R_SCRIPT_ERROR,
+    /* issue 11, hidden information and resume: */
+    PM_TOOK_SEAT,      /* a take announced without its tile */
+    PM_TOOK_BOT,
+    PM_PEEK,           /* a supply tile shown to its seat only */
+    PM_KNOWN_SUPPLY,
+    PM_UNDO_NOT_YOURS,
+    PM_UNDO_HIDDEN,
     PM_COUNT
 } PlayMsg;
 

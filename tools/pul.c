@@ -62,6 +62,7 @@ static int unknown_command(const char *name) {
 }
 
 int main(int argc, char **argv) {
+    cli_set_program(argv[0]);
     if (argc < 2) {
         usage(stderr);
         return CLI_UNUSABLE;
