@@ -2,11 +2,15 @@
 """Interactive `pul play` seen from outside: whole games through a pseudo-terminal
 (against a bot, and hot-seat), save / SIGKILL / resume, pipes, illegal moves
 explained in the four languages, the message table complete, editions that
-attack the terminal shown escaped, bad options.
+attack the terminal shown escaped, bad options; and secrets kept: no seat is
+shown another's hand, take or peek, undo never switches seats, the hand-over
+clears the scrollback, resume brings back the seats and the language (its tags
+checked as hostile), the solo peek is told to its player.
 
 usage: play_test.py PUL ROOT   (PUL the binary, ROOT the repository; PUL_PATH set by ctest)
 """
 
+import json
 import os
 import pty
 import re
@@ -92,6 +96,145 @@ def run(args, stdin="", cwd=None):
                           cwd=cwd, timeout=120)
 
 
+def record_moves(path, variant=None):
+    """(seat, move) for each move of the record at path, as the referee reads it."""
+    args = [PUL, "referee", path] + (["--variant", variant] if variant else [])
+    out = subprocess.run(args, capture_output=True).stdout.decode()
+    lines = [json.loads(line) for line in out.splitlines() if line.startswith('{"n"')]
+    return [(line["player"], line["move"]) for line in lines]
+
+
+HANDOVER = re.compile(rb"Seat (\d) to play: hand over the keyboard, then press Enter\.")
+
+
+def seat_views(out):
+    """What each seat saw in a hot-seat game at a terminal: the output cut at
+    each hand-over screen, each piece (seat, where it starts, the piece) given
+    to the seat it hands over to."""
+    marks = list(HANDOVER.finditer(out))
+    ends = [m.start() for m in marks[1:]] + [len(out)]
+    return [(int(m.group(1)), m.start(), out[m.start():end]) for m, end in zip(marks, ends)]
+
+
+def hot_seat_game(tmp, args, record, variant=None):
+    """A whole hot-seat game at a terminal, each seat always playing move 1;
+    returns (output, the seats' views, the record's moves with their seats)."""
+    t = Term(args + ["--seats", "human,human", "--record", record], tmp)
+    while True:
+        k = t.read_until(b"then press Enter.", b"> ", b"Game over:")
+        if k == 0:
+            t.send("\n")
+        elif k == 1:
+            t.send("1\n")
+        else:
+            break
+    check(t.finish() == 0, "the hot-seat game %s does not end" % " ".join(args))
+    return t.out, seat_views(t.out), record_moves(os.path.join(tmp, record), variant)
+
+
+def hot_seat_secrets(tmp):
+    """Hot-seat at a terminal: every screen a seat sees, from its hand-over to
+    the next, shows no other hand, no tile another seat took, no other seat's
+    peek; each hand-over clears the scrollback."""
+    peek = os.path.join(ROOT, "tests", "variants", "peek-duo")
+    for args, record, variant in ((["--seed", "4"], "sec.pmn", None),
+                                  ([peek, "--seed", "4"], "peek.pmn", peek)):
+        out, views, moves = hot_seat_game(tmp, args, record, variant)
+        takes = [(seat, m) for seat, m in moves if m.startswith("t")]
+        check({seat for seat, _ in takes} == {1, 2},
+              "%s: not both seats took from their supply: %r" % (record, takes))
+        check(len(views) > 10, "%s: only %d hand-overs" % (record, len(views)))
+        peeks = 0
+        for seat, start, view in views:
+            other = 3 - seat
+            check(out[:start].endswith(b"\x1b[H\x1b[2J\x1b[3J"),
+                  "%s: a hand-over does not clear the scrollback" % record)
+            check(b"hand of seat %d" % other not in view,
+                  "%s: seat %d is shown seat %d's hand" % (record, seat, other))
+            check(b" plays t" not in view, "%s: a take is shown with its tile" % record)
+            for who, m in takes:
+                if who == other:
+                    check(re.search(rb"\b%s\b" % m.encode(), view) is None,
+                          "%s: seat %d is shown seat %d's take %s" % (record, seat, other, m))
+            for tile in re.findall(rb"peek into your supply: tile (\d+) is in it", view):
+                # A peek shows a tile of the seat's own supply: the other seat
+                # never holds it, so it never takes nor places it.
+                peeks += 1
+                tile = tile.decode()
+                check(not any(who == other and (m == "t" + tile or m.startswith(tile + "@"))
+                              for who, m in moves),
+                      "%s: seat %d is told of tile %s, which is seat %d's" % (record, seat, tile,
+                                                                          other))
+        # The end screen follows the last player's screen: cleared, scrollback too.
+        end = out.rfind(b"Game over:")
+        last = out[out.rfind(b"> ", 0, end):end]
+        check(b"\x1b[H\x1b[2J\x1b[3J" in last and b"hand of seat" not in last.split(b"\x1b[3J")[-1],
+              "%s: the end screen shows the last player's hand" % record)
+        if variant:
+            check(peeks > 1, "%s: %d peeks told to the seats whose cross showed them"
+                  % (record, peeks))
+    # The issue's report: seat 1 typed undo after seat 2 had played, and saw seat 2's hand.
+    t = Term(["--seats", "human,human", "--seed", "7", "--record", "u7.pmn"], tmp)
+    for line in ("", "22@0,1r2", "", "24@1,1r3", ""):
+        t.read_until(b"then press Enter." if line == "" else b"> ")
+        t.send(line + "\n")
+    t.read_until(b"Seat 1> ")
+    start = len(t.out)
+    t.send("undo\n")
+    t.read_until(b"Seat 1> ", b"Seat 2> ", b"then press Enter.")
+    after = t.out[start:]
+    check(b"Undo takes back only your own last move: seat 2 has played since." in after,
+          "undo after another seat's move is not refused with a reason: %r" % after[-300:])
+    check(b"hand of seat 2" not in after and b"Seat 2>" not in after and
+          b"press Enter" not in after, "undo in hot-seat shows seat 2's screen to seat 1")
+    t.send("quit\n")
+    t.finish()
+    check([m for _, m in record_moves(os.path.join(tmp, "u7.pmn"))] == ["22@0,1r2", "24@1,1r3"],
+          "a refused undo changed the record")
+    # One's own move in one's extra turn may be taken back, and the seat stays the same.
+    t = Term(["--seats", "human,human", "--seed", "7", "--record", "u7b.pmn"], tmp)
+    t.read_until(b"then press Enter.")
+    t.send("\n")
+    t.read_until(b"Seat 1> ")
+    t.send("5@-1,0r1\n")
+    t.read_until(b"Seat 1> ")
+    start = len(t.out)
+    t.send("undo\n")
+    t.read_until(b"Seat 1> ")
+    after = t.out[start:]
+    check(b"Took back 5@-1,0r1." in after and b"press Enter" not in after
+          and b"hand of seat 2" not in after, "undo in one's own extra turn: %r" % after[-300:])
+    t.send("quit\n")
+    t.finish()
+    check(record_moves(os.path.join(tmp, "u7b.pmn")) == [], "the undone move stays in the record")
+
+
+def solo_peek(tmp):
+    """micropul-solo-peek: the cross's peek is told, the known supply shown;
+    undo never takes back a move that showed a hidden tile; naming an unseen
+    supply tile gets the same answer whether it is there or not."""
+    r = run(["micropul-solo-peek", "--seed", "4", "--record", "peek.pmn"],
+            "1\n" * 6 + "t35\nt36\nundo\n1\nundo\nquit\n", tmp)
+    out = r.stdout.decode()
+    check(r.returncode == 0, "the solo peek game exits %d: %r" % (r.returncode, r.stderr))
+    check("You peek into your supply: tile 30 is in it (t30 takes it)." in out,
+          "the solo peek is not announced")
+    check(re.search(r"Known in your supply:\n  30 *\n", out) is not None,
+          "the known supply tile is not shown")
+    check(re.search(r"\d+\) t30 ", out) is not None, "the peeked tile is not offered by name")
+    answers = re.findall(r"Seat 1> \n(.*)\n", out)
+    check(len(answers) >= 9 and answers[7] == answers[6]
+          and "do not know which tiles" in answers[6],
+          "t35 (in the supply, unseen) and t36 (not there) get different answers: %r"
+          % answers[6:8])
+    check("43@-2,1 cannot be taken back: it showed you a hidden tile." in out,
+          "undo of the move that peeked is not refused")
+    check("t30 cannot be taken back: it showed you a hidden tile." in out,
+          "undo of a take is not refused")
+    check([m for _, m in record_moves(os.path.join(tmp, "peek.pmn"))][-2:] == ["43@-2,1", "t30"],
+          "the refused undos changed the record")
+
+
 def play_vs_bot(tmp):
     """A whole game against a random bot, the human always taking move 1, to the end screen."""
     t = Term(["--seats", "human,random", "--seed", "11", "--record", "vs.pmn"], tmp)
@@ -115,6 +258,15 @@ def play_vs_bot(tmp):
     ref = subprocess.run([PUL, "referee", os.path.join(tmp, "vs.pmn")], capture_output=True)
     check(ref.returncode == 0 and b'"over":true' in ref.stdout.splitlines()[-1],
           "the saved record is not a finished legal game for the referee")
+    # The bot's takes: announced, never with the tile it took.
+    bot_takes = [m for seat, m in record_moves(os.path.join(tmp, "vs.pmn")) if seat == 2
+                 and m.startswith("t")]
+    check(len(bot_takes) > 0, "the bot never took from its supply: the check below is empty")
+    check(b"Random (seat 2) takes a tile from its supply." in t.out,
+          "the bot's take from its supply is not announced")
+    for m in bot_takes:
+        check(re.search(rb"\b%s\b" % m.encode(), t.out) is None,
+              "the bot's take %s is shown to the other seat" % m)
 
 
 def hot_seat(tmp):
@@ -136,23 +288,21 @@ def hot_seat(tmp):
     check(k == 2, "the hot-seat game does not reach the end screen")
     check(t.finish() == 0, "the hot-seat game does not exit 0")
     check(handovers >= 2 and moves >= handovers, "%d hand-overs for %d moves" % (handovers, moves))
-    # undo in a game without bots: the record loses its last move, the position is the one before
+    # undo in a game without bots (in one's own extra turn: hot_seat_secrets says when
+    # else): the record loses its last move, the position is the one before
     r = run(["--resume", "hs.pmn"], "", tmp)
-    t = Term(["--seats", "human,human", "--seed", "9", "--record", "undo.pmn"], tmp)
-    moved = 0
-    while True:
-        k = t.read_until(b"then press Enter.", b"> ")
-        if k == 0:
-            t.send("\n")
-        elif moved == 3:
-            break
-        else:
-            t.send("1\n")
-            moved += 1
+    t = Term(["--seats", "human,human", "--seed", "7", "--record", "undo.pmn"], tmp)
+    t.read_until(b"then press Enter.")
+    t.send("\n")
+    t.read_until(b"Seat 1> ")
+    screen = last_screen(t.out)
+    t.send("1\n")
+    t.read_until(b"Seat 1> ")
     before = open(os.path.join(tmp, "undo.pmn")).read()
     t.send("undo\n")
     t.read_until(b"Took back ")
     t.read_until(b"> ")
+    check(last_screen(t.out) == screen, "the board after undo is not the one before the move")
     t.send("quit\n")
     t.finish()
     after = open(os.path.join(tmp, "undo.pmn")).read()
@@ -237,7 +387,8 @@ def resume_keeps_everything(tmp):
           "the resumed game's moves are not saved after the record's: %r" % played)
     want = ["; before the tags\n[Variant \"micropul\"]\n; among the tags\n[Players \"2\"]\n"
             "; on the Players line\n[Event \"Club \\\"night\\\"\"]\n",
-            '[Annotator "someone"]\n\n; before the moves\n1. %s  2. %s\n; after move 2\n'
+            '[Annotator "someone"]\n[Seats "human,random"]\n[Lang "en"]\n\n; before the moves\n'
+            "1. %s  2. %s\n; after move 2\n"
             "3. %s  4. %s\n; after move 4\n;\n5. %s  6. %s  7. " % tuple(moves[:6])]
     for w in want:
         check(w in saved, "resume lost or moved %r; saved:\n%s" % (w, saved))
@@ -263,6 +414,83 @@ def resume_keeps_everything(tmp):
             "quit\n", tmp)
     check(r.returncode == 2 and b"pmn-tag" in r.stderr,
           "resuming with another edition than the record's is not refused: %r" % r.stderr)
+
+
+def resume_table(tmp):
+    """The record keeps the seats and the language (Seats and Lang tags) and
+    --resume brings them back; a person's seat never goes to a bot; the tags'
+    values are checked as hostile; quitting gives a command that works."""
+    r = run(["--seats", "human,mcts:iters=30", "--lang", "ja", "--seed", "3", "--record", "ja.pmn"],
+            "1\nquit\n", tmp)
+    saved = open(os.path.join(tmp, "ja.pmn")).read()
+    check(r.returncode == 0 and '[Seats "human,mcts:iters=30,' in saved and '[Lang "ja"]' in saved,
+          "the record does not keep the seats and the language: %r" % saved[:400])
+    ref = subprocess.run([PUL, "referee", os.path.join(tmp, "ja.pmn")], capture_output=True)
+    check(ref.returncode == 0, "the referee refuses a record with Seats and Lang tags")
+    r = run(["--resume", "ja.pmn"], "quit\n", tmp)
+    out = r.stdout.decode()
+    check(r.returncode == 0 and "プレイヤー1: あなた" in out and "プレイヤー2: mcts:iters=30," in out,
+          "a Japanese game against mcts:iters=30 does not resume so: %r" % out[:300])
+    check("ゲームを中断しました" in out, "the resumed game does not speak Japanese")
+    check(open(os.path.join(tmp, "ja.pmn")).read() == saved, "resuming changed the record")
+    # --lang and --seats on resume: the language and the bot change, the person stays
+    r = run(["--resume", "ja.pmn", "--lang", "fr", "--seats", "human,greedy"], "quit\n", tmp)
+    out = r.stdout.decode()
+    check(r.returncode == 0 and "Joueur 1 : vous" in out and "Joueur 2 : greedy" in out,
+          "--lang and --seats do not replace the record's on resume: %r" % out[:300])
+    check('[Lang "fr"]' in open(os.path.join(tmp, "ja.pmn")).read(),
+          "the record does not keep the language the game went on in")
+    for seats in ("mcts,mcts", "random,human"):
+        r = run(["--resume", "ja.pmn", "--seats", seats], "quit\n", tmp)
+        check(r.returncode == 2 and b"seat 1 was played by a person" in r.stderr
+              and b"give human for seat 1" in r.stderr,
+              "--seats %s hands the person's seat to a bot on resume: %r" % (seats, r.stderr))
+    # hot-seat resumes as hot-seat
+    run(["--seats", "human,human", "--seed", "3", "--record", "hh.pmn"], "1\nquit\n", tmp)
+    r = run(["--resume", "hh.pmn"], "quit\n", tmp)
+    check(r.returncode == 0 and b"Seat 1: you\nSeat 2: you\n" in r.stdout,
+          "a hot-seat game resumes with a bot: %r" % r.stdout[:300])
+    # hostile values: refused, said safely, with what to do
+    head = "".join(l for l in open(os.path.join(tmp, "hh.pmn"))
+                   if l.startswith("[") and not l.startswith(("[Seats", "[Lang")))
+    cases = [
+        ('[Seats "human"]', b"the Seats tag names 1 seats, but the game has 2 players"),
+        ('[Seats "human,nobody"]', b"the Seats tag: seat 2: no bot is called 'nobody'"),
+        ('[Seats "human,\x1b]52;c;ZXZpbA==\x07"]', b"the Seats tag: seat 2: no bot is called"),
+        ('[Seats ""]', b"the Seats tag: seat 1 is empty"),
+        ('[Seats "human,mcts:iters=0"]', b"the Seats tag: seat 2: option 'iters'"),
+        ('[Seats "%s"]' % ",".join(["human"] * 7), b"the Seats tag: 6 seats at most"),
+        ('[Seats "human,%s"]' % ("r" * 5000), b"the Seats tag: seat 2 is too long"),
+        ('[Lang "xx"]', b'the Lang tag is "xx", not a language of pul play'),
+        ('[Lang "\u202eja"]', b'the Lang tag is "\\u202eja"'),
+        ('[Lang "%s"]' % ("j" * 5000), b"the Lang tag is"),
+    ]
+    for k, (tag, want) in enumerate(cases):
+        path = os.path.join(tmp, "hostile%d.pmn" % k)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(head + tag + "\n")
+        r = run(["--resume", path], "quit\n", tmp)
+        check(r.returncode == 2 and r.stderr.startswith(b"pul play: ") and want in r.stderr
+              and len(r.stderr) < 1500 and foreign_text(r.stderr) is None,
+              "the record's %r is not refused clearly: %d %r" % (tag[:40], r.returncode,
+                                                                 r.stderr[:300]))
+    path = os.path.join(tmp, "hostile7.pmn")  # a bad Lang tag that --lang replaces
+    r = run(["--resume", path, "--lang", "es"], "quit\n", tmp)
+    check(r.returncode == 0 and b"Has dejado la partida" in r.stdout, "--lang does not replace a bad Lang tag")
+    # The quit message's command works from the folder the person is in, quoted for the shell.
+    rel = os.path.relpath(PUL, tmp)
+    p = subprocess.run([rel, "play", "--seats", "human,random", "--seed", "3", "--record",
+                        "my 'game'.pmn"], input=b"1\nquit\n", capture_output=True, cwd=tmp,
+                       timeout=60)
+    m = re.search(rb"continue with: (.*)\n", p.stdout)
+    want = (rel + " play --resume 'my '\\''game'\\''.pmn'").encode()
+    if check(m is not None and m.group(1) == want,
+             "the quit message does not give the command as run and quoted: %r (want %r)"
+             % (m and m.group(1), want)):
+        again = subprocess.run(m.group(1).decode(), shell=True, input=b"quit\n",
+                               capture_output=True, cwd=tmp, timeout=60)
+        check(again.returncode == 0 and re.search(rb"Resumed after \d+ moves", again.stdout) is not None,
+              "the quit message's command does not resume: %r" % again.stderr)
 
 
 EXPECTED = {  # "pass" outside an extra turn, and a claim on an empty cell
@@ -360,7 +588,7 @@ def bad_options(tmp):
 
 with tempfile.TemporaryDirectory() as tmp:
     for step in (play_vs_bot, hot_seat, kill_and_resume, resume_keeps_everything, pipes,
-                 languages, hostile, bad_options):
+                 languages, hostile, bad_options, hot_seat_secrets, solo_peek, resume_table):
         try:
             step(tmp)
         except Exception as e:  # a hang or a crash is a failure of that step, not of the rest
