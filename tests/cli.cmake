@@ -36,3 +36,8 @@ if(Python3_Interpreter_FOUND)
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(replay PROPERTIES ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
 endif()
+
+# reach_test.sh: the build's pul finds the shipped editions from any folder (a copy elsewhere
+# does not), and pul render warns when no installed font draws a PNG's words. PUL_PATH unset.
+add_test(NAME reach COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/reach_test.sh $<TARGET_FILE:pul-cli>
+                            ${PROJECT_SOURCE_DIR})

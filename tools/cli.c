@@ -171,7 +171,7 @@ const char *cli_did_you_mean(const char *word, const char *const *candidates, in
 PulVariant *cli_open_variant(const char *cmd, const char *name) {
     PulError err;
     memset(&err, 0, sizeof err);
-    PulVariant *v = pul_variant_open(name, NULL, &err);
+    PulVariant *v = pul_variant_open(name, cli_search_dirs(NULL), &err);
     if (!v) {
         char buf[1024];
         cli_error(cmd, "%s", pul_error_format(&err, buf, sizeof buf));
@@ -199,13 +199,13 @@ PulVariant *cli_record_variant(const PulRecord *rec, const char *trusted, PulErr
     if (trusted) {
         /* The person named this edition: it may be a path, and it is opened
         ** even when the record's tag is wrong, to say which edition it is. */
-        PulVariant *v = pul_variant_open(trusted, NULL, err);
+        PulVariant *v = pul_variant_open(trusted, cli_search_dirs(NULL), err);
         if (!v) return NULL;
         if (pul_record_check_variant(rec, v, err) == PUL_OK) return v;
         pul_variant_free(v);
         return NULL;
     }
-    PulVariant *v = pul_record_open_variant(rec, NULL, err);
+    PulVariant *v = pul_record_open_variant(rec, cli_search_dirs(NULL), err);
     if (!v && pul_record_tag(rec, "Variant") &&
         (strcmp(err->code, "pmn-tag") == 0 || strcmp(err->code, "not-found") == 0)) {
         size_t n = strlen(err->message);

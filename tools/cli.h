@@ -68,6 +68,15 @@ const char *cli_action_text(const PulAction *a, char *buf, size_t size);
 /* The candidate nearest to word by edit distance, or NULL when none is close. */
 const char *cli_did_you_mean(const char *word, const char *const *candidates, int n);
 
+/* The search path's extra folders for this run: given (a --path value, may be
+** NULL) and then, when this pul runs from the build tree it was built in,
+** the source tree's variants/ (cli_build_variants), so a pul built by
+** tools/dev finds the shipped editions from any directory. Call it on the
+** main thread; the result lives until the process ends. */
+const char *cli_search_dirs(const char *given);
+/* The source tree's variants/ when this pul runs from its build tree, else NULL. */
+const char *cli_build_variants(void);
+
 /* pul_variant_open with the error printed; NULL on failure. */
 PulVariant *cli_open_variant(const char *cmd, const char *name);
 

@@ -251,7 +251,7 @@ static void free_games(Bench *b) {
 ** be opened or played (the reason is printed). */
 static double games_of(const char *name, double seconds, double *actions_per_game) {
     PulError err;
-    PulVariant *v = pul_variant_open(name, NULL, &err);
+    PulVariant *v = pul_variant_open(name, cli_search_dirs(NULL), &err);
     if (!v) {
         char text[1024];
         cli_error("bench", "hooks row: %s", pul_error_format(&err, text, sizeof text));

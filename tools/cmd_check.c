@@ -784,6 +784,7 @@ int cmd_check(int argc, char **argv) {
         cli_error("check", "give at least one variant name, folder or file (see pul check --help)");
         status = CLI_UNUSABLE;
     }
+    o.search_dirs = cli_search_dirs(o.search_dirs);
     /* Every argument is checked, also after a failure; the exit code is the worst seen. */
     for (int k = 0; status == CLI_OK && k < nargs; k++) {
         int one = check_one(&o, args[k]);

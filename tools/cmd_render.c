@@ -81,6 +81,15 @@ static int write_image(const RenderImage *img, const char *out, int size) {
             cli_error(CMD, "%s", why);
             return CLI_UNUSABLE;
         }
+        uint32_t missing;
+        char glyph[5];
+        if (render_missing_glyph(img, &missing, glyph))
+            fprintf(stderr,
+                    "pul render: warning: no installed font draws '%s' (U+%04X), so %s shows "
+                    "it as an empty box; install a font that has it (for Japanese on Debian: "
+                    "apt-get install fonts-ipafont-gothic, which tools/dev installs), or write "
+                    "SVG, which the viewer's fonts draw\n",
+                    CLI_TEXT(glyph), (unsigned)missing, CLI_TEXT(out));
         return CLI_OK;
     }
     FILE *f = fopen(out, "wb");

@@ -561,6 +561,7 @@ static int run_merge(char **dirs, int n, const char *out_dir, bool force, bool q
     }
     SimConfig cfg;
     memset(&cfg, 0, sizeof cfg);
+    cfg.search_dirs = cli_search_dirs(NULL);
     PulVariant *v[SIM_MAX_VARIANTS] = {NULL};
     int status = CLI_OK;
     for (int k = 0; k < n && status == CLI_OK; k++)
@@ -602,6 +603,7 @@ int cmd_sim(int argc, char **argv) {
     };
     SimConfig cfg;
     memset(&cfg, 0, sizeof cfg);
+    cfg.search_dirs = cli_search_dirs(NULL);
     cfg.games = 1000;
     cfg.seed = 1;
     cfg.nshards = 1;

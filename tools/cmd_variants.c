@@ -188,7 +188,11 @@ int cmd_variants(int argc, char **argv) {
         case OPT_PATH: search_dirs = value; break;
         case OPT_HELP:
             fputs(variants_help_head, stdout);
-            printf("  3. %s/variants (the installed data folder)\n", pul_data_dir());
+            if (cli_build_variants())
+                printf("     then %s (this pul runs from its build tree, so the\n"
+                       "     source tree's editions are found from any directory)\n",
+                       CLI_TEXT(cli_build_variants()));
+            printf("  3. %s/variants (the installed data folder)\n", CLI_TEXT(pul_data_dir()));
             fputs("  4. the folders of $PUL_PATH\n", stdout);
             fputs(variants_help_tail, stdout);
             return CLI_OK;
@@ -199,6 +203,7 @@ int cmd_variants(int argc, char **argv) {
         }
     }
 
+    search_dirs = cli_search_dirs(search_dirs);
     Editions list = {0};
     pul_variant_list(search_dirs, collect, &list);
     if (list.failed) {

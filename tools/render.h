@@ -49,4 +49,9 @@ bool render_png_fits(const RenderImage *img, int *max_width);
 ** picture that does not fit, render_png_fits, is refused before drawing). */
 bool render_png(const RenderImage *img, const char *path, char *why, size_t why_size);
 
+/* Whether img's text holds a character that no installed font draws (a PNG
+** would show it as an empty box); the first such one in *missing, and its
+** UTF-8 bytes in glyph. */
+bool render_missing_glyph(const RenderImage *img, uint32_t *missing, char glyph[5]);
+
 #endif
