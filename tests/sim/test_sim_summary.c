@@ -1,7 +1,10 @@
 /*
 ** test_sim_summary.c: the summary and report of `pul sim` from synthetic
 ** rows: hand-computed means, intervals and win shares, order independence,
-** A/B verdicts and the escaping of a hostile variant name.
+** A/B verdicts and the escaping of a hostile variant name; the statistics
+** (t, Wilson, chi-square) against published tables; the verdict in words:
+** seats per variant and their fair shares, seat balance, per-bot rates with
+** --swap, the random-bot warning, one unit per difference.
 ** With a path argument it also writes an A/B report there, for
 ** tests/report_check.py to parse.
 */
@@ -66,8 +69,9 @@ static void test_means_and_intervals(void) {
     PulTileSet ts = make_tileset();
     const PulTileSet *tsp[] = {&ts};
     const char *names[] = {"base"};
-    const char *bots[] = {"greedy", "random", NULL};
-    SimSummaryBuilder *b = sim_summary_new(1, names, tsp, 2, bots);
+    const char *bots[] = {"greedy", "random"};
+    SimSummarySpec spec = {1, names, tsp, (const int[]){2}, 2, bots, false};
+    SimSummaryBuilder *b = sim_summary_new(&spec);
     CHECK(b != NULL);
     SimRow r[3] = {row(0, 0, 10, 7, 1u, 5), row(1, 0, 20, 7, 3u, 5), row(2, 0, 30, 40, 2u, 5)};
     r[0].activations[3] = 1;
@@ -91,11 +95,12 @@ static void test_means_and_intervals(void) {
     CHECK_STR(v->bots[0], "greedy");
     CHECK_STR(v->bots[1], "random");
     CHECK_STR(v->bots[5], "random"); /* the last bot repeats */
-    /* seat 1 scores 10, 20, 30: mean 20, sd 10, half-width 1.96 * 10 / sqrt 3 */
+    /* seat 1 scores 10, 20, 30: mean 20, sd 10, half-width t(2) * 10 / sqrt 3
+    ** (Student's t with 2 degrees of freedom, 4.302653: three games say little) */
     CHECK_NEAR(v->score[0].mean, 20.0, 1e-9);
     CHECK_NEAR(v->score[0].sd, 10.0, 1e-9);
-    CHECK_NEAR(v->score[0].lo, 20.0 - 11.315857, 1e-5);
-    CHECK_NEAR(v->score[0].hi, 20.0 + 11.315857, 1e-5);
+    CHECK_NEAR(v->score[0].lo, 20.0 - 24.841377, 1e-5);
+    CHECK_NEAR(v->score[0].hi, 20.0 + 24.841377, 1e-5);
     CHECK_INT(v->score[0].n, 3);
     CHECK_INT(v->score_hist[0][10], 1);
     CHECK_INT(v->score_hist[1][7], 2);
@@ -122,7 +127,8 @@ static void test_means_and_intervals(void) {
 
 static void test_wilson(void) {
     const char *names[] = {"w"};
-    SimSummaryBuilder *b = sim_summary_new(1, names, NULL, 2, NULL);
+    SimSummarySpec spec = {1, names, NULL, NULL, 0, NULL, false};
+    SimSummaryBuilder *b = sim_summary_new(&spec);
     /* seat 1 wins 5 of 10; seat 2 the other 5, seat 2 never alone in a tie */
     for (int i = 0; i < 10; i++) {
         SimRow r = row((uint64_t)i, 0, 1, 1, i < 5 ? 1u : 2u, 3);
@@ -135,7 +141,7 @@ static void test_wilson(void) {
     CHECK_NEAR(summary.v[0].win_hi[0], 0.763407, 1e-5);
 
     /* no win in 10: the interval still reaches 0.2775 */
-    b = sim_summary_new(1, names, NULL, 2, NULL);
+    b = sim_summary_new(&spec);
     for (int i = 0; i < 10; i++) {
         SimRow r = row((uint64_t)i, 0, 0, 1, 2u, 3);
         CHECK(sim_summary_add(b, &r));
@@ -183,8 +189,9 @@ static char *build_outputs(const SimRow *rows, const int *order, int n, const ch
     PulTileSet ts = make_tileset();
     const PulTileSet *tsp[] = {&ts, &ts};
     const char *names[] = {"base", bname};
-    const char *bots[] = {"greedy", NULL};
-    SimSummaryBuilder *b = sim_summary_new(2, names, tsp, 2, bots);
+    const char *bots[] = {"greedy"};
+    SimSummarySpec spec = {2, names, tsp, (const int[]){2, 2}, 1, bots, false};
+    SimSummaryBuilder *b = sim_summary_new(&spec);
     for (int i = 0; i < n; i++) CHECK(sim_summary_add(b, &rows[order[i]]));
     sim_summary_finish(b, &summary2);
     sim_summary_free(b);
@@ -313,7 +320,8 @@ static void test_escaping(const char *out_path) {
 
     /* one variant: no A/B section */
     const char *names[] = {"solo"};
-    SimSummaryBuilder *b = sim_summary_new(1, names, NULL, 2, NULL);
+    SimSummarySpec spec = {1, names, NULL, NULL, 0, NULL, false};
+    SimSummaryBuilder *b = sim_summary_new(&spec);
     SimRow r = row(0, 0, 3, 4, 2u, 9);
     CHECK(sim_summary_add(b, &r));
     sim_summary_finish(b, &summary);
