@@ -14,12 +14,24 @@ typedef struct {
     int n, max;
 } Changes;
 
+/* src into dst, cut (at a character's start) when it does not fit: a long
+** path keeps its start, which names the edition. */
+static void set_text(char *dst, size_t size, const char *src) {
+    size_t n = strlen(src);
+    if (n >= size) {
+        n = size - 1;
+        while (n > 0 && ((unsigned char)src[n] & 0xc0) == 0x80) n--;
+    }
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
 static SimChange *add(Changes *c, const char *kind, const char *name) {
     if (c->n >= c->max) return NULL;
     SimChange *ch = &c->out[c->n++];
     memset(ch, 0, sizeof *ch);
-    snprintf(ch->kind, sizeof ch->kind, "%s", kind);
-    snprintf(ch->name, sizeof ch->name, "%s", name);
+    set_text(ch->kind, sizeof ch->kind, kind);
+    set_text(ch->name, sizeof ch->name, name);
     return ch;
 }
 
@@ -95,8 +107,8 @@ static void tile_changes(Changes *c, const PulTileSet *a, const PulTileSet *b) {
         if (g >= 0 && strcmp(ta, tb) == 0) continue;
         SimChange *ch = add(c, "feature", a->feature[f].name);
         if (!ch) return;
-        snprintf(ch->a, sizeof ch->a, "%s", ta);
-        if (g >= 0) snprintf(ch->b, sizeof ch->b, "%s", tb);
+        set_text(ch->a, sizeof ch->a, ta);
+        if (g >= 0) set_text(ch->b, sizeof ch->b, tb);
     }
     for (int g = 0; g < b->nfeatures; g++) {
         if (feature_find(a, b->feature[g].name) >= 0) continue;
@@ -135,19 +147,19 @@ static void file_changes(Changes *c, const PulVariantInfo *a, const PulVariantIn
         if (has_script(b, a->script[k])) continue;
         SimChange *ch = add(c, "script", short_path(a->script[k]));
         if (!ch) return;
-        snprintf(ch->a, sizeof ch->a, "%s", short_path(a->script[k]));
+        set_text(ch->a, sizeof ch->a, short_path(a->script[k]));
     }
     for (int k = 0; k < b->nscripts; k++) {
         if (has_script(a, b->script[k])) continue;
         SimChange *ch = add(c, "script", short_path(b->script[k]));
         if (!ch) return;
-        snprintf(ch->b, sizeof ch->b, "%s", short_path(b->script[k]));
+        set_text(ch->b, sizeof ch->b, short_path(b->script[k]));
     }
     if (strcmp(a->theme_file, b->theme_file) != 0) {
         SimChange *ch = add(c, "theme", "");
         if (!ch) return;
-        snprintf(ch->a, sizeof ch->a, "%s", a->theme_file[0] ? short_path(a->theme_file) : "none");
-        snprintf(ch->b, sizeof ch->b, "%s", b->theme_file[0] ? short_path(b->theme_file) : "none");
+        set_text(ch->a, sizeof ch->a, a->theme_file[0] ? short_path(a->theme_file) : "none");
+        set_text(ch->b, sizeof ch->b, b->theme_file[0] ? short_path(b->theme_file) : "none");
     }
 }
 

@@ -78,7 +78,7 @@ static const char *p_text(char *buf, size_t size, double p) {
 
 /* A number with a sign, never "-0.0" nor "+0.0". */
 static const char *signed_num(char *buf, size_t size, double x, int decimals) {
-    char tmp[48];
+    char tmp[40]; /* the callers' buffers hold it with its sign */
     snprintf(tmp, sizeof tmp, "%.*f", decimals, fabs(x));
     bool zero = strspn(tmp, "0.") == strlen(tmp);
     snprintf(buf, size, "%s%s", zero ? "" : x < 0 ? "\xe2\x88\x92" : "+", tmp);

@@ -308,6 +308,20 @@ static void test_escaping(const char *out_path) {
         snprintf(id, sizeof id, "<section id=\"%s\">", ids[i]);
         CHECK(strstr(h, id) != NULL);
     }
+    /* the verdict names B: the page escapes it, and so does the terminal */
+    CHECK(summary2.nverdict > 0 && strstr(summary2.verdict[0], HOSTILE) != NULL);
+    FILE *t = tmpfile();
+    sim_verdict_print(t, &summary2, 79);
+    long tl = ftell(t);
+    char *term = calloc(1, (size_t)tl + 1);
+    rewind(t);
+    CHECK_INT(fread(term, 1, (size_t)tl, t), tl);
+    fclose(t);
+    CHECK(strchr(term, '\x1b') == NULL && strchr(term, '\x01') == NULL);
+    CHECK(strstr(term, "\xc2\x9b") == NULL && strstr(term, "\xe2\x80\xae") == NULL);
+    CHECK(strstr(term, "\\x1b[2J\\u009b\\u202e\\xff\\ufffe") != NULL);
+    CHECK(strncmp(term, "- ", 2) == 0);
+    free(term);
     if (out_path) {
         FILE *f = fopen(out_path, "w");
         CHECK(f != NULL);
