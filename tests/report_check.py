@@ -4,7 +4,8 @@ XML parser both accept. Runs the summary unit test, which writes an A/B
 report with a hostile variant name, then checks: the page parses with
 html.parser with balanced tags; each <svg> is well-formed XML; every chart
 section (scores, wins, length, ends, activations, groups, ab) has an <h2>
-and an <svg>; nothing is fetched (no script, no src, no link, no url()).
+and an <svg>; nothing is fetched (no script, no src, no link, no url());
+the verdict comes first and names the variants, escaped.
 
 usage: report_check.py --test PATH_TO_test_sim_summary
 """
@@ -101,6 +102,15 @@ def main():
             failures.append(f"section {sid} lacks an h2 or an svg")
     if "alert(&quot;x&quot;)" not in page:
         failures.append("the hostile name is not there, escaped")
+    # The verdict opens the page: in the header, before the first chart, and
+    # it names the variants (the hostile one escaped).
+    verdict = page.find('<ul class="verdict-lines">')
+    if verdict < 0 or verdict > page.find("<section"):
+        failures.append("no verdict before the first chart")
+    else:
+        items = page[verdict:page.find("</ul>", verdict)]
+        if "<li>" not in items or "alert(&quot;x&quot;)" not in items:
+            failures.append("the verdict does not name the variants")
     for f in failures:
         print("report_check:", f)
     print(f"report_check: {len(svgs)} svg, {len(p.sections)} sections, "

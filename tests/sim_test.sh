@@ -2,7 +2,9 @@
 # sim_test.sh: `pul sim` seen from outside: the rows do not depend on the
 # thread count, shards merged give the unsharded run byte for byte, an A/B
 # run compares the variants over the same deals, the report is well-formed
-# with every chart, and bad usage is refused with a clear message.
+# with every chart, and bad usage is refused with a clear message. The
+# verdict: seats per variant on a mixed run, what differs between variants,
+# per-bot rates with --swap, the random-bot warning, the default bots.
 # usage: sim_test.sh PUL   (run by ctest with PUL_PATH set to the variants)
 set -uo pipefail
 
@@ -22,7 +24,10 @@ same_outputs() { # same_outputs DIR1 DIR2 WHAT: the four outputs byte-identical
 # --- help
 expect 0 "$pul" sim --help && has out 'pul sim merge' "sim --help does not explain merge" &&
     has out 'sbatch --array' "sim --help has no Slurm job array" &&
-    has out 'parallel pul sim' "sim --help has no GNU parallel line"
+    has out 'parallel pul sim' "sim --help has no GNU parallel line" &&
+    has out '(default greedy)' "sim --help does not give greedy as the default bot" &&
+    has out 'chi-square test' "sim --help does not say how a seat is judged" &&
+    has out 'percentage points (pp)' "sim --help does not give the unit of a difference"
 expect 0 "$pul" help sim
 expect 0 "$pul" help && has out '^  sim ' "pul help does not list sim"
 
@@ -46,6 +51,7 @@ expect 0 "$pul" sim micropul --games 120 --bots greedy,random --seed 5 --out one
 [ -s "$tmp/err" ] && ! grep -q '^pul sim: 120 games' "$tmp/err" && fail "sim prints more than its last line when stderr is not a terminal: $(head -c 300 "$tmp/err")"
 grep -q $'\r' "$tmp/err" && fail "a progress bar is drawn when stderr is not a terminal"
 expect 0 "$pul" sim micropul --games 10 --out quiet --quiet && [ -s "$tmp/err" ] && fail "--quiet still prints: $(cat "$tmp/err")"
+[ -s "$tmp/out" ] && fail "--quiet still prints a verdict: $(head -c 300 "$tmp/out")"
 python3 - one/rows.jsonl one/rows.csv <<'EOF' || fail "one/rows.jsonl or rows.csv is not as documented"
 import csv, json, sys
 lines = open(sys.argv[1]).read().splitlines()
@@ -157,6 +163,78 @@ for svg in svgs:
     ET.fromstring(svg)
 assert "micropul" in text and "simpler-placement" in text
 EOF
+
+# --- the verdict on a mixed run: the real seats and fair share of each
+# variant, seat figures not compared across seat counts, what differs named
+# (the script's setup rules too), the same verdict on stdout and in the page.
+# No --bots: the default is greedy, and no random-bot warning.
+expect 0 "$pul" sim micropul micropul-3p --games 30 --seed 3 --out mixed
+python3 - mixed/summary.json mixed/rows.jsonl "$tmp/out" <<'EOF' || fail "the mixed run's verdict or seats are wrong"
+import json, sys
+s = json.load(open(sys.argv[1]))
+head = json.loads(open(sys.argv[2]).readline())
+out = open(sys.argv[3], encoding="utf-8").read()
+assert head["bots"] == ["greedy"] and s["bots"] == ["greedy"], head
+v = {x["name"]: x for x in s["variants"]}
+assert v["micropul"]["seats"] == 2 and v["micropul-3p"]["seats"] == 3, v.keys()
+assert len(v["micropul"]["win_rate"]) == 2 and len(v["micropul-3p"]["win_rate"]) == 3
+assert abs(v["micropul"]["fair_share"] - 1 / 2) < 1e-6
+assert abs(v["micropul-3p"]["fair_share"] - 1 / 3) < 1e-6
+ab = s["ab"][0]
+assert ab["same_seats"] is False
+assert not [d for d in ab["diffs"] if d["metric"].startswith(("win rate", "score"))], ab["diffs"]
+changes = {(c["kind"], c["name"]): (c["a"], c["b"]) for c in ab["changes"]}
+assert changes[("seats", "")] == ("2", "3"), changes
+assert changes[("rule at setup", "hand_size")] == ("6", "5"), changes
+assert changes[("script", "scripts/players_3_4.lua")] == ("", "scripts/players_3_4.lua"), changes
+lines = s["verdict"]
+assert lines[0].startswith("micropul-3p vs micropul: what differs: seats 2 → 3;"), lines
+assert not any(l.startswith("Warning") for l in lines), lines
+assert any("micropul-3p is played by 3 seats and micropul by 2" in l for l in lines), lines
+assert any(l.startswith("micropul (2 seats)") and "fair share 50.0%" in l for l in lines), lines
+assert any(l.startswith("micropul-3p (3 seats)") and "fair share 33.3%" in l for l in lines), lines
+# the terminal: the same lines as bullets, wrapped
+said = " ".join(out.split())
+for l in lines:
+    assert " ".join(l.split()) in said, (l, out[:600])
+assert out.startswith("- micropul-3p vs micropul: what differs"), out[:300]
+EOF
+grep -q 'fair share: 2 seats 50.0%, 3 seats 33.3%' mixed/report.html || fail "the report's win chart has no fair share per variant"
+grep -q 'Played with 3 and 2 seats: only the game figures are compared' mixed/report.html ||
+    fail "the report does not say the seat figures are not compared"
+
+# --- what differs, per-bot rates and the random-bot warning, on the A/B run above
+python3 - whole/summary.json whole/report.html <<'EOF' || fail "the A/B verdict is wrong"
+import json, sys
+s = json.load(open(sys.argv[1]))
+page = open(sys.argv[2], encoding="utf-8").read()
+ab = s["ab"][0]
+assert ab["same_seats"] is True
+assert ab["changes"] == [{"kind": "rule", "name": "rule1_attachment", "a": "true", "b": "false"}], ab["changes"]
+lines = s["verdict"]
+assert lines[0].startswith("Warning: random bots play no strategy"), lines
+assert lines[1] == "simpler-placement vs micropul: what differs: rule1_attachment true → false.", lines
+assert lines[2].startswith("simpler-placement vs micropul, significant (paired over 200 deals"), lines
+for name in ("micropul", "simpler-placement"):
+    v = [x for x in s["variants"] if x["name"] == name][0]
+    bots = {b["bot"]: b for b in v["bot_win_rate"]}
+    assert set(bots) == {"greedy", "random"}, bots
+    assert bots["greedy"]["seat_games"] == bots["random"]["seat_games"] == 200, bots
+    assert bots["greedy"]["lo"] > 0.5 and bots["greedy"]["rate"] > bots["random"]["rate"], bots
+    assert any(l.startswith(name + " by bot") and "greedy is stronger" in l for l in lines), lines
+# units: win rates differ in percentage points, figures per game in percent of A
+for d in ab["diffs"]:
+    assert d["unit"] == ("share" if d["metric"].startswith(("win rate", "end ")) else "count"), d
+assert "<h3>Win rate by bot</h3>" in page
+assert '<li class="warn">Warning: random bots' in page
+assert "rule1_attachment" in page
+assert " pp</td>" in page and "in percentage points (95% CI)" in page
+EOF
+expect 0 "$pul" sim micropul --games 20 --bots random --out rnd &&
+    has out '^- Warning: random bots play no strategy' "a run of random bots is not warned about"
+expect 0 "$pul" sim micropul --games 20 --bots greedy --out grd
+grep -q Warning "$tmp/out" && fail "a run of greedy bots is warned about: $(head -c 300 "$tmp/out")"
+has out '^- micropul (2 seats)' "a one-variant run gives no seat verdict"
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)" >&2; exit 1; }
 echo "sim: all passed"

@@ -27,13 +27,27 @@ static const char sim_help[] =
     "  summary.json means with 95% intervals, win rates, histograms and, with\n"
     "               two or more variants, each against the first (A/B)\n"
     "  report.html  the summary as one page with charts (no scripts, no network)\n\n"
+    "It prints a verdict in words, which also opens summary.json and report.html:\n"
+    "what differs between each variant and the first (seats, rule parameters as\n"
+    "loaded and as scripts set them at setup, features and tiles, scripts, theme:\n"
+    "what pul check knows), which figures that changed (each tested alone, paired\n"
+    "over the same deals: a difference is significant when its 95% interval,\n"
+    "Student's t, excludes 0), whether a seat is favoured (chi-square test of the\n"
+    "decisive games against an even split; drawn games are split in the win\n"
+    "rates but left out of the test), and with --swap each bot's win rate (Wilson\n"
+    "interval against its fair share). Alpha is 0.05 throughout; too few games\n"
+    "are said to be too few. Differences of shares of games (win rates, end\n"
+    "reasons) are in percentage points (pp), of counts in percent of the first\n"
+    "variant. Variants played with different seat counts are compared on game\n"
+    "figures only, each with its own fair share. A run with random bots is\n"
+    "warned about: they mostly end with a player out of tiles.\n\n"
     "Game i of every variant is dealt from seed S+i and its bots are seeded from\n"
     "that seed and their seat, so the variants of an A/B run meet the same deals\n"
     "and the rows are the same whatever --threads is.\n\n"
     "Options:\n"
     "  --games N      games per variant, 1 to 2^53 (default 1000)\n"
     "  --bots SPECS   one bot per seat, separated by commas; the last one plays\n"
-    "                 the remaining seats (default random). Bots: random, greedy,\n"
+    "                 the remaining seats (default greedy). Bots: random, greedy,\n"
     "                 mcts with options after a colon (see pul help bots):\n"
     "                 --bots mcts:iters=2000,c=0.7,greedy is mcts (iters and c) at\n"
     "                 seat 1 and greedy at the others: a piece with '=' and no ':'\n"
@@ -52,7 +66,8 @@ static const char sim_help[] =
     "                 it (a second run on it fails at once) and renames its\n"
     "                 outputs into place only when all are written\n"
     "  --force        overwrite the outputs in DIR\n"
-    "  --quiet        no progress bar (shown only when stderr is a terminal)\n"
+    "  --quiet        no progress bar (shown only when stderr is a terminal), no\n"
+    "                 verdict on stdout, no closing line\n"
     "  -h, --help     show this text\n\n"
     "pul sim merge DIR... reads the rows.jsonl of every shard of one run (the\n"
     "same settings but --shard, each shard once, no game missing) and writes the\n"
@@ -95,7 +110,7 @@ typedef struct {
     SimSummaryBuilder *summary;
     bool write_failed;
     /* progress on a terminal */
-    bool progress;
+    bool progress, quiet;
     double start, last;
 } SimOut;
 
@@ -119,16 +134,27 @@ static bool out_open(SimOut *o, const char *dir, bool force, const SimConfig *cf
     sim_header_write_json(o->jsonl, cfg);
     sim_csv_layout(&o->layout, cfg->nvariants, o->ts, max_seats);
     sim_row_write_csv_header(o->csv, &o->layout);
-    /* The summary reads bots up to a NULL. */
-    const char *names[SIM_MAX_VARIANTS], *bots[PUL_MAX_SEATS] = {NULL};
-    for (int k = 0; k < cfg->nvariants; k++) names[k] = cfg->variants[k];
-    for (int s = 0; s < max_seats; s++) bots[s] = cfg->bots[s < cfg->nbots ? s : cfg->nbots - 1];
-    o->summary = sim_summary_new(cfg->nvariants, names, o->ts, max_seats, bots);
+    const char *names[SIM_MAX_VARIANTS], *bots[PUL_MAX_SEATS];
+    int seats[SIM_MAX_VARIANTS];
+    for (int k = 0; k < cfg->nvariants; k++) {
+        names[k] = cfg->variants[k];
+        seats[k] = sim_seats_for(cfg, pul_variant_rules(v[k]));
+    }
+    for (int b = 0; b < cfg->nbots; b++) bots[b] = cfg->bots[b];
+    SimSummarySpec spec = {cfg->nvariants, names, o->ts, seats, cfg->nbots, bots, cfg->swap};
+    o->summary = sim_summary_new(&spec);
     if (!o->summary) {
         cli_error("sim", "out of memory");
         return false;
     }
+    /* What each variant changes from the first, for the verdict. */
+    for (int k = 1; k < cfg->nvariants; k++) {
+        SimChange changes[SIM_MAX_CHANGES];
+        int n = sim_changes(v[0], seats[0], v[k], seats[k], cfg->seed, changes, SIM_MAX_CHANGES);
+        sim_summary_set_changes(o->summary, k, changes, n);
+    }
     o->progress = !quiet && isatty(2);
+    o->quiet = quiet;
     o->start = o->last = now();
     return true;
 }
@@ -202,8 +228,9 @@ static bool close_file(SimOut *o, FILE **f, int k, bool ok) {
 static bool out_close(SimOut *o, bool ok) {
     ok = close_file(o, &o->jsonl, OUT_JSONL, ok);
     ok = close_file(o, &o->csv, OUT_CSV, ok);
+    SimSummary *s = NULL;
     if (ok && o->summary) {
-        SimSummary *s = malloc(sizeof *s);
+        s = malloc(sizeof *s);
         char title[512];
         if (!s) cli_error("sim", "out of memory");
         ok = s != NULL;
@@ -223,12 +250,21 @@ static bool out_close(SimOut *o, bool ok) {
             }
             ok = close_file(o, &f, k, ok);
         }
-        free(s);
     }
     if (o->summary) sim_summary_free(o->summary);
     o->summary = NULL;
-    if (!o->dir_open) return false;
+    if (!o->dir_open) {
+        free(s);
+        return false;
+    }
     if (ok) ok = sim_outdir_commit(&o->dir);
+    /* The answer on the terminal too, once it is in the folder (stdout: it
+    ** is the command's result; the progress and timing go to stderr). */
+    if (ok && s && !o->quiet) {
+        sim_verdict_print(stdout, s, 79);
+        fflush(stdout);
+    }
+    free(s);
     if (!ok && !o->dir.committed)
         cli_error("sim", "nothing was written into %s%s", o->dir.dir,
                   o->dir.had_outputs ? ": the outputs already there are as they were" : "");
@@ -608,7 +644,8 @@ int cmd_sim(int argc, char **argv) {
     cfg.seed = 1;
     cfg.nshards = 1;
     cfg.nbots = 1;
-    snprintf(cfg.bots[0], SIM_SPEC_MAX, "random");
+    /* greedy: random bots mostly end with a player out of tiles, which says little */
+    snprintf(cfg.bots[0], SIM_SPEC_MAX, "greedy");
     const char *out_dir = "sim-out", *value;
     bool force = false, quiet = false, merge = false, run_only = false;
     char **operands = calloc((size_t)argc + 1, sizeof *operands);

@@ -4,7 +4,10 @@
 ** and CSV out, JSON lines back in for `pul sim merge`), the summary made
 ** from the rows (sim_summary.c), and the HTML report drawn from the summary
 ** (sim_report.c). A summary is always computed from rows, so one run and
-** the merge of its shards give the same summary and the same report.
+** the merge of its shards give the same summary and the same report. The
+** summary opens with a verdict in words (sim_verdict.c), backed by the
+** tests of sim_stats.c, and names what differs between the variants of an
+** A/B run as the engine knows it (sim_changes.c).
 */
 #ifndef PUL_SIM_H
 #define PUL_SIM_H
@@ -43,6 +46,9 @@ typedef struct {
     int closed_groups;
     int closed_sizes[SIM_MAX_GROUP + 1]; /* count of closed groups by size (index = size) */
     int tiles_left;                 /* in the core at the end */
+    int8_t bot[PUL_MAX_SEATS];      /* per seat: index of its spec in the run's --bots
+                                       (the rotation of --swap applied); not a column of
+                                       the outputs, which name the specs */
 } SimRow;
 
 /* What a run plays. */
@@ -76,8 +82,10 @@ bool sim_run(const SimConfig *cfg, SimRowFn on_row, SimProgressFn on_progress, v
 
 /* The seats a variant is played with: cfg->seats, or the default above. */
 int sim_seats_for(const SimConfig *cfg, const PulRules *rules);
-/* The bot spec at seat s of game index (the rotation of --swap applied). */
+/* The bot spec at seat s of game index (the rotation of --swap applied),
+** and its index in cfg->bots. */
 const char *sim_bot_for_seat(const SimConfig *cfg, uint64_t index, int seat, int seats);
+int sim_bot_index_for_seat(const SimConfig *cfg, uint64_t index, int seat, int seats);
 /* Games of each variant this run plays: indexes below games with index % nshards == shard. */
 uint64_t sim_shard_games(const SimConfig *cfg);
 
@@ -146,23 +154,58 @@ bool sim_header_parse(const char *line, SimConfig *cfg, char *why, size_t size);
 bool sim_row_parse(const char *line, const SimConfig *cfg, const PulTileSet *const *ts,
                    SimRow *row, char *why, size_t size);
 
+/* ------------------------------------------------------------ statistics */
+
+/* sim_stats.c: the tests the summary and its verdict rely on, all at
+** SIM_ALPHA (two-sided). */
+#define SIM_ALPHA 0.05
+/* Fewer paired games than this, or fewer decisive games per seat, and the
+** verdict says it cannot judge rather than read noise. */
+enum { SIM_MIN_PAIRS = 10, SIM_MIN_PER_SEAT = 5 };
+
+/* The two-sided 1 - SIM_ALPHA quantile of Student's t with df degrees of
+** freedom (the normal quantile as df grows); df < 1 gives infinity. */
+double sim_t_quantile(long df);
+/* The Wilson score interval of a proportion p over n trials, at 1 - SIM_ALPHA. */
+void sim_wilson(double p, double n, double *lo, double *hi);
+/* P(X >= x) for X chi-square with df degrees of freedom (1 to PUL_MAX_SEATS - 1). */
+double sim_chi2_sf(double x, int df);
+
 /* ------------------------------------------------------------ summaries */
 
 typedef struct {
-    double mean, sd, lo, hi;        /* lo, hi: a 95% confidence interval of the mean */
+    double mean, sd, lo, hi;        /* lo, hi: a 95% confidence interval of the mean (Student's t) */
     long n;
 } SimStat;
+
+/* How one bot did over the seats it held (per variant). */
+typedef struct {
+    char spec[SIM_SPEC_MAX];
+    long seats;                            /* seat-games it played */
+    double win_rate, lo, hi;               /* wins per seat-game (ties split), 95% Wilson */
+} SimBotSummary;
 
 /* Per variant, what the report shows. */
 typedef struct {
     char name[SIM_NAME_MAX];
     long games;
-    int seats;
-    char bots[PUL_MAX_SEATS][SIM_SPEC_MAX];
+    int seats;                             /* the seats this variant was played with */
+    char bots[PUL_MAX_SEATS][SIM_SPEC_MAX];/* per seat without --swap; with it, seat 1's in game 0 */
     SimStat score[PUL_MAX_SEATS];
     long score_hist[PUL_MAX_SEATS][201];   /* games by score, 0..199, 200 = 200 or more */
     double win_rate[PUL_MAX_SEATS];        /* ties split between the tied seats */
     double win_lo[PUL_MAX_SEATS], win_hi[PUL_MAX_SEATS]; /* 95% Wilson interval */
+    double fair_share;                     /* 1 / seats: a seat's win rate when seats do not matter */
+    /* Seat balance: a chi-square goodness-of-fit test of who won the
+    ** decisive games (one winner) against an even split over the seats
+    ** (for two seats, the two-sided score test of 50%). Drawn games (a tie
+    ** at the top) are split in the win rates but left out of the test. */
+    long decisive, drawn, unwon;           /* unwon: nobody won (a solo loss) */
+    long seat_wins[PUL_MAX_SEATS];         /* decisive games won by each seat */
+    bool seat_tested;                      /* enough decisive games: SIM_MIN_PER_SEAT per seat */
+    double seat_chi2, seat_p;
+    int nbots;                             /* distinct bots, by spec */
+    SimBotSummary bot[PUL_MAX_SEATS];
     SimStat turns, draws, extra_turns, closed_groups, tiles_left;
     long length_hist[256];                 /* games by actions, 255 = 255 or more */
     long end_reasons[8];                   /* by PulEndReason */
@@ -176,9 +219,24 @@ typedef struct {
 /* A/B: each later variant against the first, over the same seeds. */
 typedef struct {
     char metric[64];                       /* "score seat 1", "turns", "win rate seat 2", ... */
+    bool share;                            /* a share of games: differences in percentage points */
     double a, b, diff, lo, hi;             /* diff = b - a, 95% CI of the paired difference */
-    char verdict[32];                      /* "higher", "lower", "no clear difference" */
+    long n;                                /* paired games */
+    char verdict[32];                      /* "higher", "lower", "no clear difference",
+                                              "too few games" */
 } SimDiff;
+
+/* One thing that differs between variant k and the first, as the engine
+** tells it (sim_changes.c). */
+enum { SIM_MAX_CHANGES = 24, SIM_CHANGE_TEXT = 160 };
+typedef struct {
+    char kind[16];                         /* "rule", "rule at setup", "seats", "tiles",
+                                              "feature", "script", "theme" */
+    char name[PUL_NAME_MAX];               /* the parameter, feature or file name */
+    char a[SIM_CHANGE_TEXT], b[SIM_CHANGE_TEXT]; /* in A and in B ("" for none) */
+} SimChange;
+
+enum { SIM_MAX_VERDICT = 40, SIM_VERDICT_TEXT = 640 };
 
 typedef struct {
     int nvariants;
@@ -186,20 +244,59 @@ typedef struct {
     int ndiffs;
     SimDiff diffs[SIM_MAX_VARIANTS][64];   /* [variant k >= 1][metric] against variant 0 */
     int ndiff[SIM_MAX_VARIANTS];
+    bool same_seats[SIM_MAX_VARIANTS];     /* [k]: seat figures compared only when true */
+    int nchanges[SIM_MAX_VARIANTS];
+    SimChange changes[SIM_MAX_VARIANTS][SIM_MAX_CHANGES];
+    bool changes_known;                    /* the variants were there to compare */
+    int nbots;                             /* the run's --bots, as given */
+    char bots[PUL_MAX_SEATS][SIM_SPEC_MAX];
+    bool swap;
+    bool random_bots;                      /* a random bot plays: the verdict warns (set by it) */
+    /* The verdict in words (sim_verdict.c), first line first. Raw UTF-8 with
+    ** edition text in it: escape it for its medium. */
+    int nverdict;
+    char verdict[SIM_MAX_VERDICT][SIM_VERDICT_TEXT];
 } SimSummary;
+
+/* What the summary is made for. */
+typedef struct {
+    int nvariants;
+    const char *const *names;              /* each variant's name */
+    const PulTileSet *const *ts;           /* each variant's tile set (feature names); may be NULL */
+    const int *seats;                      /* each variant's seats; NULL: as the rows say */
+    int nbots;                             /* the run's --bots: rows' bot indexes point here */
+    const char *const *bots;
+    bool swap;
+} SimSummarySpec;
 
 /* Rows go in, in any order; the summary comes out (sim_summary.c). */
 typedef struct SimSummaryBuilder SimSummaryBuilder;
-/* names: each variant's name; ts: each variant's tile set (for feature names). */
-SimSummaryBuilder *sim_summary_new(int nvariants, const char *const *names,
-                                   const PulTileSet *const *ts, int seats,
-                                   const char *const *bots);
+SimSummaryBuilder *sim_summary_new(const SimSummarySpec *spec);
 bool sim_summary_add(SimSummaryBuilder *b, const SimRow *row);
-/* Fills out (the A/B differences pair games by index). */
+/* What differs between variant k (>= 1) and the first, for the summary and
+** its verdict; n changes (at most SIM_MAX_CHANGES are kept). */
+void sim_summary_set_changes(SimSummaryBuilder *b, int k, const SimChange *changes, int n);
+/* Fills out, verdict included (the A/B differences pair games by index). */
 void sim_summary_finish(SimSummaryBuilder *b, SimSummary *out);
 void sim_summary_free(SimSummaryBuilder *b);
 void sim_summary_write_json(FILE *f, const SimSummary *s);
 /* A self-contained HTML page (inline CSS and SVG, no scripts, no network). */
 bool sim_report_write_html(FILE *f, const SimSummary *s, const char *title);
+
+/* The verdict's lines into s->verdict (sim_verdict.c; sim_summary_finish calls it). */
+void sim_verdict_make(SimSummary *s);
+/* A difference (d->diff, d->lo or d->hi as x) in the unit the verdict, the
+** table and the chart share: "+4.0 pp" for a share of games, "-3.3%" of A
+** for a count ("+0.35" when A is 0). */
+void sim_diff_text(const SimDiff *d, double x, char *buf, size_t size);
+/* The verdict for a terminal: every line made safe, wrapped to width. */
+void sim_verdict_print(FILE *f, const SimSummary *s, int width);
+
+/* What differs between b and a, played with seats_a and seats_b seats:
+** rule parameters (as the variants give them, and as the setup hooks leave
+** them in a game of the given seed), tiles and features, scripts and theme.
+** Returns the count written (at most max). */
+int sim_changes(const PulVariant *a, int seats_a, const PulVariant *b, int seats_b,
+                uint64_t seed, SimChange *out, int max);
 
 #endif

@@ -272,10 +272,42 @@ static void error_bar(FILE *f, double x, double ylo, double yhi, double half) {
             x, ylo, yhi, x - half, ylo, x + half, x - half, yhi, x + half);
 }
 
+/* Win rates by bot, over the seat-games each played: with --swap, the
+** strength of a bot apart from its seat. */
+static void bot_table(FILE *f, const SimSummary *s) {
+    bool any = false;
+    for (int v = 0; v < s->nvariants; v++) any |= s->v[v].nbots > 1;
+    if (!any || !s->swap) return;
+    fputs("<h3>Win rate by bot</h3>\n<p class=\"note\">--swap rotates the bots over the seats, so "
+          "each bot's win rate over the seats it held measures the bot apart from the seat. 95% "
+          "Wilson interval; a bot is stronger when its interval lies above the fair share.</p>\n"
+          "<table class=\"bots\">\n<thead><tr><th>variant</th><th>bot</th><th>seat-games</th>"
+          "<th>win rate</th><th>95% CI</th><th>fair share</th></tr></thead>\n<tbody>\n", f);
+    char a[32], b[32];
+    for (int v = 0; v < s->nvariants; v++) {
+        const SimVariantSummary *vs = &s->v[v];
+        for (int i = 0; i < vs->nbots; i++) {
+            fputs("<tr><td>", f);
+            esc(f, vs->name);
+            fputs("</td><td>", f);
+            esc(f, vs->bot[i].spec);
+            fprintf(f, "</td><td class=\"n\">%ld</td><td class=\"n\">%s%%</td>", vs->bot[i].seats,
+                    num(a, sizeof a, vs->bot[i].win_rate * 100, 1));
+            fprintf(f, "<td class=\"n\">%s%% \u2026 ", num(a, sizeof a, vs->bot[i].lo * 100, 1));
+            fprintf(f, "%s%%</td><td class=\"n\">%s%%</td></tr>\n",
+                    num(a, sizeof a, vs->bot[i].hi * 100, 1),
+                    num(b, sizeof b, vs->fair_share * 100, 1));
+        }
+    }
+    fputs("</tbody>\n</table>\n", f);
+}
+
 static void chart_wins(FILE *f, const SimSummary *s) {
     fputs("<section id=\"wins\">\n<h2>Win rate by seat</h2>\n<p class=\"note\">Ties are split "
-          "between the tied seats. Bars show the 95% Wilson interval; the dashed line is the fair "
-          "share, 1 / seats.</p>\n", f);
+          "between the tied seats. Bars show the 95% Wilson interval; the dashed line is each "
+          "variant's fair share, 1 / its seats. Whether a seat is favoured is a chi-square test "
+          "of the decisive games (one winner) against an even split, at alpha 0.05: see the "
+          "verdict.</p>\n", f);
     legend_html(f, s);
     int seats = max_seats(s), nv = s->nvariants;
     double hi = 0;
@@ -318,15 +350,30 @@ static void chart_wins(FILE *f, const SimSummary *s) {
         snprintf(label, sizeof label, "seat %d", st + 1);
         text_at(f, px(&p, st + 0.5), p.h - p.bottom + 18, "middle", "tick", label);
     }
-    if (seats && s->v[0].seats > 1) { /* a legend for the dashed line, above the plot */
-        snprintf(buf, sizeof buf, "fair share (%s%%)", num(label_buf, sizeof label_buf,
-                                                           100.0 / s->v[0].seats, 1));
-        double lx = p.w - p.right - 7.0 * (double)strlen(buf);
+    /* A legend for the dashed lines, above the plot: each variant's own fair
+    ** share, as seat counts may differ. */
+    char legend[160] = "fair share";
+    size_t len = strlen(legend);
+    bool one = true;
+    for (int v = 1; v < nv; v++) one &= s->v[v].seats == s->v[0].seats;
+    for (int v = 0; v < nv && len < sizeof legend; v++) {
+        if (s->v[v].seats < 2 || (one && v > 0)) continue;
+        num(label_buf, sizeof label_buf, 100.0 / s->v[v].seats, 1);
+        if (one)
+            len += (size_t)snprintf(legend + len, sizeof legend - len, " (%s%%)", label_buf);
+        else
+            len += (size_t)snprintf(legend + len, sizeof legend - len, "%s %d seats %s%%",
+                                    v ? "," : ":", s->v[v].seats, label_buf);
+    }
+    if (seats && max_seats(s) > 1) {
+        double lx = p.w - p.right - 6.2 * (double)strlen(legend);
         fprintf(f, "<line x1=\"%.1f\" y1=\"12\" x2=\"%.1f\" y2=\"12\" class=\"fair\"/>\n", lx - 30,
                 lx - 6);
-        text_at(f, lx, 16, "start", "fairlabel", buf);
+        text_at(f, lx, 16, "start", "fairlabel", legend);
     }
-    fputs("</svg>\n</section>\n", f);
+    fputs("</svg>\n", f);
+    bot_table(f, s);
+    fputs("</section>\n", f);
 }
 
 static void chart_length(FILE *f, const SimSummary *s) {
@@ -541,27 +588,34 @@ static const char *verdict_colour(const SimDiff *d) {
                                               : COLOUR_NONE;
 }
 
-static bool is_share(const SimDiff *d) {
-    return strncmp(d->metric, "win rate", 8) == 0 || strncmp(d->metric, "end ", 4) == 0;
-}
-
-/* Change relative to A, in percent; false when A is 0. */
-static bool relative(const SimDiff *d, double x, double *out) {
+/* A difference in the unit its panel and the table use: percentage points
+** for a share of games, percent of A for a count; false for a count whose
+** A is 0, which has no relative change (the table gives it as is). */
+static bool in_unit(const SimDiff *d, double x, double *out) {
+    if (d->share) {
+        *out = x * 100;
+        return true;
+    }
     if (fabs(d->a) < 1e-12) return false;
     *out = x / fabs(d->a) * 100;
     return true;
 }
 
-/* One row per metric: the difference relative to A with its 95% interval. */
-static void forest(FILE *f, const SimSummary *s, int k) {
-    int n = s->ndiff[k];
+/* One row per metric of one kind (shares, or counts): the difference in
+** its unit with its 95% interval. */
+static void forest(FILE *f, const SimSummary *s, int k, bool shares) {
+    int idx[64], n = 0;
+    for (int i = 0; i < s->ndiff[k] && n < 64; i++)
+        if (s->diffs[k][i].share == shares) idx[n++] = i;
+    if (!n) return;
+    const char *unit = shares ? " pp" : "%";
     /* The axis fits the differences themselves; a wide interval of a rare
     ** event is cut at the edge (with an arrow) rather than squeezing the rest. */
     double span = 1, reach = 1;
-    for (int i = 0; i < n; i++) {
+    for (int j = 0; j < n; j++) {
         double lo = 0, hi = 0, mid = 0;
-        const SimDiff *d = &s->diffs[k][i];
-        if (relative(d, d->lo, &lo) && relative(d, d->hi, &hi) && relative(d, d->diff, &mid)) {
+        const SimDiff *d = &s->diffs[k][idx[j]];
+        if (in_unit(d, d->lo, &lo) && in_unit(d, d->hi, &hi) && in_unit(d, d->diff, &mid)) {
             if (fabs(mid) * 1.3 > span) span = fabs(mid) * 1.3;
             if (fabs(lo) > reach) reach = fabs(lo);
             if (fabs(hi) > reach) reach = fabs(hi);
@@ -572,8 +626,9 @@ static void forest(FILE *f, const SimSummary *s, int k) {
     double rh = 20;
     Plot p = {f, 720, 0, 170, 80, 26, 40, -span, span, 0, 1};
     p.h = p.top + p.bottom + rh * n;
-    char label[SIM_NAME_MAX * 2 + 32];
-    snprintf(label, sizeof label, "Difference of %s from %s", s->v[k].name, s->v[0].name);
+    char label[SIM_NAME_MAX * 2 + 64];
+    snprintf(label, sizeof label, "Difference of %s from %s: %s", s->v[k].name, s->v[0].name,
+             shares ? "shares of games" : "figures per game");
     svg_open(f, p.w, p.h, label);
     double step = nice_step(span, 3);
     char buf[48];
@@ -583,20 +638,21 @@ static void forest(FILE *f, const SimSummary *s, int k) {
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"%s\"/>\n", x,
                 p.top, x, p.h - p.bottom, fabs(v) < step * 1e-6 ? "zero" : "grid");
         num(buf, sizeof buf, v, dd);
-        strcat(buf, "%");
+        strcat(buf, unit);
         text_at(f, x, p.h - p.bottom + 16, "middle", "tick", buf);
     }
     text_at(f, px(&p, 0), 16, "middle", "sub", "lower \u2190  change from A  \u2192 higher");
     text_at(f, (p.left + p.w - p.right) / 2, p.h - 6, "middle", "label",
-            "difference B \u2212 A, relative to A (95% CI)");
-    for (int i = 0; i < n; i++) {
-        const SimDiff *d = &s->diffs[k][i];
-        double y = p.top + rh * i + rh / 2, lo = 0, hi = 0, mid = 0;
-        if (i % 2 == 0)
+            shares ? "difference B \u2212 A in percentage points (95% CI)"
+                   : "difference B \u2212 A in percent of A (95% CI)");
+    for (int j = 0; j < n; j++) {
+        const SimDiff *d = &s->diffs[k][idx[j]];
+        double y = p.top + rh * j + rh / 2, lo = 0, hi = 0, mid = 0;
+        if (j % 2 == 0)
             fprintf(f, "<rect x=\"0\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" class=\"band\"/>\n",
                     y - rh / 2, p.w, rh);
         text_at(f, p.left - 8, y + 4, "end", "cat", d->metric);
-        if (!relative(d, d->diff, &mid) || !relative(d, d->lo, &lo) || !relative(d, d->hi, &hi)) {
+        if (!in_unit(d, d->diff, &mid) || !in_unit(d, d->lo, &lo) || !in_unit(d, d->hi, &hi)) {
             text_at(f, px(&p, 0) + 6, y + 4, "start", "sub", "A is 0: see the table");
             continue;
         }
@@ -609,29 +665,24 @@ static void forest(FILE *f, const SimSummary *s, int k) {
             fprintf(f, "<path d=\"M%.1f %.1f l6 -4 v8 Z\" fill=\"%s\"/>\n", xl, y, c);
         if (hi > span)
             fprintf(f, "<path d=\"M%.1f %.1f l-6 -4 v8 Z\" fill=\"%s\"/>\n", xh, y, c);
-        if (lo < -span)
-            fprintf(f, "<path d=\"M%.1f %.1f l6 -4 v8 Z\" fill=\"%s\"/>\n", xl, y, c);
-        if (hi > span)
-            fprintf(f, "<path d=\"M%.1f %.1f l-6 -4 v8 Z\" fill=\"%s\"/>\n", xh, y, c);
         fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\" fill=\"%s\"/>\n",
                 px(&p, mid < -span ? -span : mid > span ? span : mid), y, c);
-        num(buf, sizeof buf, mid, 1);
-        char txt[56];
-        bool shows_zero = strspn(buf, "0.") == strlen(buf);
-        snprintf(txt, sizeof txt, "%s%s%%", mid > 0 && !shows_zero ? "+" : "", buf);
-        text_at(f, p.w - p.right + 8, y + 4, "start", "val", txt);
+        /* the label is the table's text, so both read the same */
+        sim_diff_text(d, d->diff, buf, sizeof buf);
+        text_at(f, p.w - p.right + 8, y + 4, "start", "val", buf);
     }
     fputs("</svg>\n", f);
 }
 
-static void ab_cell(FILE *f, const SimDiff *d, double x, bool sign) {
+/* A value of A or B: a share in percent, a count with the decimals it needs. */
+static void ab_value(FILE *f, const SimDiff *d, double x) {
     char buf[48];
-    double shown = is_share(d) ? x * 100 : x;
-    int dec = is_share(d) ? 1 : decimals_for(fabs(d->a) > fabs(d->b) ? d->a : d->b);
-    if (dec < 2 && !is_share(d)) dec = 2;
-    num(buf, sizeof buf, shown, dec);
-    fprintf(f, "%s%s%s", sign && x > 0 && strspn(buf, "0.") != strlen(buf) ? "+" : "", buf,
-            is_share(d) ? "%" : "");
+    if (d->share) {
+        fprintf(f, "%s%%", num(buf, sizeof buf, x * 100, 1));
+        return;
+    }
+    int dec = decimals_for(fabs(d->a) > fabs(d->b) ? d->a : d->b);
+    fputs(num(buf, sizeof buf, x, dec < 2 ? 2 : dec), f);
 }
 
 static void ab_table(FILE *f, const SimSummary *s, int k) {
@@ -640,20 +691,21 @@ static void ab_table(FILE *f, const SimSummary *s, int k) {
     fputs("</th><th>B: ", f);
     esc(f, s->v[k].name);
     fputs("</th><th>B \u2212 A</th><th>95% CI</th><th>verdict</th></tr></thead>\n<tbody>\n", f);
+    char buf[48];
     for (int i = 0; i < s->ndiff[k]; i++) {
         const SimDiff *d = &s->diffs[k][i];
         fputs("<tr><td>", f);
         esc(f, d->metric);
         fputs("</td><td class=\"n\">", f);
-        ab_cell(f, d, d->a, false);
+        ab_value(f, d, d->a);
         fputs("</td><td class=\"n\">", f);
-        ab_cell(f, d, d->b, false);
+        ab_value(f, d, d->b);
         fputs("</td><td class=\"n\">", f);
-        ab_cell(f, d, d->diff, true);
+        esc(f, (sim_diff_text(d, d->diff, buf, sizeof buf), buf));
         fputs("</td><td class=\"n\">", f);
-        ab_cell(f, d, d->lo, true);
+        esc(f, (sim_diff_text(d, d->lo, buf, sizeof buf), buf));
         fputs(" \u2026 ", f);
-        ab_cell(f, d, d->hi, true);
+        esc(f, (sim_diff_text(d, d->hi, buf, sizeof buf), buf));
         fprintf(f, "</td><td><span class=\"verdict\" style=\"background:%s\">", verdict_colour(d));
         esc(f, d->verdict);
         fputs("</span></td></tr>\n", f);
@@ -661,11 +713,39 @@ static void ab_table(FILE *f, const SimSummary *s, int k) {
     fputs("</tbody>\n</table>\n", f);
 }
 
+/* What differs between B and A, as the engine tells it. */
+static void changes_table(FILE *f, const SimSummary *s, int k) {
+    if (!s->changes_known) return;
+    if (!s->nchanges[k]) {
+        fputs("<p class=\"note\">The engine sees no difference in rules, seats, tiles, scripts or "
+              "theme.</p>\n", f);
+        return;
+    }
+    fputs("<table class=\"changes\">\n<thead><tr><th>what differs</th><th>name</th><th>A</th>"
+          "<th>B</th></tr></thead>\n<tbody>\n", f);
+    for (int i = 0; i < s->nchanges[k]; i++) {
+        const SimChange *c = &s->changes[k][i];
+        fputs("<tr><td>", f);
+        esc(f, c->kind);
+        fputs("</td><td>", f);
+        esc(f, c->name);
+        fputs("</td><td>", f);
+        esc(f, c->a[0] ? c->a : "\u2014");
+        fputs("</td><td>", f);
+        esc(f, c->b[0] ? c->b : "\u2014");
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</tbody>\n</table>\n", f);
+}
+
 static void section_ab(FILE *f, const SimSummary *s) {
     fputs("<section id=\"ab\">\n<h2>A/B comparison</h2>\n<p class=\"note\">Each variant against "
           "the first (A), game by game over the same deals (same seeds). A verdict of higher or "
-          "lower means the 95% confidence interval of the mean paired difference excludes 0. "
-          "Win rates and end reasons are shares of games.</p>\n", f);
+          "lower means the 95% confidence interval (Student's t) of the mean paired difference "
+          "excludes 0: a paired test at alpha 0.05, each figure on its own. Shares of games (win "
+          "rates, end reasons) differ in percentage points (pp), figures per game in percent of "
+          "A, in the charts and the table alike. Scores and win rates by seat are compared only "
+          "between variants played with the same seats.</p>\n", f);
     for (int k = 1; k < s->nvariants; k++) {
         fprintf(f, "<h3><i class=\"sw\" style=\"background:%s\"></i>", PALETTE[k]);
         esc(f, s->v[k].name);
@@ -673,11 +753,16 @@ static void section_ab(FILE *f, const SimSummary *s) {
                 PALETTE[0]);
         esc(f, s->v[0].name);
         fputs("</h3>\n", f);
+        changes_table(f, s, k);
+        if (!s->same_seats[k])
+            fprintf(f, "<p class=\"note\">Played with %d and %d seats: only the game figures are "
+                       "compared.</p>\n", s->v[k].seats, s->v[0].seats);
         if (!s->ndiff[k]) {
             fputs("<p class=\"empty\">No games to pair.</p>\n", f);
             continue;
         }
-        forest(f, s, k);
+        forest(f, s, k, true);
+        forest(f, s, k, false);
         ab_table(f, s, k);
     }
     fputs("</section>\n", f);
@@ -719,7 +804,9 @@ static const char STYLE[] =
     ".verdict{display:inline-block;color:#fff;border-radius:10px;padding:1px 9px;font-size:12px;"
     "white-space:nowrap}"
     ".pm{color:#6b7280}"
-    "footer{color:var(--muted);font-size:12.5px;text-align:center}";
+    "footer{color:var(--muted);font-size:12.5px;text-align:center}"
+    ".verdict-lines{margin:4px 0 10px;padding-left:20px}.verdict-lines li{margin:3px 0}"
+    ".verdict-lines li.warn{color:#8a3b00;font-weight:600}";
 
 static void stat_cell(FILE *f, const SimStat *st) {
     char a[32], b[32];
@@ -734,9 +821,18 @@ static void overview(FILE *f, const SimSummary *s, const char *title) {
     fputs("</h1>\n<p class=\"note\">", f);
     long games = 0;
     for (int v = 0; v < s->nvariants; v++) games += s->v[v].games;
-    fprintf(f, "%ld games over %d variant%s. Means with the half-width of their 95%% confidence "
-               "interval.</p>\n",
-            games, s->nvariants, s->nvariants == 1 ? "" : "s");
+    fprintf(f, "%ld games over %d variant%s.</p>\n", games, s->nvariants,
+            s->nvariants == 1 ? "" : "s");
+    /* The answer first. */
+    fputs("<h2>Verdict</h2>\n<ul class=\"verdict-lines\">\n", f);
+    for (int i = 0; i < s->nverdict; i++) {
+        bool warn = strncmp(s->verdict[i], "Warning:", 8) == 0;
+        fputs(warn ? "<li class=\"warn\">" : "<li>", f);
+        esc(f, s->verdict[i]);
+        fputs("</li>\n", f);
+    }
+    fputs("</ul>\n<p class=\"note\">Means with the half-width of their 95% confidence interval. "
+          "Every test at alpha 0.05, two-sided.</p>\n", f);
     fputs("<table>\n<thead><tr><th>variant</th><th>games</th><th>seats: bots</th>"
           "<th>actions</th><th>draws</th><th>extra turns</th><th>closed groups</th>"
           "<th>tiles left</th></tr></thead>\n<tbody>\n", f);
@@ -746,6 +842,7 @@ static void overview(FILE *f, const SimSummary *s, const char *title) {
         esc(f, vs->name);
         if (s->nvariants > 1) fputs(v == 0 ? " (A)" : "", f);
         fprintf(f, "</td><td class=\"n\">%ld</td><td>%d: ", vs->games, vs->seats);
+        if (s->swap && vs->seats > 1) fputs("rotated, ", f);
         for (int st = 0, run; st < vs->seats; st += run) { /* "mcts:200 ×3" for repeats */
             for (run = 1; st + run < vs->seats && !strcmp(vs->bots[st], vs->bots[st + run]);) run++;
             if (st) fputs(", ", f);
@@ -777,8 +874,8 @@ bool sim_report_write_html(FILE *f, const SimSummary *s, const char *title) {
     chart_activations(f, s);
     chart_groups(f, s);
     if (s->nvariants > 1) section_ab(f, s);
-    fputs("<footer>Made by pul sim. Confidence intervals: normal approximation for means and "
-          "paired differences, Wilson score interval for win rates.</footer>\n</main>\n</body>\n"
-          "</html>\n", f);
+    fputs("<footer>Made by pul sim. Confidence intervals: Student's t for means and paired "
+          "differences, Wilson score interval for win rates; seat balance: chi-square goodness "
+          "of fit of the decisive games; alpha 0.05.</footer>\n</main>\n</body>\n</html>\n", f);
     return !ferror(f);
 }

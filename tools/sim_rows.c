@@ -495,7 +495,8 @@ bool sim_row_parse(const char *line, const SimConfig *cfg, const PulTileSet *con
     if (nscores != row->seats || nbots != row->seats)
         return jfail(&j, "%d seats but %d scores and %d bots", row->seats, nscores, nbots);
     for (int s = 0; s < row->seats; s++) {
-        const char *want = sim_bot_for_seat(cfg, row->index, s, row->seats);
+        row->bot[s] = (int8_t)sim_bot_index_for_seat(cfg, row->index, s, row->seats);
+        const char *want = cfg->bots[row->bot[s]];
         if (strcmp(bots[s], want) != 0)
             return jfail(&j, "seat %d is played by \"%s\", but the header gives it \"%s\"", s + 1,
                          bots[s], want);

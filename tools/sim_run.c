@@ -56,12 +56,16 @@ int sim_seats_for(const SimConfig *cfg, const PulRules *rules) {
     return two <= rules->max_players ? two : 1;
 }
 
-const char *sim_bot_for_seat(const SimConfig *cfg, uint64_t index, int seat, int seats) {
+int sim_bot_index_for_seat(const SimConfig *cfg, uint64_t index, int seat, int seats) {
     /* With --swap, bot b sits at seat (b + index) mod seats. */
     int bot = cfg->swap ? (int)(((uint64_t)seat + (uint64_t)seats - index % (uint64_t)seats) %
                                 (uint64_t)seats)
                         : seat;
-    return cfg->bots[bot < cfg->nbots ? bot : cfg->nbots - 1];
+    return bot < cfg->nbots ? bot : cfg->nbots - 1;
+}
+
+const char *sim_bot_for_seat(const SimConfig *cfg, uint64_t index, int seat, int seats) {
+    return cfg->bots[sim_bot_index_for_seat(cfg, index, seat, seats)];
 }
 
 uint64_t sim_shard_games(const SimConfig *cfg) {
@@ -186,7 +190,8 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
     const char *specs[PUL_MAX_SEATS];
     bool ok = true;
     for (int s = 0; s < row->seats && ok; s++) {
-        specs[s] = sim_bot_for_seat(cfg, index, s, row->seats);
+        row->bot[s] = (int8_t)sim_bot_index_for_seat(cfg, index, s, row->seats);
+        specs[s] = cfg->bots[row->bot[s]];
         bots[s] = pul_bot_new(v, specs[s], bot_seed(row->seed, s), err);
         ok = bots[s] != NULL;
     }

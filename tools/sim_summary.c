@@ -11,7 +11,9 @@
 ** the same index (the same deal: common random numbers). Each row becomes a
 ** vector of metric values; a game's vectors wait in a hash table until all
 ** variants of that index are in, then the paired differences are summed and
-** the vectors freed, so memory holds only the games still waiting.
+** the vectors freed, so memory holds only the games still waiting. Figures
+** by seat are paired only between variants played with the same seats: a
+** seat of a two-player game and of a three-player one do not compare.
 */
 #include <math.h>
 #include <stdint.h>
@@ -40,9 +42,6 @@ enum {
 };
 _Static_assert((int)PUL_END_ACTION_LIMIT < (int)MAX_REASONS, "every end reason has its count");
 
-/* 95% two-sided normal quantile. */
-static const double Z95 = 1.959963984540054;
-
 /* Exact sums; __int128 keeps n * sum of squares exact for any realistic run. */
 __extension__ typedef __int128 Wide;
 
@@ -62,12 +61,17 @@ typedef struct {
     long end_reasons[MAX_REASONS];
     Moments act[PUL_MAX_FEATURES];
     long closed_sizes[SIM_MAX_GROUP + 1];
+    long decisive, drawn, unwon;            /* games with one winner, several, none */
+    long seat_wins[PUL_MAX_SEATS];          /* decisive games won, by seat */
+    long bot_seats[PUL_MAX_SEATS];          /* seat-games, by bot group */
+    int64_t bot_wins[PUL_MAX_SEATS];        /* in WIN_UNIT-ths, by bot group */
     int nfeatures;                          /* from the tile set, or as seen */
     int catalyst_id[PUL_MAX_FEATURES];      /* feature -> index into names, or -1 */
 } VariantAcc;
 
 /* Paired sums of one comparison (variant k against 0) for every metric. */
 typedef struct {
+    bool mixed_seats;                       /* some game's seats differ from A's */
     long n[M_COUNT];
     int64_t sum_a[M_COUNT], sum_b[M_COUNT], sum_d[M_COUNT], sumsq_d[M_COUNT];
 } PairAcc;
@@ -83,9 +87,15 @@ typedef struct Pending {
 
 struct SimSummaryBuilder {
     int nvariants;
-    int seats;
+    int seats[SIM_MAX_VARIANTS];            /* 0: as the rows say */
     char names[SIM_MAX_VARIANTS][SIM_NAME_MAX];
-    char bots[PUL_MAX_SEATS][SIM_SPEC_MAX];
+    int nbots;                              /* the run's --bots */
+    char bots[PUL_MAX_SEATS][SIM_SPEC_MAX]; /* per seat, the last repeated */
+    int bot_group[PUL_MAX_SEATS];           /* --bots index -> the first with that spec */
+    bool swap;
+    int nchanges[SIM_MAX_VARIANTS];
+    SimChange changes[SIM_MAX_VARIANTS][SIM_MAX_CHANGES];
+    bool changes_known;
     char feature_name[SIM_MAX_VARIANTS][PUL_MAX_FEATURES][PUL_NAME_MAX];
     bool is_catalyst[SIM_MAX_VARIANTS][PUL_MAX_FEATURES];
     bool has_tileset[SIM_MAX_VARIANTS];
@@ -112,20 +122,30 @@ static int catalyst_index(SimSummaryBuilder *b, const char *name) {
     return b->ncatalysts++;
 }
 
-SimSummaryBuilder *sim_summary_new(int nvariants, const char *const *names,
-                                   const PulTileSet *const *ts, int seats,
-                                   const char *const *bots) {
+SimSummaryBuilder *sim_summary_new(const SimSummarySpec *spec) {
+    int nvariants = spec ? spec->nvariants : 0;
     if (nvariants < 1 || nvariants > SIM_MAX_VARIANTS) return NULL;
     SimSummaryBuilder *b = calloc(1, sizeof *b);
     if (!b) return NULL;
+    const char *const *names = spec->names;
+    const PulTileSet *const *ts = spec->ts;
     b->nvariants = nvariants;
-    b->seats = seats > 0 && seats <= PUL_MAX_SEATS ? seats : 0;
-    /* bots: up to PUL_MAX_SEATS, ended early by NULL; later seats repeat the last */
-    int nbots = 0;
-    for (; bots && nbots < PUL_MAX_SEATS && bots[nbots]; nbots++)
-        copy_str(b->bots[nbots], SIM_SPEC_MAX, bots[nbots]);
-    for (int s = nbots; s > 0 && s < PUL_MAX_SEATS; s++)
+    for (int v = 0; v < nvariants; v++) {
+        int seats = spec->seats ? spec->seats[v] : 0;
+        b->seats[v] = seats > 0 && seats <= PUL_MAX_SEATS ? seats : 0;
+    }
+    /* bots: later seats repeat the last; a spec given twice is one bot */
+    b->nbots = spec->bots && spec->nbots > 0 ? spec->nbots : 0;
+    if (b->nbots > PUL_MAX_SEATS) b->nbots = PUL_MAX_SEATS;
+    for (int i = 0; i < b->nbots; i++) {
+        copy_str(b->bots[i], SIM_SPEC_MAX, spec->bots[i]);
+        b->bot_group[i] = i;
+        for (int j = 0; j < i; j++)
+            if (strcmp(b->bots[i], b->bots[j]) == 0 && b->bot_group[i] == i) b->bot_group[i] = j;
+    }
+    for (int s = b->nbots; s > 0 && s < PUL_MAX_SEATS; s++)
         copy_str(b->bots[s], SIM_SPEC_MAX, b->bots[s - 1]);
+    b->swap = spec->swap;
     for (int v = 0; v < nvariants; v++) {
         VariantAcc *a = &b->acc[v];
         copy_str(b->names[v], SIM_NAME_MAX, names && names[v] ? names[v] : "");
@@ -196,11 +216,26 @@ static void variant_add(SimSummaryBuilder *b, const SimRow *row, const int32_t *
     VariantAcc *a = &b->acc[row->variant];
     a->games++;
     if (row->seats > a->seats) a->seats = row->seats;
+    int nwin = 0, winner = -1;
     for (int s = 0; s < row->seats; s++) {
         moments_add(&a->score[s], row->scores[s]);
         int sc = row->scores[s];
         a->score_hist[s][sc < 0 ? 0 : sc > 200 ? 200 : sc]++;
         a->wins[s] += vec[M_WIN + s];
+        if ((row->winners >> s) & 1u) nwin++, winner = s;
+        int bot = row->bot[s];
+        if (bot >= 0 && bot < b->nbots) {
+            a->bot_seats[b->bot_group[bot]]++;
+            a->bot_wins[b->bot_group[bot]] += vec[M_WIN + s];
+        }
+    }
+    if (nwin == 1) {
+        a->decisive++;
+        a->seat_wins[winner]++;
+    } else if (nwin > 1) {
+        a->drawn++;
+    } else {
+        a->unwon++;
     }
     moments_add(&a->turns, row->turns);
     moments_add(&a->draws, row->draws);
@@ -220,10 +255,11 @@ static void variant_add(SimSummaryBuilder *b, const SimRow *row, const int32_t *
 
 /* Variant k's game against variant 0's game of the same index. */
 static void pair_add(PairAcc *p, const int32_t *va, int seats_a, const int32_t *vb, int seats_b) {
-    int seats = seats_a < seats_b ? seats_a : seats_b;
+    if (seats_a != seats_b) p->mixed_seats = true;
     for (int m = 0; m < M_COUNT; m++) {
         bool seat_metric = m < M_TURNS;
-        if (seat_metric && (m - M_SCORE) % PUL_MAX_SEATS >= seats) continue;
+        if (seat_metric && (seats_a != seats_b || (m - M_SCORE) % PUL_MAX_SEATS >= seats_a))
+            continue;
         int64_t d = (int64_t)vb[m] - va[m];
         p->n[m]++;
         p->sum_a[m] += va[m];
@@ -310,7 +346,8 @@ bool sim_summary_add(SimSummaryBuilder *b, const SimRow *row) {
 
 /* ------------------------------------------------------------ finishing */
 
-/* Mean, standard deviation and 95% normal interval of scale-th parts. */
+/* Mean, standard deviation and 95% interval (Student's t, so a small sample
+** gets the wider interval it needs) of scale-th parts. */
 static SimStat stat_of(long n, int64_t sum, int64_t sumsq, double scale) {
     SimStat st = {0, 0, 0, 0, n};
     if (n <= 0) return st;
@@ -321,7 +358,7 @@ static SimStat stat_of(long n, int64_t sum, int64_t sumsq, double scale) {
         double var = (double)num / ((double)n * (double)(n - 1));
         st.sd = sqrt(var > 0 ? var : 0) / scale;
     }
-    double half = Z95 * st.sd / sqrt((double)n);
+    double half = n > 1 ? sim_t_quantile(n - 1) * st.sd / sqrt((double)n) : 0;
     st.lo = st.mean - half;
     st.hi = st.mean + half;
     return st;
@@ -331,33 +368,56 @@ static SimStat moments_stat(const Moments *m) {
     return stat_of(m->n, m->sum, m->sumsq, 1.0);
 }
 
-/* The Wilson score interval of a proportion p over n trials. */
-static void wilson(double p, long n, double *lo, double *hi) {
-    if (n <= 0) {
-        *lo = *hi = 0;
-        return;
+/* Seat balance: decisive games' winners against an even split (chi-square
+** goodness of fit, seats - 1 degrees of freedom), when every seat expects
+** SIM_MIN_PER_SEAT wins at least. */
+static void seat_test(const VariantAcc *a, SimVariantSummary *out) {
+    out->decisive = a->decisive;
+    out->drawn = a->drawn;
+    out->unwon = a->unwon;
+    memcpy(out->seat_wins, a->seat_wins, sizeof out->seat_wins);
+    int k = out->seats;
+    double expect = k > 0 ? (double)a->decisive / k : 0;
+    out->seat_tested = k > 1 && expect >= SIM_MIN_PER_SEAT;
+    if (!out->seat_tested) return;
+    double chi2 = 0;
+    for (int s = 0; s < k; s++) {
+        double d = (double)a->seat_wins[s] - expect;
+        chi2 += d * d / expect;
     }
-    double z2 = Z95 * Z95, nn = (double)n;
-    double denom = 1 + z2 / nn;
-    double centre = (p + z2 / (2 * nn)) / denom;
-    double half = Z95 * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) / denom;
-    *lo = centre - half < 0 ? 0 : centre - half;
-    *hi = centre + half > 1 ? 1 : centre + half;
+    out->seat_chi2 = chi2;
+    out->seat_p = sim_chi2_sf(chi2, k - 1);
+}
+
+/* Each distinct bot over the seat-games it played, in --bots order. */
+static void bot_rates(const SimSummaryBuilder *b, const VariantAcc *a, SimVariantSummary *out) {
+    out->nbots = 0;
+    for (int i = 0; i < b->nbots; i++) {
+        if (b->bot_group[i] != i || !a->bot_seats[i]) continue;
+        SimBotSummary *bs = &out->bot[out->nbots++];
+        copy_str(bs->spec, SIM_SPEC_MAX, b->bots[i]);
+        bs->seats = a->bot_seats[i];
+        bs->win_rate = (double)a->bot_wins[i] / WIN_UNIT / (double)a->bot_seats[i];
+        sim_wilson(bs->win_rate, (double)bs->seats, &bs->lo, &bs->hi);
+    }
 }
 
 static void finish_variant(const SimSummaryBuilder *b, int v, SimVariantSummary *out) {
     const VariantAcc *a = &b->acc[v];
     copy_str(out->name, SIM_NAME_MAX, b->names[v]);
     out->games = a->games;
-    out->seats = b->seats ? b->seats : a->seats;
+    out->seats = a->seats ? a->seats : b->seats[v];
+    out->fair_share = out->seats ? 1.0 / out->seats : 0;
     for (int s = 0; s < PUL_MAX_SEATS; s++) copy_str(out->bots[s], SIM_SPEC_MAX, b->bots[s]);
     for (int s = 0; s < PUL_MAX_SEATS; s++) {
         out->score[s] = moments_stat(&a->score[s]);
         memcpy(out->score_hist[s], a->score_hist[s], sizeof out->score_hist[s]);
         long n = a->score[s].n;
         out->win_rate[s] = n ? (double)a->wins[s] / WIN_UNIT / (double)n : 0;
-        wilson(out->win_rate[s], n, &out->win_lo[s], &out->win_hi[s]);
+        sim_wilson(out->win_rate[s], (double)n, &out->win_lo[s], &out->win_hi[s]);
     }
+    seat_test(a, out);
+    bot_rates(b, a, out);
     out->turns = moments_stat(&a->turns);
     out->draws = moments_stat(&a->draws);
     out->extra_turns = moments_stat(&a->extra);
@@ -414,6 +474,8 @@ static void finish_pair(const SimSummaryBuilder *b, int k, SimSummary *out) {
         /* win rates count WIN_UNIT-ths; end reasons are shares of games */
         double scale = m >= M_WIN && m < M_TURNS ? WIN_UNIT : 1.0;
         metric_name(b, m, d->metric, sizeof d->metric);
+        d->share = (m >= M_WIN && m < M_TURNS) || (m >= M_END && m < M_ACT);
+        d->n = p->n[m];
         d->a = (double)p->sum_a[m] / (double)p->n[m] / scale;
         d->b = (double)p->sum_b[m] / (double)p->n[m] / scale;
         SimStat st = stat_of(p->n[m], p->sum_d[m], p->sumsq_d[m], scale);
@@ -421,9 +483,13 @@ static void finish_pair(const SimSummaryBuilder *b, int k, SimSummary *out) {
         d->lo = st.lo;
         d->hi = st.hi;
         copy_str(d->verdict, sizeof d->verdict,
-                 st.lo > 0 ? "higher" : st.hi < 0 ? "lower" : "no clear difference");
+                 p->n[m] < SIM_MIN_PAIRS ? "too few games"
+                 : st.lo > 0             ? "higher"
+                 : st.hi < 0             ? "lower"
+                                         : "no clear difference");
     }
     out->ndiff[k] = nd;
+    out->same_seats[k] = !p->mixed_seats && out->v[0].seats == out->v[k].seats;
 }
 
 void sim_summary_finish(SimSummaryBuilder *b, SimSummary *out) {
@@ -436,6 +502,12 @@ void sim_summary_finish(SimSummaryBuilder *b, SimSummary *out) {
     for (int v = 0; v < b->nvariants; v++) finish_variant(b, v, &out->v[v]);
     for (int k = 1; k < b->nvariants; k++) finish_pair(b, k, out);
     out->ndiffs = b->nvariants - 1;
+    out->nbots = b->nbots;
+    for (int i = 0; i < b->nbots; i++) copy_str(out->bots[i], SIM_SPEC_MAX, b->bots[i]);
+    out->swap = b->swap;
+    out->changes_known = b->changes_known;
+    memcpy(out->nchanges, b->nchanges, sizeof out->nchanges);
+    memcpy(out->changes, b->changes, sizeof out->changes);
     /* settled: a second finish must not count the waiting games twice */
     for (size_t i = 0; i < b->nbuckets; i++) {
         for (Pending *p = b->bucket[i], *next; p; p = next) {
@@ -445,6 +517,15 @@ void sim_summary_finish(SimSummaryBuilder *b, SimSummary *out) {
         b->bucket[i] = NULL;
     }
     b->npending = 0;
+    sim_verdict_make(out);
+}
+
+void sim_summary_set_changes(SimSummaryBuilder *b, int k, const SimChange *changes, int n) {
+    if (!b || k < 1 || k >= b->nvariants || n < 0) return;
+    if (n > SIM_MAX_CHANGES) n = SIM_MAX_CHANGES;
+    if (n) memcpy(b->changes[k], changes, (size_t)n * sizeof *changes);
+    b->nchanges[k] = n;
+    b->changes_known = true;
 }
 
 void sim_summary_free(SimSummaryBuilder *b) {
@@ -495,6 +576,32 @@ static void json_variant(FILE *f, const SimVariantSummary *v) {
     for (int s = 0; s < v->seats; s++) {
         if (s) fputs(", ", f);
         cli_json_string(f, v->bots[s]);
+    }
+    fputs("],\n     \"fair_share\": ", f);
+    json_num(f, v->fair_share);
+    fprintf(f, ",\n     \"seat_balance\": {\"test\": \"chi-square goodness of fit, decisive games\", "
+               "\"decisive\": %ld, \"drawn\": %ld, \"unwon\": %ld, \"wins_by_seat\": [",
+            v->decisive, v->drawn, v->unwon);
+    for (int s = 0; s < v->seats; s++) fprintf(f, "%s%ld", s ? ", " : "", v->seat_wins[s]);
+    fprintf(f, "], \"tested\": %s", v->seat_tested ? "true" : "false");
+    if (v->seat_tested) {
+        fputs(", \"chi2\": ", f);
+        json_num(f, v->seat_chi2);
+        fputs(", \"p\": ", f);
+        json_num(f, v->seat_p);
+        fprintf(f, ", \"significant\": %s", v->seat_p < SIM_ALPHA ? "true" : "false");
+    }
+    fputs("},\n     \"bot_win_rate\": [", f);
+    for (int i = 0; i < v->nbots; i++) {
+        fputs(i ? ", {\"bot\": " : "{\"bot\": ", f);
+        cli_json_string(f, v->bot[i].spec);
+        fprintf(f, ", \"seat_games\": %ld, \"rate\": ", v->bot[i].seats);
+        json_num(f, v->bot[i].win_rate);
+        fputs(", \"lo\": ", f);
+        json_num(f, v->bot[i].lo);
+        fputs(", \"hi\": ", f);
+        json_num(f, v->bot[i].hi);
+        fputc('}', f);
     }
     fputs("],\n     \"score\": [", f);
     for (int s = 0; s < v->seats; s++) {
@@ -551,8 +658,34 @@ static void json_variant(FILE *f, const SimVariantSummary *v) {
     fputc('}', f);
 }
 
+static void json_change(FILE *f, const SimChange *c) {
+    fputs("{\"kind\": ", f);
+    cli_json_string(f, c->kind);
+    fputs(", \"name\": ", f);
+    cli_json_string(f, c->name);
+    fputs(", \"a\": ", f);
+    cli_json_string(f, c->a);
+    fputs(", \"b\": ", f);
+    cli_json_string(f, c->b);
+    fputc('}', f);
+}
+
 void sim_summary_write_json(FILE *f, const SimSummary *s) {
-    fputs("{\n  \"variants\": [\n", f);
+    /* The verdict first: the answer, before the figures behind it. */
+    fputs("{\n  \"verdict\": [", f);
+    for (int i = 0; i < s->nverdict; i++) {
+        fputs(i ? ",\n    " : "\n    ", f);
+        cli_json_string(f, s->verdict[i]);
+    }
+    fputs(s->nverdict ? "\n  ],\n" : "],\n", f);
+    fputs("  \"alpha\": ", f);
+    json_num(f, SIM_ALPHA);
+    fputs(",\n  \"bots\": [", f);
+    for (int i = 0; i < s->nbots; i++) {
+        if (i) fputs(", ", f);
+        cli_json_string(f, s->bots[i]);
+    }
+    fprintf(f, "], \"swap\": %s,\n  \"variants\": [\n", s->swap ? "true" : "false");
     for (int v = 0; v < s->nvariants; v++) {
         json_variant(f, &s->v[v]);
         fputs(v + 1 < s->nvariants ? ",\n" : "\n", f);
@@ -564,6 +697,17 @@ void sim_summary_write_json(FILE *f, const SimSummary *s) {
         cli_json_string(f, s->v[0].name);
         fputs(", \"b\": ", f);
         cli_json_string(f, s->v[k].name);
+        fprintf(f, ", \"same_seats\": %s, \"changes\": ", s->same_seats[k] ? "true" : "false");
+        if (!s->changes_known) {
+            fputs("null", f);
+        } else {
+            fputc('[', f);
+            for (int i = 0; i < s->nchanges[k]; i++) {
+                fputs(i ? ",\n      " : "\n      ", f);
+                json_change(f, &s->changes[k][i]);
+            }
+            fputc(']', f);
+        }
         fputs(", \"diffs\": [", f);
         for (int i = 0; i < s->ndiff[k]; i++) {
             const SimDiff *d = &s->diffs[k][i];
@@ -580,7 +724,8 @@ void sim_summary_write_json(FILE *f, const SimSummary *s) {
             json_num(f, d->lo);
             fputs(", \"hi\": ", f);
             json_num(f, d->hi);
-            fputs(", \"verdict\": ", f);
+            fprintf(f, ", \"n\": %ld, \"unit\": \"%s\", \"verdict\": ", d->n,
+                    d->share ? "share" : "count");
             cli_json_string(f, d->verdict);
             fputc('}', f);
         }

@@ -1,7 +1,10 @@
 /*
 ** test_sim_summary.c: the summary and report of `pul sim` from synthetic
 ** rows: hand-computed means, intervals and win shares, order independence,
-** A/B verdicts and the escaping of a hostile variant name.
+** A/B verdicts and the escaping of a hostile variant name; the statistics
+** (t, Wilson, chi-square) against published tables; the verdict in words:
+** seats per variant and their fair shares, seat balance, per-bot rates with
+** --swap, the random-bot warning, one unit per difference.
 ** With a path argument it also writes an A/B report there, for
 ** tests/report_check.py to parse.
 */
@@ -66,8 +69,9 @@ static void test_means_and_intervals(void) {
     PulTileSet ts = make_tileset();
     const PulTileSet *tsp[] = {&ts};
     const char *names[] = {"base"};
-    const char *bots[] = {"greedy", "random", NULL};
-    SimSummaryBuilder *b = sim_summary_new(1, names, tsp, 2, bots);
+    const char *bots[] = {"greedy", "random"};
+    SimSummarySpec spec = {1, names, tsp, (const int[]){2}, 2, bots, false};
+    SimSummaryBuilder *b = sim_summary_new(&spec);
     CHECK(b != NULL);
     SimRow r[3] = {row(0, 0, 10, 7, 1u, 5), row(1, 0, 20, 7, 3u, 5), row(2, 0, 30, 40, 2u, 5)};
     r[0].activations[3] = 1;
@@ -91,11 +95,12 @@ static void test_means_and_intervals(void) {
     CHECK_STR(v->bots[0], "greedy");
     CHECK_STR(v->bots[1], "random");
     CHECK_STR(v->bots[5], "random"); /* the last bot repeats */
-    /* seat 1 scores 10, 20, 30: mean 20, sd 10, half-width 1.96 * 10 / sqrt 3 */
+    /* seat 1 scores 10, 20, 30: mean 20, sd 10, half-width t(2) * 10 / sqrt 3
+    ** (Student's t with 2 degrees of freedom, 4.302653: three games say little) */
     CHECK_NEAR(v->score[0].mean, 20.0, 1e-9);
     CHECK_NEAR(v->score[0].sd, 10.0, 1e-9);
-    CHECK_NEAR(v->score[0].lo, 20.0 - 11.315857, 1e-5);
-    CHECK_NEAR(v->score[0].hi, 20.0 + 11.315857, 1e-5);
+    CHECK_NEAR(v->score[0].lo, 20.0 - 24.841377, 1e-5);
+    CHECK_NEAR(v->score[0].hi, 20.0 + 24.841377, 1e-5);
     CHECK_INT(v->score[0].n, 3);
     CHECK_INT(v->score_hist[0][10], 1);
     CHECK_INT(v->score_hist[1][7], 2);
@@ -122,7 +127,8 @@ static void test_means_and_intervals(void) {
 
 static void test_wilson(void) {
     const char *names[] = {"w"};
-    SimSummaryBuilder *b = sim_summary_new(1, names, NULL, 2, NULL);
+    SimSummarySpec spec = {1, names, NULL, NULL, 0, NULL, false};
+    SimSummaryBuilder *b = sim_summary_new(&spec);
     /* seat 1 wins 5 of 10; seat 2 the other 5, seat 2 never alone in a tie */
     for (int i = 0; i < 10; i++) {
         SimRow r = row((uint64_t)i, 0, 1, 1, i < 5 ? 1u : 2u, 3);
@@ -135,7 +141,7 @@ static void test_wilson(void) {
     CHECK_NEAR(summary.v[0].win_hi[0], 0.763407, 1e-5);
 
     /* no win in 10: the interval still reaches 0.2775 */
-    b = sim_summary_new(1, names, NULL, 2, NULL);
+    b = sim_summary_new(&spec);
     for (int i = 0; i < 10; i++) {
         SimRow r = row((uint64_t)i, 0, 0, 1, 2u, 3);
         CHECK(sim_summary_add(b, &r));
@@ -183,8 +189,9 @@ static char *build_outputs(const SimRow *rows, const int *order, int n, const ch
     PulTileSet ts = make_tileset();
     const PulTileSet *tsp[] = {&ts, &ts};
     const char *names[] = {"base", bname};
-    const char *bots[] = {"greedy", NULL};
-    SimSummaryBuilder *b = sim_summary_new(2, names, tsp, 2, bots);
+    const char *bots[] = {"greedy"};
+    SimSummarySpec spec = {2, names, tsp, (const int[]){2, 2}, 1, bots, false};
+    SimSummaryBuilder *b = sim_summary_new(&spec);
     for (int i = 0; i < n; i++) CHECK(sim_summary_add(b, &rows[order[i]]));
     sim_summary_finish(b, &summary2);
     sim_summary_free(b);
@@ -301,6 +308,20 @@ static void test_escaping(const char *out_path) {
         snprintf(id, sizeof id, "<section id=\"%s\">", ids[i]);
         CHECK(strstr(h, id) != NULL);
     }
+    /* the verdict names B: the page escapes it, and so does the terminal */
+    CHECK(summary2.nverdict > 0 && strstr(summary2.verdict[0], HOSTILE) != NULL);
+    FILE *t = tmpfile();
+    sim_verdict_print(t, &summary2, 79);
+    long tl = ftell(t);
+    char *term = calloc(1, (size_t)tl + 1);
+    rewind(t);
+    CHECK_INT(fread(term, 1, (size_t)tl, t), tl);
+    fclose(t);
+    CHECK(strchr(term, '\x1b') == NULL && strchr(term, '\x01') == NULL);
+    CHECK(strstr(term, "\xc2\x9b") == NULL && strstr(term, "\xe2\x80\xae") == NULL);
+    CHECK(strstr(term, "\\x1b[2J\\u009b\\u202e\\xff\\ufffe") != NULL);
+    CHECK(strncmp(term, "- ", 2) == 0);
+    free(term);
     if (out_path) {
         FILE *f = fopen(out_path, "w");
         CHECK(f != NULL);
@@ -313,7 +334,8 @@ static void test_escaping(const char *out_path) {
 
     /* one variant: no A/B section */
     const char *names[] = {"solo"};
-    SimSummaryBuilder *b = sim_summary_new(1, names, NULL, 2, NULL);
+    SimSummarySpec spec = {1, names, NULL, NULL, 0, NULL, false};
+    SimSummaryBuilder *b = sim_summary_new(&spec);
     SimRow r = row(0, 0, 3, 4, 2u, 9);
     CHECK(sim_summary_add(b, &r));
     sim_summary_finish(b, &summary);
@@ -330,11 +352,273 @@ static void test_escaping(const char *out_path) {
     free(page);
 }
 
+/* ------------------------------------------------ statistics and verdict */
+
+static void test_stats(void) {
+    /* Student's t, two-sided 95%: the table, and the expansion beyond it */
+    CHECK_NEAR(sim_t_quantile(1), 12.706205, 1e-6);
+    CHECK_NEAR(sim_t_quantile(2), 4.302653, 1e-6);
+    CHECK_NEAR(sim_t_quantile(30), 2.042272, 1e-6);
+    CHECK_NEAR(sim_t_quantile(31), 2.039513, 1e-5);
+    CHECK_NEAR(sim_t_quantile(100), 1.983972, 1e-5);
+    CHECK_NEAR(sim_t_quantile(100000), 1.959988, 1e-5);
+    CHECK(isinf(sim_t_quantile(0)));
+    /* chi-square: the 5% critical values give p = 0.05 for 1 to 5 degrees of freedom */
+    static const double crit[] = {3.841459, 5.991465, 7.814728, 9.487729, 11.070498};
+    for (int df = 1; df <= 5; df++) CHECK_NEAR(sim_chi2_sf(crit[df - 1], df), 0.05, 1e-6);
+    CHECK_NEAR(sim_chi2_sf(1.0, 1), 0.317311, 1e-6);
+    CHECK_NEAR(sim_chi2_sf(0, 2), 1.0, 1e-12);
+    double lo, hi;
+    sim_wilson(0.5, 10, &lo, &hi);
+    CHECK_NEAR(lo, 0.236593, 1e-5);
+    CHECK_NEAR(hi, 0.763407, 1e-5);
+}
+
+/* A summary of n games of one variant with seats seats, seat `winner(i)` winning game i. */
+static void one_variant(int seats, int n, int (*winner)(int), const char *const *bots, int nbots,
+                        bool swap, SimSummary *out) {
+    const char *names[] = {"v"};
+    SimSummarySpec spec = {1, names, NULL, (const int[]){seats}, nbots, bots, swap};
+    SimSummaryBuilder *b = sim_summary_new(&spec);
+    for (int i = 0; i < n; i++) {
+        SimRow r = row((uint64_t)i, 0, 10, 10, 0, 40);
+        r.seats = seats;
+        int w = winner(i);
+        r.winners = w < 0 ? 3u : 1u << w; /* -1: seats 1 and 2 tie */
+        for (int st = 0; st < seats; st++) {
+            int bot = swap ? (st + seats - i % seats) % seats : st;
+            r.bot[st] = (int8_t)(bot < nbots ? bot : nbots - 1);
+        }
+        CHECK(sim_summary_add(b, &r));
+    }
+    sim_summary_finish(b, out);
+    sim_summary_free(b);
+}
+
+static bool verdict_has(const SimSummary *s, const char *text) {
+    for (int i = 0; i < s->nverdict; i++)
+        if (strstr(s->verdict[i], text)) return true;
+    return false;
+}
+
+static int seat2_61(int i) { return i % 100 < 61 ? 1 : 0; }
+static int seat2_55(int i) { return i % 100 < 55 ? 1 : 0; }
+static int with_draws(int i) { return i % 10 == 0 ? -1 : i % 2; }
+static int seat3_of_3(int i) { return i % 3 == 0 || i % 7 == 0 ? 2 : i % 3; }
+
+static void test_seat_balance(void) {
+    const char *greedy[] = {"greedy"};
+    /* 61 of 100 to seat 2: chi-square 4.84, p = 0.0278: favoured */
+    one_variant(2, 100, seat2_61, greedy, 1, false, &summary);
+    const SimVariantSummary *v = &summary.v[0];
+    CHECK_INT(v->decisive, 100);
+    CHECK(v->seat_tested);
+    CHECK_NEAR(v->seat_chi2, 4.84, 1e-9);
+    CHECK_NEAR(v->seat_p, 0.027807, 1e-5);
+    CHECK_NEAR(v->fair_share, 0.5, 1e-12);
+    CHECK(summary.nverdict >= 1);
+    CHECK(strstr(summary.verdict[0], "v (2 seats) favours seat 2: 61.0% vs 39.0%") ==
+          summary.verdict[0]);
+    CHECK(verdict_has(&summary, "significant, p = 0.03 (chi-square test of 100 decisive games, "
+                                "alpha 0.05)"));
+    CHECK(!verdict_has(&summary, "Warning"));
+    /* 55 of 100: p = 0.32, nobody favoured */
+    one_variant(2, 100, seat2_55, greedy, 1, false, &summary);
+    CHECK(strstr(summary.verdict[0], "no seat is favoured: 45.0% vs 55.0%") != NULL);
+    CHECK(strstr(summary.verdict[0], "not significant, p = 0.32") != NULL);
+    /* 6 games: too few to judge, and said so */
+    one_variant(2, 6, seat2_61, greedy, 1, false, &summary);
+    CHECK(!summary.v[0].seat_tested);
+    CHECK(strstr(summary.verdict[0], "too few decisive games (6)") != NULL);
+    /* draws: split in the rates, out of the test */
+    one_variant(2, 100, with_draws, greedy, 1, false, &summary);
+    v = &summary.v[0];
+    CHECK_INT(v->drawn, 10);
+    CHECK_INT(v->decisive, 90);
+    CHECK_INT(v->seat_wins[0] + v->seat_wins[1], 90);
+    CHECK_NEAR(v->win_rate[0] + v->win_rate[1], 1.0, 1e-12);
+    CHECK(verdict_has(&summary, "10 drawn games are split between the tied seats, outside the "
+                                "test"));
+    /* three seats: fair share one third, chi-square with 2 degrees of freedom */
+    one_variant(3, 210, seat3_of_3, greedy, 1, false, &summary);
+    v = &summary.v[0];
+    CHECK_INT(v->seats, 3);
+    CHECK_NEAR(v->fair_share, 1.0 / 3, 1e-12);
+    double e = 70, chi2 = 0;
+    for (int st = 0; st < 3; st++) chi2 += (v->seat_wins[st] - e) * (v->seat_wins[st] - e) / e;
+    CHECK_NEAR(v->seat_chi2, chi2, 1e-9);
+    CHECK_NEAR(v->seat_p, exp(-chi2 / 2), 1e-9);
+    CHECK(v->seat_wins[2] > 70 && v->seat_p < 0.05);
+    CHECK(strstr(summary.verdict[0], "v (3 seats) favours seat 3:") == summary.verdict[0]);
+    CHECK(strstr(summary.verdict[0], "fair share 33.3%") != NULL);
+}
+
+static int bot0_wins_80(int i) {
+    /* with --swap bot 0 sits at seat i % 2 in game i: it wins 4 games in 5 */
+    int seat0 = i % 2;
+    return i % 5 == 0 ? 1 - seat0 : seat0;
+}
+
+static void test_bots(void) {
+    const char *two[] = {"greedy", "random"};
+    one_variant(2, 200, bot0_wins_80, two, 2, true, &summary);
+    const SimVariantSummary *v = &summary.v[0];
+    CHECK_INT(v->nbots, 2);
+    CHECK_STR(v->bot[0].spec, "greedy");
+    CHECK_INT(v->bot[0].seats, 200);
+    CHECK_NEAR(v->bot[0].win_rate, 0.8, 1e-12);
+    CHECK_NEAR(v->bot[1].win_rate, 0.2, 1e-12);
+    double lo, hi;
+    sim_wilson(0.8, 200, &lo, &hi);
+    CHECK_NEAR(v->bot[0].lo, lo, 1e-12);
+    CHECK(lo > 0.5);
+    /* the seats are even: the swap balanced them */
+    CHECK_NEAR(v->win_rate[0], 0.5, 1e-12);
+    CHECK(verdict_has(&summary, "greedy wins 80.0% of its seats"));
+    CHECK(verdict_has(&summary, "greedy is stronger"));
+    /* the warning about random bots comes first */
+    CHECK(strncmp(summary.verdict[0], "Warning: random bots", 20) == 0);
+    /* a spec given twice is one bot; "randomish" is not random */
+    const char *same[] = {"randomish", "randomish"};
+    one_variant(2, 20, bot0_wins_80, same, 2, true, &summary);
+    CHECK_INT(summary.v[0].nbots, 1);
+    CHECK_INT(summary.v[0].bot[0].seats, 40);
+    CHECK(!verdict_has(&summary, "Warning"));
+    CHECK(!verdict_has(&summary, "by bot"));
+    const char *rnd[] = {"random:x=1"};
+    one_variant(2, 20, bot0_wins_80, rnd, 1, false, &summary);
+    CHECK(strncmp(summary.verdict[0], "Warning: random bots", 20) == 0);
+    /* without --swap and with different bots: a seat's rate is its bot's, and that is said */
+    one_variant(2, 200, seat2_61, two, 2, false, &summary);
+    CHECK(verdict_has(&summary, "seat 1 (greedy) wins 39.0%, seat 2 (random) wins 61.0%"));
+    CHECK(verdict_has(&summary, "add --swap"));
+    CHECK(!verdict_has(&summary, "favours"));
+}
+
+/* Variant 0 with 2 seats, variant 1 with 3, over the same game indexes. */
+static void test_mixed_seats(void) {
+    const char *names[] = {"micropul", "micropul-3p"};
+    const char *bots[] = {"greedy"};
+    SimSummarySpec spec = {2, names, NULL, (const int[]){2, 3}, 1, bots, false};
+    SimSummaryBuilder *b = sim_summary_new(&spec);
+    for (int i = 0; i < 60; i++) {
+        SimRow a = row((uint64_t)i, 0, 20, 20, i % 2 ? 2u : 1u, 50);
+        SimRow c = row((uint64_t)i, 1, 15, 15, 1u << (i % 3), 45 + i % 3);
+        c.seats = 3;
+        c.scores[2] = 15;
+        CHECK(sim_summary_add(b, &a));
+        CHECK(sim_summary_add(b, &c));
+    }
+    SimChange ch[2];
+    memset(ch, 0, sizeof ch);
+    strcpy(ch[0].kind, "seats");
+    strcpy(ch[0].a, "2");
+    strcpy(ch[0].b, "3");
+    strcpy(ch[1].kind, "rule at setup");
+    strcpy(ch[1].name, "hand_size");
+    strcpy(ch[1].a, "6");
+    strcpy(ch[1].b, "5");
+    sim_summary_set_changes(b, 1, ch, 2);
+    sim_summary_finish(b, &summary);
+    sim_summary_free(b);
+    CHECK_INT(summary.v[0].seats, 2);
+    CHECK_INT(summary.v[1].seats, 3);
+    CHECK_NEAR(summary.v[0].fair_share, 0.5, 1e-12);
+    CHECK_NEAR(summary.v[1].fair_share, 1.0 / 3, 1e-12);
+    CHECK(!summary.same_seats[1]);
+    /* a seat of a 2-player and of a 3-player game are not compared */
+    for (int i = 0; i < summary.ndiff[1]; i++) {
+        CHECK(strncmp(summary.diffs[1][i].metric, "win rate", 8) != 0);
+        CHECK(strncmp(summary.diffs[1][i].metric, "score", 5) != 0);
+    }
+    const SimDiff *d = find_diff(&summary, 1, "turns");
+    CHECK(d && strcmp(d->verdict, "lower") == 0 && !d->share);
+    CHECK(verdict_has(&summary, "micropul-3p vs micropul: what differs: seats 2 \u2192 3; "
+                                "hand_size 6 \u2192 5 at setup"));
+    CHECK(verdict_has(&summary, "micropul-3p is played by 3 seats and micropul by 2"));
+    CHECK(verdict_has(&summary, "micropul (2 seats)"));
+    CHECK(verdict_has(&summary, "micropul-3p (3 seats)"));
+    CHECK(verdict_has(&summary, "fair share 33.3%"));
+    /* turns 50 -> 46: -8.0% of A, in the verdict, the table and the chart alike */
+    char buf[48];
+    sim_diff_text(d, d->diff, buf, sizeof buf);
+    CHECK_STR(buf, "\u22128.0%");
+    CHECK(verdict_has(&summary, "turns \u22128.0% (50.0 \u2192 46.0;"));
+    FILE *f = tmpfile();
+    sim_summary_write_json(f, &summary);
+    long jl = ftell(f);
+    CHECK(sim_report_write_html(f, &summary, "mixed"));
+    long n = ftell(f);
+    char *all = calloc(1, (size_t)n + 1);
+    rewind(f);
+    CHECK_INT(fread(all, 1, (size_t)n, f), n);
+    fclose(f);
+    const char *html = all + jl;
+    CHECK(strstr(all, "{\n  \"verdict\": [\n    \"micropul-3p vs micropul: what differs") == all);
+    CHECK(strstr(all, "\"same_seats\": false") != NULL);
+    CHECK(strstr(all, "{\"kind\": \"rule at setup\", \"name\": \"hand_size\", \"a\": \"6\", "
+                      "\"b\": \"5\"}") != NULL);
+    CHECK(strstr(html, "<td class=\"n\">\u22128.0%</td>") != NULL);
+    CHECK(strstr(html, "fair share: 2 seats 50.0%, 3 seats 33.3%") != NULL);
+    CHECK(strstr(html, "Played with 3 and 2 seats") != NULL);
+    /* the verdict opens the page, before the first chart */
+    const char *verdict = strstr(html, "<ul class=\"verdict-lines\">");
+    CHECK(verdict && verdict < strstr(html, "<section"));
+    free(all);
+}
+
+static void test_units(void) {
+    SimDiff d;
+    memset(&d, 0, sizeof d);
+    d.share = true;
+    d.a = 0.475;
+    char buf[48];
+    sim_diff_text(&d, 0.04, buf, sizeof buf);
+    CHECK_STR(buf, "+4.0 pp");
+    sim_diff_text(&d, -0.0004, buf, sizeof buf);
+    CHECK_STR(buf, "0.0 pp");
+    d.share = false;
+    d.a = 50;
+    sim_diff_text(&d, -1.65, buf, sizeof buf);
+    CHECK_STR(buf, "\u22123.3%");
+    d.a = 0;
+    sim_diff_text(&d, 0.35, buf, sizeof buf);
+    CHECK_STR(buf, "+0.35");
+    /* the A/B table of test_order_and_ab's rows gives win rates in pp */
+    static SimRow rows[2 * AB_GAMES];
+    static int order[2 * AB_GAMES];
+    make_ab_rows(rows);
+    for (int i = 0; i < 2 * AB_GAMES; i++) order[i] = i;
+    size_t jl, hl;
+    char *h;
+    char *all = build_outputs(rows, order, 2 * AB_GAMES, "b", &jl, &h, &hl);
+    const SimDiff *w = find_diff(&summary2, 1, "win rate seat 1");
+    CHECK(w && w->share);
+    sim_diff_text(w, w->diff, buf, sizeof buf);
+    char cell[80];
+    snprintf(cell, sizeof cell, "<td class=\"n\">%s</td>", buf);
+    CHECK(strstr(h, cell) != NULL);
+    CHECK(strstr(buf, " pp") != NULL);
+    CHECK(strstr(h, "in percentage points (95% CI)") != NULL);
+    CHECK(strstr(h, "in percent of A (95% CI)") != NULL);
+    /* fewer than SIM_MIN_PAIRS paired games: no verdict on any difference */
+    free(all);
+    all = build_outputs(rows, order, 2 * 5, "b", &jl, &h, &hl);
+    for (int i = 0; i < summary2.ndiff[1]; i++) CHECK_STR(summary2.diffs[1][i].verdict, "too few games");
+    CHECK(verdict_has(&summary2, "too few paired games (5)"));
+    free(all);
+}
+
 int main(int argc, char **argv) {
     RUN(test_means_and_intervals);
     RUN(test_wilson);
     RUN(test_order_and_ab);
     RUN(test_identical_variants);
+    RUN(test_stats);
+    RUN(test_seat_balance);
+    RUN(test_bots);
+    RUN(test_mixed_seats);
+    RUN(test_units);
     int before = check_failures;
     test_escaping(argc > 1 ? argv[1] : NULL);
     fprintf(stderr, "%s test_escaping\n", check_failures != before ? "FAIL" : "ok  ");

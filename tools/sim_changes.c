@@ -1,0 +1,184 @@
+/*
+** sim_changes.c: what differs between two variants of an A/B run, as the
+** engine tells it through pul.h (no YAML read here): seats, rule
+** parameters by name (as loaded, and as the setup hooks leave them in a
+** game), tiles and features compared by content, scripts and theme by file.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "sim.h"
+
+typedef struct {
+    SimChange *out;
+    int n, max;
+} Changes;
+
+/* src into dst, cut (at a character's start) when it does not fit: a long
+** path keeps its start, which names the edition. */
+static void set_text(char *dst, size_t size, const char *src) {
+    size_t n = strlen(src);
+    if (n >= size) {
+        n = size - 1;
+        while (n > 0 && ((unsigned char)src[n] & 0xc0) == 0x80) n--;
+    }
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+static SimChange *add(Changes *c, const char *kind, const char *name) {
+    if (c->n >= c->max) return NULL;
+    SimChange *ch = &c->out[c->n++];
+    memset(ch, 0, sizeof *ch);
+    set_text(ch->kind, sizeof ch->kind, kind);
+    set_text(ch->name, sizeof ch->name, name);
+    return ch;
+}
+
+/* A parameter's value as variant.yaml writes it. */
+static void param_text(const PulParamInfo *p, int value, char *buf, size_t size) {
+    if (p->type == PUL_PARAM_BOOL)
+        snprintf(buf, size, "%s", value ? "true" : "false");
+    else if (p->type == PUL_PARAM_ENUM && p->words && value >= p->min && value <= p->max)
+        snprintf(buf, size, "%s", p->words[value]);
+    else
+        snprintf(buf, size, "%d", value);
+}
+
+static void rule_changes(Changes *c, const char *kind, const PulRules *a, const PulRules *b,
+                         const PulRules *skip_a, const PulRules *skip_b) {
+    for (int i = 0; i < pul_rules_nparams(); i++) {
+        const PulParamInfo *p = pul_rules_param(i);
+        int va = pul_rules_get(a, i), vb = pul_rules_get(b, i);
+        if (va == vb) continue;
+        /* at setup: only what the hooks changed, not what the variants already say */
+        if (skip_a && pul_rules_get(skip_a, i) == va && pul_rules_get(skip_b, i) == vb) continue;
+        SimChange *ch = add(c, kind, p->name);
+        if (!ch) return;
+        param_text(p, va, ch->a, sizeof ch->a);
+        param_text(p, vb, ch->b, sizeof ch->b);
+    }
+}
+
+/* The rules a game of v starts with after its setup hook; false when it cannot start. */
+static bool setup_rules(const PulVariant *v, int seats, uint64_t seed, PulRules *out) {
+    PulGame *g = pul_game_new(v);
+    if (!g) return false;
+    PulError err;
+    memset(&err, 0, sizeof err);
+    bool ok = pul_game_start(g, seats, seed, NULL, 0, &err) == PUL_OK;
+    if (ok) *out = *pul_game_rules(g);
+    pul_game_free(g);
+    return ok;
+}
+
+static int feature_find(const PulTileSet *ts, const char *name) {
+    for (int f = 0; f < ts->nfeatures; f++)
+        if (strcmp(ts->feature[f].name, name) == 0) return f;
+    return -1;
+}
+
+static void feature_text(const PulFeature *f, char *buf, size_t size) {
+    static const char *const cls[] = {"blank", "micropul", "catalyst"};
+    size_t n = (size_t)snprintf(buf, size, "%s", f->cls < 3 ? cls[f->cls] : "?");
+    if (f->cls == PUL_FEATURE_CATALYST && n < size) {
+        if (f->draw) n += (size_t)snprintf(buf + n, size - n, ", draw %d", (int)f->draw);
+        if (f->extra_turn && n < size) snprintf(buf + n, size - n, ", extra turn");
+    }
+}
+
+/* Tile t of a and of b alike: the same features (by name) in the same places. */
+static bool same_tile(const PulTileSet *a, const PulTileSet *b, int t) {
+    const PulTileDef *x = &a->tile[t], *y = &b->tile[t];
+    if (x->big != y->big) return false;
+    if (x->big && strcmp(a->feature[x->centre].name, b->feature[y->centre].name) != 0)
+        return false;
+    for (int q = 0; q < 4; q++)
+        if (strcmp(a->feature[x->quad[q]].name, b->feature[y->quad[q]].name) != 0) return false;
+    return true;
+}
+
+static void tile_changes(Changes *c, const PulTileSet *a, const PulTileSet *b) {
+    for (int f = 0; f < a->nfeatures; f++) {
+        int g = feature_find(b, a->feature[f].name);
+        char ta[SIM_CHANGE_TEXT], tb[SIM_CHANGE_TEXT];
+        feature_text(&a->feature[f], ta, sizeof ta);
+        if (g >= 0) feature_text(&b->feature[g], tb, sizeof tb);
+        if (g >= 0 && strcmp(ta, tb) == 0) continue;
+        SimChange *ch = add(c, "feature", a->feature[f].name);
+        if (!ch) return;
+        set_text(ch->a, sizeof ch->a, ta);
+        if (g >= 0) set_text(ch->b, sizeof ch->b, tb);
+    }
+    for (int g = 0; g < b->nfeatures; g++) {
+        if (feature_find(a, b->feature[g].name) >= 0) continue;
+        SimChange *ch = add(c, "feature", b->feature[g].name);
+        if (!ch) return;
+        feature_text(&b->feature[g], ch->b, sizeof ch->b);
+    }
+    int common = a->ntiles < b->ntiles ? a->ntiles : b->ntiles, differ = 0;
+    for (int t = 0; t < common; t++) differ += !same_tile(a, b, t);
+    differ += (a->ntiles > b->ntiles ? a->ntiles : b->ntiles) - common;
+    if (!differ && a->start == b->start) return;
+    SimChange *ch = add(c, "tiles", "");
+    if (!ch) return;
+    snprintf(ch->a, sizeof ch->a, "%d tiles, start tile %d", a->ntiles, a->start);
+    snprintf(ch->b, sizeof ch->b, "%d tiles, start tile %d (%d of them differ from A's)",
+             b->ntiles, b->start, differ);
+}
+
+/* The file's folder and name: enough to tell editions apart, short to read. */
+static const char *short_path(const char *path) {
+    const char *last = strrchr(path, '/');
+    if (!last) return path;
+    const char *p = last;
+    while (p > path && p[-1] != '/') p--;
+    return p;
+}
+
+static bool has_script(const PulVariantInfo *info, const char *path) {
+    for (int k = 0; k < info->nscripts; k++)
+        if (strcmp(info->script[k], path) == 0) return true;
+    return false;
+}
+
+static void file_changes(Changes *c, const PulVariantInfo *a, const PulVariantInfo *b) {
+    for (int k = 0; k < a->nscripts; k++) {
+        if (has_script(b, a->script[k])) continue;
+        SimChange *ch = add(c, "script", short_path(a->script[k]));
+        if (!ch) return;
+        set_text(ch->a, sizeof ch->a, short_path(a->script[k]));
+    }
+    for (int k = 0; k < b->nscripts; k++) {
+        if (has_script(a, b->script[k])) continue;
+        SimChange *ch = add(c, "script", short_path(b->script[k]));
+        if (!ch) return;
+        set_text(ch->b, sizeof ch->b, short_path(b->script[k]));
+    }
+    if (strcmp(a->theme_file, b->theme_file) != 0) {
+        SimChange *ch = add(c, "theme", "");
+        if (!ch) return;
+        set_text(ch->a, sizeof ch->a, a->theme_file[0] ? short_path(a->theme_file) : "none");
+        set_text(ch->b, sizeof ch->b, b->theme_file[0] ? short_path(b->theme_file) : "none");
+    }
+}
+
+int sim_changes(const PulVariant *a, int seats_a, const PulVariant *b, int seats_b,
+                uint64_t seed, SimChange *out, int max) {
+    Changes c = {out, 0, max};
+    if (seats_a != seats_b) {
+        SimChange *ch = add(&c, "seats", "");
+        if (ch) {
+            snprintf(ch->a, sizeof ch->a, "%d", seats_a);
+            snprintf(ch->b, sizeof ch->b, "%d", seats_b);
+        }
+    }
+    const PulRules *ra = pul_variant_rules(a), *rb = pul_variant_rules(b);
+    rule_changes(&c, "rule", ra, rb, NULL, NULL);
+    PulRules ga, gb;
+    if (setup_rules(a, seats_a, seed, &ga) && setup_rules(b, seats_b, seed, &gb))
+        rule_changes(&c, "rule at setup", &ga, &gb, ra, rb);
+    tile_changes(&c, pul_variant_tileset(a), pul_variant_tileset(b));
+    file_changes(&c, pul_variant_info(a), pul_variant_info(b));
+    return c.n;
+}
