@@ -42,7 +42,8 @@ assert d["scores"] == [5, 23] and d["winners"] == [2], d
 PY
 "$prefix/bin/pul" play --seats random,random --seed 3 >play.out || fail "installed pul play exited $?"
 grep -q '^; Result: ' play.out || fail "installed pul play printed no result"
-# Editions with Lua hooks find their scripts in the installed share/pul/scripts.
+# An edition with Lua hooks finds its script in the installed share/pul/scripts; an edition
+# for three players extends one installed beside it.
 [ -f "$prefix/share/pul/scripts/solo_peek.lua" ] || fail "scripts/ is not installed"
 for v in micropul-solo-peek:random micropul-3p:random,random,random; do
     seats=${v#*:} v=${v%%:*}

@@ -14,29 +14,43 @@ void game_end(PulGame *g, PulEndReason reason, int loser, PulEvents *ev) {
     if (e) e->value = reason;
 }
 
+/* Whether the core has run out while the game goes on: the finishing turn
+** (finish_turn) or round (finish_round). RULES.md: an empty core ends the
+** game before the start-of-turn checks, so in this part nobody loses by
+** them; a seat that cannot play skips its turn instead. */
+static bool turn_finishing(const PulGame *g) {
+    return g->core_top == g->ncore && g->rules.core_empty_end != PUL_END_IMMEDIATE;
+}
+
 void turn_begin_checks(PulGame *g, PulEvents *ev) {
     const PulRules *rules = &g->rules;
     for (int skipped = 0;;) {
         int seat = g->to_move;
-        if (rules->no_tiles_loses && g->nhand[seat] == 0 && g->nsupply[seat] == 0) {
+        bool finishing = turn_finishing(g);
+        bool no_tiles = g->nhand[seat] == 0 && g->nsupply[seat] == 0;
+        if (rules->no_tiles_loses && no_tiles && !finishing) {
             game_end(g, PUL_END_NO_TILES, seat, ev);
             return;
         }
-        if (legal_any(g)) return;
-        if (rules->no_action_loses) {
+        /* A seat with no tile skips the finishing round even when it holds a stone to place:
+        ** the no-tiles rule would have ended its game, and the empty core stands in for it. */
+        bool skip_no_tiles = rules->no_tiles_loses && no_tiles;
+        if (!skip_no_tiles && legal_any(g)) return;
+        if (!skip_no_tiles && rules->no_action_loses && !finishing) {
             game_end(g, PUL_END_NO_ACTION, seat, ev);
             return;
         }
         event_push(ev, PUL_EV_TURN_SKIPPED, seat);
-        if (++skipped >= g->nseats) {
+        if (!finishing && ++skipped >= g->nseats) {
             game_end(g, PUL_END_NO_ACTION, -1, ev);
             return;
         }
         g->extra_left = 0;
         g->in_extra = 0;
         g->to_move = (uint8_t)((seat + 1) % g->nseats);
-        if (g->core_top == g->ncore && rules->core_empty_end == PUL_END_FINISH_ROUND &&
-            g->to_move == 0) {
+        /* In the finishing part, the skipped turn was its last one, or the round wrapped
+        ** (within nseats skips, so this loop ends). */
+        if (finishing && (rules->core_empty_end == PUL_END_FINISH_TURN || g->to_move == 0)) {
             game_end(g, PUL_END_CORE_EMPTY, -1, ev);
             return;
         }

@@ -196,4 +196,43 @@ static inline bool tiles_conserved(const PulGame *g, const char *what) {
     return true;
 }
 
+/* Write the record of g's game (its start and moves), read it back, replay
+** it in a new game: the replay must end byte for byte where g is. */
+static inline bool replays_identically(const PulGame *g, const PulAction *moves, int nmoves) {
+    const PulVariant *v = pul_game_variant(g);
+    PulRecord *r = pul_record_new(), *back = pul_record_new();
+    PulGame *replay = pul_game_new(v);
+    char *text = NULL;
+    bool same = false;
+    PulError err;
+    if (!r || !back || !replay || pul_record_from_start(r, g) != PUL_OK) goto done;
+    for (int i = 0; i < nmoves; i++)
+        if (pul_record_add_move(r, &moves[i]) != PUL_OK) goto done;
+    size_t len = 0;
+    text = pul_record_write(r, &len);
+    if (!text || pul_record_parse(back, text, len, "replay", &err) != PUL_OK) goto done;
+    CHECK_INT(pul_record_nmoves(back), nmoves);
+    CHECK_STR(pul_record_tag(back, "Variant"), pul_variant_name(v));
+    if (pul_record_start_game(back, replay, &err) != PUL_OK) {
+        fprintf(stderr, "  replay does not start: %s\n", err.message);
+        goto done;
+    }
+    for (int i = 0; i < pul_record_nmoves(back); i++) {
+        PulAction a;
+        const char *m = pul_record_move(back, i);
+        PulReason why = pul_action_parse(m, &a) ? pul_apply(replay, &a, NULL) : PUL_R_SYNTAX;
+        if (why != PUL_LEGAL) {
+            fprintf(stderr, "  replayed move %d \"%s\": %s\n", i + 1, m, pul_reason_code(why));
+            goto done;
+        }
+    }
+    same = memcmp(g, replay, pul_game_size()) == 0;
+done:
+    free(text);
+    pul_record_free(r);
+    pul_record_free(back);
+    pul_game_free(replay);
+    return same;
+}
+
 #endif

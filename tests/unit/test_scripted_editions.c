@@ -1,13 +1,10 @@
 /*
-** test_scripted_editions.c: the shipped editions whose rules are Lua
-** scripts, played end to end through the public API. micropul-3p, -4p and
-** farmopul-3p, -4p (scripts/players_3_4.lua): the rules each game gets from
-** the setup hook, the deal, every tile accounted for after every action, the
-** round finished when the core runs out, scores exactly as the rules count
-** them (the lab found no seat needing compensation) and the winners. micropul-solo-peek (scripts/solo_peek.lua): crosses reveal supply
-** tiles, known tiles are offered and taken by name, random takes never pick
-** one, only the owner sees them, and every game replays from its record to a
-** byte-identical state.
+** test_scripted_editions.c: the shipped edition whose rules are a Lua
+** script, played end to end through the public API: micropul-solo-peek
+** (scripts/solo_peek.lua): crosses reveal supply tiles, known tiles are
+** offered and taken by name, random takes never pick one, only the owner
+** sees them, and every game replays from its record to a byte-identical
+** state. (The 3-4 player editions are data now: test_players_3_4.c.)
 **
 ** Games per edition: 2000 (about a second in a Release build, a few under
 ** ASan); the environment variable PUL_SCRIPTED_GAMES sets another number.
@@ -51,205 +48,6 @@ static uint64_t supply_bits(const PulGame *g, int seat) {
     int n = pul_game_supply(g, seat, sup);
     for (int i = 0; i < n; i++) bits |= bit(sup[i]);
     return bits;
-}
-
-/* Write the record of g's game (its start and moves), read it back, replay
-** it in a new game: the replay must end byte for byte where g is. */
-static bool replays_identically(const PulGame *g, const PulAction *moves, int nmoves) {
-    const PulVariant *v = pul_game_variant(g);
-    PulRecord *r = pul_record_new(), *back = pul_record_new();
-    PulGame *replay = pul_game_new(v);
-    char *text = NULL;
-    bool same = false;
-    PulError err;
-    if (!r || !back || !replay || pul_record_from_start(r, g) != PUL_OK) goto done;
-    for (int i = 0; i < nmoves; i++)
-        if (pul_record_add_move(r, &moves[i]) != PUL_OK) goto done;
-    size_t len = 0;
-    text = pul_record_write(r, &len);
-    if (!text || pul_record_parse(back, text, len, "replay", &err) != PUL_OK) goto done;
-    CHECK_INT(pul_record_nmoves(back), nmoves);
-    CHECK_STR(pul_record_tag(back, "Variant"), pul_variant_name(v));
-    if (pul_record_start_game(back, replay, &err) != PUL_OK) {
-        fprintf(stderr, "  replay does not start: %s\n", err.message);
-        goto done;
-    }
-    for (int i = 0; i < pul_record_nmoves(back); i++) {
-        PulAction a;
-        const char *m = pul_record_move(back, i);
-        PulReason why = pul_action_parse(m, &a) ? pul_apply(replay, &a, NULL) : PUL_R_SYNTAX;
-        if (why != PUL_LEGAL) {
-            fprintf(stderr, "  replayed move %d \"%s\": %s\n", i + 1, m, pul_reason_code(why));
-            goto done;
-        }
-    }
-    same = memcmp(g, replay, pul_game_size()) == 0;
-done:
-    free(text);
-    pul_record_free(r);
-    pul_record_free(back);
-    pul_game_free(replay);
-    return same;
-}
-
-/* ------------------------------------------------- 3 and 4 player editions */
-
-/* What scripts/players_3_4.lua sets, by seat count. */
-static int expected_hand(int seats) { return seats == 3 ? 5 : seats == 4 ? 4 : 6; }
-
-typedef struct {
-    long games, actions, core_empty, no_tiles, no_action, extra_turns, round_trips;
-} Tally;
-
-/* A random player that takes from its supply half the time it may: uniform
-** random players seldom take and mostly run dry, and games that reach the
-** end of the core are the ones the finish_round rule is about. */
-static bool choose(const PulGame *g, PulRng *rng, PulAction *acts, PulAction *out) {
-    int n = pul_legal_actions(g, acts, PUL_MAX_ACTIONS);
-    if (n == 0) return false;
-    int takes[PUL_MAX_TILES + 1], ntakes = 0;
-    for (int i = 0; i < n; i++)
-        if (acts[i].kind == PUL_TAKE && ntakes <= PUL_MAX_TILES) takes[ntakes++] = i;
-    if (ntakes && pul_rng_below(rng, 2) == 0)
-        *out = acts[takes[pul_rng_below(rng, (uint32_t)ntakes)]];
-    else
-        *out = acts[pul_rng_below(rng, (uint32_t)n)];
-    return true;
-}
-
-static void play_multi(const PulVariant *v, int seats, uint64_t seed, Tally *t) {
-    static PulAction acts[PUL_MAX_ACTIONS], moves[MAX_MOVES];
-    PulGame *g = pul_game_new(v);
-    PulError err;
-    if (!g) return;
-    CHECK_INT(pul_game_start(g, seats, seed, NULL, 0, &err), PUL_OK);
-    /* The rules of this game, as the setup hook set them; the variant's stay. */
-    const PulRules *r = pul_game_rules(g), *base = pul_variant_rules(v);
-    int hand = expected_hand(seats);
-    CHECK_INT(r->hand_size, hand);
-    CHECK_INT(r->hand_limit, 6);
-    CHECK_INT(r->stones, 3);
-    CHECK_INT(r->core_empty_end, seats >= 3 ? PUL_END_FINISH_ROUND : base->core_empty_end);
-    CHECK_INT(r->extra_turn_chains, base->extra_turn_chains);
-    CHECK_INT(r->merged_scoring, base->merged_scoring);
-    CHECK_INT(base->hand_size, 6);
-    CHECK_INT(pul_game_core_count(g), pul_variant_tileset(v)->ntiles - 1 - seats * hand);
-    for (int s = 0; s < seats; s++) {
-        CHECK_INT(pul_game_hand(g, s, NULL), hand);
-        CHECK_INT(pul_game_stones(g, s), 3);
-    }
-    PulRng rng;
-    pul_rng_seed(&rng, seed * 7919 + 3);
-    PulEvents ev;
-    PulAction a, done;
-    int nmoves = 0, regular_turns[PUL_MAX_SEATS] = {0};
-    while (!pul_game_over(g) && nmoves < MAX_MOVES) {
-        if (!choose(g, &rng, acts, &a)) break;
-        int seat = pul_game_to_move(g);
-        bool extra = pul_game_in_extra_turn(g);
-        PulReason why = pul_apply(g, &a, &ev);
-        CHECK_INT(why, PUL_LEGAL);
-        if (why != PUL_LEGAL) break;
-        regular_turns[seat] += !extra;
-        pul_events_action(&ev, &done);
-        moves[nmoves++] = done;
-        for (int i = 0; i < ev.n; i++) t->extra_turns += ev.ev[i].kind == PUL_EV_EXTRA_TURN;
-        if (!tiles_conserved(g, "scripted")) {
-            CHECK(false);
-            break;
-        }
-        for (int s = 0; s < seats; s++) CHECK(pul_game_known(g, s) == 0); /* nothing reveals */
-        if (!pul_game_over(g)) {
-            int inc[PUL_MAX_SEATS], re[PUL_MAX_SEATS];
-            pul_game_scores(g, inc);
-            pul_game_scores_recount(g, re);
-            for (int s = 0; s < seats; s++) CHECK_INT(inc[s], re[s]);
-        }
-    }
-    t->games++;
-    t->actions += nmoves;
-    CHECK(pul_game_over(g));
-    PulEndReason end = pul_game_end_reason(g);
-    t->core_empty += end == PUL_END_CORE_EMPTY;
-    t->no_tiles += end == PUL_END_NO_TILES;
-    t->no_action += end == PUL_END_NO_ACTION;
-    if (end == PUL_END_CORE_EMPTY && r->core_empty_end == PUL_END_FINISH_ROUND) {
-        /* The round was played out: every seat had as many turns. */
-        CHECK_INT(pul_game_core_count(g), 0);
-        for (int s = 1; s < seats; s++) CHECK_INT(regular_turns[s], regular_turns[0]);
-    }
-    /* No points beyond the rules' own, and the winners follow the scores. */
-    int inc[PUL_MAX_SEATS], re[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
-    pul_game_scores(g, inc);
-    pul_game_scores_recount(g, re);
-    for (int s = 0; s < seats; s++) CHECK_INT(inc[s], re[s]);
-    int nw = pul_game_winners(g, winners), best = 0, want = 0;
-    bool any = false;
-    for (int s = 0; s < seats; s++)
-        if (s != pul_game_loser(g) && (!any || inc[s] > best)) best = inc[s], any = true;
-    for (int s = 0; s < seats; s++) want += s != pul_game_loser(g) && inc[s] == best;
-    CHECK_INT(nw, want);
-    for (int k = 0; k < nw; k++) CHECK(winners[k] != pul_game_loser(g) && inc[winners[k]] == best);
-    bool same = replays_identically(g, moves, nmoves);
-    CHECK(same);
-    t->round_trips += same;
-    pul_game_free(g);
-}
-
-static void test_players_3_4(void) {
-    const char *names[] = {"micropul-3p", "micropul-4p", "farmopul-3p", "farmopul-4p"};
-    int games = games_per_edition();
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        PulVariant *v = open_edition(names[i], NULL);
-        if (!v) continue;
-        const PulRules *r = pul_variant_rules(v);
-        const PulVariantInfo *info = pul_variant_info(v);
-        int seats = strstr(names[i], "3p") ? 3 : 4;
-        CHECK_INT(r->min_players, seats);
-        CHECK_INT(r->max_players, seats);
-        CHECK(pul_variant_has_scripts(v));
-        CHECK_INT(info->nscripts, 1);
-        CHECK(ends_with(info->script[0], "scripts/players_3_4.lua"));
-        CHECK_STR(info->extends, strncmp(names[i], "farmopul", 8) == 0 ? "farmopul" : "micropul");
-        for (int l = 0; l < PUL_NLANGS; l++) CHECK(pul_variant_title(v, l)[0] != '\0');
-        /* Only these seat counts may play. */
-        PulGame *g = pul_game_new(v);
-        PulError err;
-        CHECK_INT(pul_game_start(g, seats == 3 ? 4 : 3, 1, NULL, 0, &err), PUL_ERR_RANGE);
-        pul_game_free(g);
-        Tally t = {0};
-        for (int k = 0; k < games; k++) play_multi(v, seats, (uint64_t)k + 1, &t);
-        CHECK_INT(t.games, games);
-        CHECK_INT(t.round_trips, games);
-        /* Both ways a game ends among these players, so both were checked. */
-        CHECK(t.core_empty > 0);
-        CHECK(t.no_tiles > 0);
-        printf("  %-12s %ld games, %ld actions, %ld extra turns; ends: core %ld, no tiles %ld, "
-               "no action %ld\n",
-               names[i], t.games, t.actions, t.extra_turns, t.core_empty, t.no_tiles, t.no_action);
-        CHECK(pul_variant_script_error(v) == NULL);
-        pul_variant_free(v);
-    }
-}
-
-/* The script leaves other seat counts alone: two seats keep the base rules. */
-static void test_players_other_counts(void) {
-    static const char yaml[] = "name: any-count\n"
-                               "extends: micropul\n"
-                               "title: Micropul, any count\n"
-                               "players: {min: 2, max: 4}\n"
-                               "scripts: [../scripts/players_3_4.lua]\n";
-    PulError err;
-    PulVariant *v =
-        pul_variant_load_string(yaml, sizeof yaml - 1, "any-count.yaml", ".", NULL, &err);
-    if (!v) fprintf(stderr, "  %s\n", err.message);
-    CHECK(v != NULL);
-    if (!v) return;
-    Tally t = {0};
-    for (int seats = 2; seats <= 4; seats++)
-        for (int k = 0; k < 50; k++) play_multi(v, seats, (uint64_t)k + 100, &t);
-    CHECK_INT(t.round_trips, 150);
-    pul_variant_free(v);
 }
 
 /* ------------------------------------------------------------------- peek */
@@ -486,8 +284,6 @@ static void test_peek_two_seats(void) {
 int main(void) {
     /* The tests run in tests/; ctest puts the shipped editions on PUL_PATH,
     ** and they find their scripts in the scripts folder beside them. */
-    RUN(test_players_3_4);
-    RUN(test_players_other_counts);
     RUN(test_solo_peek);
     RUN(test_peek_two_seats);
     return CHECK_DONE();
