@@ -9,7 +9,8 @@ add_test(NAME check COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/check_test.sh $<TAR
 set_tests_properties(check PROPERTIES ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
 
 # sim_test.sh: pul sim and pul sim merge (determinism over threads and shards, A/B, the report).
-add_test(NAME sim COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/sim_test.sh $<TARGET_FILE:pul-cli>)
+add_test(NAME sim COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/sim_test.sh $<TARGET_FILE:pul-cli>
+                            ${PROJECT_SOURCE_DIR})
 set_tests_properties(sim PROPERTIES ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
 
 # render_test.py: pul render (SVG parsed, reference pictures in tests/render/ compared byte for

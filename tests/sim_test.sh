@@ -9,6 +9,7 @@
 set -uo pipefail
 
 pul=$1
+src=$2
 . "$(dirname "$0")/script_lib.sh"
 
 has() { # has FILE PATTERN MESSAGE: grep FILE (out or err of the last command) or fail.
@@ -164,9 +165,23 @@ for svg in svgs:
 assert "micropul" in text and "simpler-placement" in text
 EOF
 
+# --- rules a script sets when a game starts are named as such: the test
+# edition hooks-chain (tests/variants/) sets hand_size 5 from its setup hook.
+PUL_PATH="$PUL_PATH:$src/tests/variants" expect 0 "$pul" sim micropul hooks-chain --games 10 \
+    --seed 3 --out setup
+python3 - setup/summary.json <<'EOF' || fail "a rule set by a setup hook is not named as such"
+import json, sys
+s = json.load(open(sys.argv[1]))
+changes = {(c["kind"], c["name"]): (c["a"], c["b"]) for c in s["ab"][0]["changes"]}
+assert changes[("rule at setup", "hand_size")] == ("6", "5"), changes
+assert ("rule", "hand_size") not in changes, changes
+scripts = sorted(k[1] for k in changes if k[0] == "script")
+assert [p.rsplit("/", 1)[-1] for p in scripts] == ["chain_first.lua", "chain_second.lua"], scripts
+EOF
+
 # --- the verdict on a mixed run: the real seats and fair share of each
 # variant, seat figures not compared across seat counts, what differs named
-# (the script's setup rules too), the same verdict on stdout and in the page.
+# (micropul-3p's rules: block), the same verdict on stdout and in the page.
 # No --bots: the default is greedy, and no random-bot warning.
 expect 0 "$pul" sim micropul micropul-3p --games 30 --seed 3 --out mixed
 python3 - mixed/summary.json mixed/rows.jsonl "$tmp/out" <<'EOF' || fail "the mixed run's verdict or seats are wrong"
@@ -185,8 +200,9 @@ assert ab["same_seats"] is False
 assert not [d for d in ab["diffs"] if d["metric"].startswith(("win rate", "score"))], ab["diffs"]
 changes = {(c["kind"], c["name"]): (c["a"], c["b"]) for c in ab["changes"]}
 assert changes[("seats", "")] == ("2", "3"), changes
-assert changes[("rule at setup", "hand_size")] == ("6", "5"), changes
-assert changes[("script", "scripts/players_3_4.lua")] == ("", "scripts/players_3_4.lua"), changes
+assert changes[("rule", "hand_size")] == ("6", "5"), changes
+assert changes[("rule", "core_empty_end")] == ("immediate", "finish_round"), changes
+assert not [k for k in changes if k[0] in ("script", "rule at setup")], changes
 lines = s["verdict"]
 assert lines[0].startswith("micropul-3p vs micropul: what differs: seats 2 → 3;"), lines
 assert not any(l.startswith("Warning") for l in lines), lines
