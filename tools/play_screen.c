@@ -5,6 +5,7 @@
 */
 #include <string.h>
 
+#include "cli.h"
 #include "play.h"
 
 enum { LIST_WIDTH = 100, LIST_INDENT = 14 };
@@ -24,11 +25,14 @@ static void entry_text(const PulAction *a, int number, char *buf, size_t size) {
 /* Entries of one line of the list, wrapped under its label. */
 static void list_line(Play *p, const char *label, const PulAction *a, int first, int count,
                       int width) {
-    fprintf(p->out, "  %-*s", LIST_INDENT - 2, label);
+    /* Padded by terminal cells, not bytes: "タイル 12" is 9 cells and 13 bytes. */
+    int label_width = cli_display_width(label);
+    fprintf(p->out, "  %s", label);
     int col = LIST_INDENT;
-    if ((int)strlen(label) > LIST_INDENT - 3) {
+    if (label_width > LIST_INDENT - 3)
         fprintf(p->out, "\n%*s", LIST_INDENT, "");
-    }
+    else
+        fprintf(p->out, "%*s", LIST_INDENT - 2 - label_width, "");
     for (int k = 0; k < count; k++) {
         char text[64];
         entry_text(&a[first + k], first + k + 1, text, sizeof text);
