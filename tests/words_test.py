@@ -211,7 +211,8 @@ def japanese_terms(tmp):
     texts = []
     for path in ("tools/play_text.c", "tools/term_board.c", "tools/replay_text.c",
                  "tools/variants_text.c", "engine/src/reason_text.c"):
-        texts.append(open(os.path.join(ROOT, path), encoding="utf-8").read())
+        if check(os.path.exists(os.path.join(ROOT, path)), "no %s" % path):
+            texts.append(open(os.path.join(ROOT, path), encoding="utf-8").read())
     src = "\n".join(texts)
     for word in ("席", "追加手番", "シート"):
         check(word not in src, "a Japanese text says %s (seat is プレイヤー, extra turn 追加ターン)"
@@ -379,6 +380,10 @@ def tables():
     for i in ids:
         if check(i in rows, "play message %s has no row" % i):
             same_everywhere("play", i, rows[i])
+    if not check(all(os.path.exists(os.path.join(ROOT, p)) for p in
+                     ("tools/variants_text.h", "tools/variants_text.c", "engine/src/reason_text.c")),
+                 "the text tables of pul variants and of the refusals are missing"):
+        return
     ids = header_ids("tools/variants_text.h", "VT_")
     rows = c_rows("tools/variants_text.c", r"VT_\w+")
     check(len(ids) >= 10, "only %d variants texts" % len(ids))
