@@ -310,9 +310,9 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
                 char reason[512];
                 pul_reason_explain(p->g, PUL_R_SYNTAX, p->st.lang, reason, sizeof reason);
                 play_say(p, PM_ILLEGAL, CLI_TEXT(line), reason);
-            }
-            else
+            } else {
                 play_say(p, PM_NOT_UNDERSTOOD, CLI_TEXT(line));
+            }
             continue;
         }
         PulReason r = pul_check(p->g, &a);
