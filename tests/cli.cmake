@@ -42,3 +42,14 @@ endif()
 # does not), and pul render warns when no installed font draws a PNG's words. PUL_PATH unset.
 add_test(NAME reach COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/reach_test.sh $<TARGET_FILE:pul-cli>
                             ${PROJECT_SOURCE_DIR})
+
+# words_test.py: the words pul shows (issue 11, item 5): refusals and play messages in the
+# edition's words in four languages, one Japanese word for seat and extra turn, columns aligned
+# by terminal cells, replay ending with the score breakdown, a solo end with its score, and
+# every text table complete with the same conversions and placeholders.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME words COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/words_test.py
+                              $<TARGET_FILE:pul-cli> ${PROJECT_SOURCE_DIR}
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(words PROPERTIES ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
+endif()

@@ -429,7 +429,7 @@ def resume_table(tmp):
     check(ref.returncode == 0, "the referee refuses a record with Seats and Lang tags")
     r = run(["--resume", "ja.pmn"], "quit\n", tmp)
     out = r.stdout.decode()
-    check(r.returncode == 0 and "プレイヤー1: あなた" in out and "プレイヤー2: mcts:iters=30," in out,
+    check(r.returncode == 0 and "プレイヤー 1: あなた" in out and "プレイヤー 2: mcts:iters=30," in out,
           "a Japanese game against mcts:iters=30 does not resume so: %r" % out[:300])
     check("ゲームを中断しました" in out, "the resumed game does not speak Japanese")
     check(open(os.path.join(tmp, "ja.pmn")).read() == saved, "resuming changed the record")
@@ -520,8 +520,9 @@ def table():
     ids = re.findall(r"^\s+(PM_\w+),", header, re.M)
     ids = [i for i in ids if i != "PM_COUNT"]
     rows = dict(re.findall(r"\[(PM_\w+)\] = \{(.*?)\},\n", source, re.S))
-    check(len(ids) >= 60, "only %d message ids found" % len(ids))
-    check(len([i for i in ids if i.startswith("PM_R_")]) == 15, "not 15 reason explanations")
+    check(len(ids) >= 45, "only %d message ids found" % len(ids))
+    # Refusals are explained by the engine (pul_reason_explain; tests/words_test.py checks them).
+    check(not [i for i in ids if i.startswith("PM_R_")], "play has its own reason explanations")
     conv = re.compile(r"%[-+ #0]*\d*(?:\.\d+)?(?:ll|l|h)?[diouxXsc%]")
     for i in ids:
         if not check(i in rows, "message %s has no row in play_text.c" % i):

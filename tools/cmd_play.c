@@ -79,30 +79,31 @@ static void end_reason_text(PulEndReason r, char *buf, size_t size) {
     }
 }
 
-/* The result as PMN comments: end, scores with what they come from, winners. */
+/* The result as PMN comments: end, scores with what they come from (the
+** engine's breakdown), winners, or the score of a solo game. */
 static void print_result(FILE *f, const PulGame *g) {
-    const PulRules *rules = pul_game_rules(g);
     int nseats = pul_game_seats(g);
-    int scores[PUL_MAX_SEATS], by_rules[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
-    uint8_t tiles[PUL_MAX_TILES];
-    pul_game_scores(g, scores);
-    pul_game_scores_recount(g, by_rules);
+    int winners[PUL_MAX_SEATS];
     PulEndReason reason = pul_game_end_reason(g);
     char why[160];
     end_reason_text(reason, why, sizeof why);
     fprintf(f, "\n; Result: %s (%s), after %d actions\n", pul_end_reason_code(reason), why,
             pul_game_turns(g));
     for (int s = 0; s < nseats; s++) {
-        int supply = pul_game_supply(g, s, tiles);
-        int hand = pul_game_hand(g, s, tiles);
-        int from_supply = supply * rules->points_supply, from_hand = hand * rules->points_hand;
-        int from_scripts = scores[s] - by_rules[s];
+        PulScoreBreakdown b;
+        pul_game_score_breakdown(g, s, &b);
         char extra[48] = "";
-        if (from_scripts) snprintf(extra, sizeof extra, ", rule scripts %+d", from_scripts);
+        if (b.scripts) snprintf(extra, sizeof extra, ", rule scripts %+d", b.scripts);
         fprintf(f, "; Seat %d: %d points (groups %d, supply %d tile%s = %d, hand %d tile%s = %d%s)%s\n",
-                s + 1, scores[s], by_rules[s] - from_supply - from_hand, supply,
-                supply == 1 ? "" : "s", from_supply, hand, hand == 1 ? "" : "s", from_hand, extra,
+                s + 1, b.total, b.groups, b.supply_tiles, b.supply_tiles == 1 ? "" : "s",
+                b.supply_points, b.hand_tiles, b.hand_tiles == 1 ? "" : "s", b.hand_points, extra,
                 pul_game_loser(g) == s ? ", lost" : "");
+    }
+    if (nseats == 1) {
+        int score;
+        pul_game_scores(g, &score);
+        fprintf(f, "; Score: %d (a solo game has no winner)\n", score);
+        return;
     }
     int nwin = pul_game_winners(g, winners);
     if (nwin == 0) {

@@ -111,18 +111,15 @@ static bool referee_move(Match *m, int i, bool legal, FILE *out) {
         fputs(",\"error\":", out);
         cli_json_string(out, pul_reason_code(why));
         fputs(",\"message\":", out);
-        if (why == PUL_R_HAND_FULL) {
-            char msg[96];
-            snprintf(msg, sizeof msg, "the hand already holds %d tiles",
-                     pul_game_rules(g)->hand_limit);
-            cli_json_string(out, msg);
-        } else if (why == PUL_R_SCRIPT_ERROR && pul_variant_script_error(m->variant)) {
+        if (why == PUL_R_SCRIPT_ERROR && pul_variant_script_error(m->variant)) {
             /* Not the player's fault: say which script failed, where and why. */
             char msg[1024];
             cli_json_string(out, pul_error_format(pul_variant_script_error(m->variant), msg,
                                                   sizeof msg));
         } else {
-            cli_json_string(out, pul_reason_message(why));
+            /* In the edition's words (Farmopul's fields and soil), with the rule's meaning. */
+            char msg[512];
+            cli_json_string(out, pul_reason_explain(g, why, PUL_LANG_EN, msg, sizeof msg));
         }
     }
     fputs("}\n", out);

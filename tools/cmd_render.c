@@ -143,8 +143,9 @@ static int replay(const PulRecord *rec, const char *path, PulVariant *v, long *m
             cli_error(CMD, "%s: move %d \"%s\" is illegal: %s: %s; use --move %d to draw the "
                            "position before it",
                       path, i + 1, text, pul_reason_code(r),
-                      r == PUL_R_SCRIPT_ERROR && serr ? pul_error_format(serr, why, sizeof why)
-                                                      : pul_reason_message(r),
+                      r == PUL_R_SCRIPT_ERROR && serr
+                          ? pul_error_format(serr, why, sizeof why)
+                          : pul_reason_explain(*g, r, PUL_LANG_EN, why, sizeof why),
                       i);
             return CLI_WRONG;
         }

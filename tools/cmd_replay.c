@@ -105,9 +105,10 @@ static bool replay_load(Replay *r) {
             pul_game_free(g);
             r->bad_move = k;
             r->bad_reason = why;
-            char shown[PUL_TEXT_CUT_SIZE];
+            char shown[PUL_TEXT_CUT_SIZE], explained[512];
             say(r, RT_ILLEGAL, k, pul_text_cut(text, strlen(text), shown, sizeof shown),
-                pul_reason_code(why), pul_reason_message(why));
+                pul_reason_code(why),
+                pul_reason_explain(r->pos[k - 1], why, r->style.lang, explained, sizeof explained));
             say_script_error(r);
             break;
         }
@@ -199,6 +200,34 @@ static void print_events(FILE *out, const Replay *r, int k) {
     }
 }
 
+/* Each seat's score as the engine breaks it down, a line each, the last
+** line of a finished game: a solo game has a score and no winner. */
+static void print_scores(FILE *out, const Replay *r, const PulGame *g) {
+    int nseats = pul_game_seats(g), winners[PUL_MAX_SEATS];
+    int nwin = pul_game_winners(g, winners);
+    for (int s = 0; s < nseats; s++) {
+        PulScoreBreakdown b;
+        pul_game_score_breakdown(g, s, &b);
+        char scripts[64] = "", result[64] = "";
+        if (b.scripts)
+            snprintf(scripts, sizeof scripts, replay_text(RT_END_SCRIPTS, r->style.lang),
+                     b.scripts);
+        bool won = false;
+        for (int k = 0; k < nwin; k++) won |= winners[k] == s;
+        if (pul_game_loser(g) == s)
+            snprintf(result, sizeof result, "%s", replay_text(RT_END_LOST, r->style.lang));
+        else if (won && nseats > 1)
+            snprintf(result, sizeof result, "%s", replay_text(RT_END_WINS, r->style.lang));
+        const char *group = part_name(r, PUL_PART_GROUP), *supply = part_name(r, PUL_PART_SUPPLY);
+        if (nseats == 1)
+            show(out, r, RT_END_SOLO, b.total, group, b.groups, supply, b.supply_tiles,
+                 b.supply_points, b.hand_tiles, b.hand_points, scripts, result);
+        else
+            show(out, r, RT_END_SEAT, s + 1, b.total, group, b.groups, supply, b.supply_tiles,
+                 b.supply_points, b.hand_tiles, b.hand_points, scripts, result);
+    }
+}
+
 /* The position after move k: a title, the move and its events, the board and
 ** the status with the hand of the seat to move (a replay hides nothing). */
 static void print_position(FILE *out, const Replay *r, int k) {
@@ -219,13 +248,14 @@ static void print_position(FILE *out, const Replay *r, int k) {
     term_draw_board(out, g, r->theme, &r->style, n > 1 ? &placed[n - 1] : NULL);
     fputc('\n', out);
     term_draw_status(out, g, r->theme, &r->style, pul_game_over(g) ? -1 : pul_game_to_move(g));
+    if (pul_game_over(g)) print_scores(out, r, g);
     if (k == r->nlegal && r->bad_move) {
         show(out, r, RT_STOPPED_HERE, r->bad_move);
         const char *bad = pul_record_move(r->rec, r->bad_move - 1);
-        char shown[PUL_TEXT_CUT_SIZE];
+        char shown[PUL_TEXT_CUT_SIZE], why[512];
         show(out, r, RT_ILLEGAL, r->bad_move,
              pul_text_cut(bad, strlen(bad), shown, sizeof shown), pul_reason_code(r->bad_reason),
-             pul_reason_message(r->bad_reason));
+             pul_reason_explain(g, r->bad_reason, r->style.lang, why, sizeof why));
         const PulError *serr = pul_variant_script_error(r->variant);
         char buf[1024];
         if (r->bad_reason == PUL_R_SCRIPT_ERROR && serr) {

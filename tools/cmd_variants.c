@@ -10,33 +10,15 @@
 
 #include "cli.h"
 #include "commands.h"
-
-static const char variants_help_head[] =
-    "usage: pul variants [--lang L] [--json] [--path DIRS]\n\n"
-    "Lists the editions (variants) found along the search path: name, players,\n"
-    "title and folder. Each is loaded as 'pul play NAME' would load it; one that\n"
-    "fails is listed with its error (file:line:column: code: message) and makes\n"
-    "the exit code 1.\n\n"
-    "A name is looked up in these folders, in this order; the first folder\n"
-    "holding NAME/variant.yaml wins, and copies of the same name in later\n"
-    "folders are listed as shadowed:\n"
-    "  1. ./variants (from the current folder)\n"
-    "  2. the folders of --path DIRS\n";
-
-static const char variants_help_tail[] =
-    "Folders are ':'-separated.\n\n"
-    "Options:\n"
-    "  --lang L       language of the titles: en, ja, fr or es (default en)\n"
-    "  --json         one JSON object per edition, one per line\n"
-    "  --path DIRS    extra folders to search, after ./variants\n"
-    "  -h, --help     show this text\n\n"
-    "Exit codes: 0 every edition loads, 1 some edition fails to load, 2 bad usage.\n";
+#include "variants_text.h"
 
 enum { MAX_SHADOWED = 8 };
 
 typedef struct {
     char name[128];
     char dir[PUL_PATH_MAX];
+    PulVariant *v;       /* loaded as pul play would, NULL when it fails: err says why */
+    PulError err;
     int nshadowed;
     char shadowed[MAX_SHADOWED][PUL_PATH_MAX]; /* later folders with the same name */
 } Edition;
@@ -94,17 +76,14 @@ static void add_shadowed(Edition *e, const char *dir) {
 
 /* ---------------------------------------------------------------- output */
 
-static void print_padded(const char *s, int width) {
-    int pad = width - cli_display_width(s);
-    cli_put_text(stdout, s);
-    printf("%*s", pad > 1 ? pad : 1, "");
-}
-
-static void players_text(const PulRules *r, char *buf, size_t size) {
+static void players_text(const PulRules *r, int lang, char *buf, size_t size) {
     if (r->min_players == r->max_players)
-        snprintf(buf, size, "%d player%s", r->min_players, r->min_players == 1 ? "" : "s");
+        snprintf(buf, size, variants_text(r->min_players == 1 ? VT_PLAYERS_ONE : VT_PLAYERS_EXACT,
+                                          lang),
+                 r->min_players);
     else
-        snprintf(buf, size, "%d-%d players", r->min_players, r->max_players);
+        snprintf(buf, size, variants_text(VT_PLAYERS_RANGE, lang), r->min_players,
+                 r->max_players);
 }
 
 static void json_key_str(const char *key, const char *value) {
@@ -115,7 +94,9 @@ static void json_key_str(const char *key, const char *value) {
         fputs("null", stdout);
 }
 
-static void print_json(const Edition *e, const PulVariant *v, const PulError *err, int lang) {
+static void print_json(const Edition *e, int lang) {
+    const PulVariant *v = e->v;
+    const PulError *err = &e->err;
     fputs("{\"name\":", stdout);
     cli_json_string(stdout, e->name);
     json_key_str("dir", e->dir);
@@ -144,26 +125,71 @@ static void print_json(const Edition *e, const PulVariant *v, const PulError *er
     fputs("]}\n", stdout);
 }
 
-enum { NAME_WIDTH = 20, PLAYERS_WIDTH = 13, TITLE_WIDTH = 30 };
+/* The table's columns are as wide as their widest cell in terminal cells
+** (a Japanese character takes two), so a long title never pushes the folder
+** out of line. */
+enum { COL_NAME, COL_PLAYERS, COL_TITLE, COL_FOLDER, NCOLS, COL_GAP = 2 };
 
-static void print_row(const Edition *e, const PulVariant *v, const PulError *err, int lang) {
-    print_padded(e->name, NAME_WIDTH);
-    if (v) {
-        char players[32];
-        players_text(pul_variant_rules(v), players, sizeof players);
-        print_padded(players, PLAYERS_WIDTH);
-        print_padded(pul_variant_title(v, lang), TITLE_WIDTH);
-        printf("%s\n", CLI_TEXT(e->dir));
+static void cells_of(const Edition *e, int lang, char players[64], const char *cell[NCOLS]) {
+    cell[COL_NAME] = e->name;
+    cell[COL_FOLDER] = e->dir;
+    if (e->v) {
+        players_text(pul_variant_rules(e->v), lang, players, 64);
+        cell[COL_PLAYERS] = players;
+        cell[COL_TITLE] = pul_variant_title(e->v, lang);
     } else {
-        char line[sizeof err->file + sizeof err->message + 64];
-        print_padded("FAILS TO LOAD", PLAYERS_WIDTH + TITLE_WIDTH);
-        printf("%s\n%*s%s\n", CLI_TEXT(e->dir), NAME_WIDTH, "",
-               CLI_TEXT(pul_error_format(err, line, sizeof line)));
+        cell[COL_PLAYERS] = variants_text(VT_FAILS, lang);
+        cell[COL_TITLE] = "";
     }
-    for (int s = 0; s < e->nshadowed; s++)
-        printf("%*sshadows %s (same name, later on the search path: opened only through "
-               "extends)\n",
-               NAME_WIDTH, "", CLI_TEXT(e->shadowed[s]));
+}
+
+static void print_padded(const char *s, int width) {
+    cli_put_text(stdout, s);
+    printf("%*s", width - cli_display_width(s), "");
+}
+
+static void print_table(const Editions *list, int lang) {
+    int width[NCOLS] = {0};
+    const char *head[NCOLS] = {variants_text(VT_HEAD_NAME, lang),
+                               variants_text(VT_HEAD_PLAYERS, lang),
+                               variants_text(VT_HEAD_TITLE, lang),
+                               variants_text(VT_HEAD_FOLDER, lang)};
+    for (int c = 0; c < NCOLS; c++) width[c] = cli_display_width(head[c]);
+    for (int k = 0; k < list->n; k++) {
+        char players[64];
+        const char *cell[NCOLS];
+        cells_of(&list->e[k], lang, players, cell);
+        for (int c = 0; c < NCOLS; c++) {
+            int w = cli_display_width(cell[c]);
+            /* A failure's word spans the players and title columns. */
+            if (!list->e[k].v && c == COL_PLAYERS) w -= width[COL_TITLE] + COL_GAP;
+            if (w > width[c]) width[c] = w;
+        }
+    }
+    for (int c = 0; c < COL_FOLDER; c++) print_padded(head[c], width[c] + COL_GAP);
+    printf("%s\n", head[COL_FOLDER]);
+    for (int k = 0; k < list->n; k++) {
+        const Edition *e = &list->e[k];
+        char players[64];
+        const char *cell[NCOLS];
+        cells_of(e, lang, players, cell);
+        print_padded(cell[COL_NAME], width[COL_NAME] + COL_GAP);
+        if (e->v) {
+            print_padded(cell[COL_PLAYERS], width[COL_PLAYERS] + COL_GAP);
+            print_padded(cell[COL_TITLE], width[COL_TITLE] + COL_GAP);
+            printf("%s\n", CLI_TEXT(e->dir));
+        } else {
+            char line[sizeof e->err.file + sizeof e->err.message + 64];
+            print_padded(cell[COL_PLAYERS], width[COL_PLAYERS] + width[COL_TITLE] + 2 * COL_GAP);
+            printf("%s\n%*s%s\n", CLI_TEXT(e->dir), width[COL_NAME] + COL_GAP, "",
+                   CLI_TEXT(pul_error_format(&e->err, line, sizeof line)));
+        }
+        for (int s = 0; s < e->nshadowed; s++) {
+            printf("%*s", width[COL_NAME] + COL_GAP, "");
+            printf(variants_text(VT_SHADOWS, lang), CLI_TEXT(e->shadowed[s]));
+            fputc('\n', stdout);
+        }
+    }
 }
 
 int cmd_variants(int argc, char **argv) {
@@ -172,35 +198,36 @@ int cmd_variants(int argc, char **argv) {
     enum { OPT_LANG, OPT_JSON, OPT_PATH, OPT_HELP };
     const char *search_dirs = NULL, *value;
     int lang = PUL_LANG_EN;
-    bool json = false;
+    bool json = false, help = false;
     CliParser p;
     cli_init(&p, "variants", argc, argv);
     for (int k; (k = cli_next(&p, opts, &value)) != CLI_END;) {
         switch (k) {
-        case OPT_LANG:
-            lang = pul_lang_find(value);
-            if (lang < 0) {
-                cli_error("variants", "--lang takes en, ja, fr or es, not \"%s\"", value);
+        case OPT_LANG: {
+            int found = pul_lang_find(value);
+            if (found < 0) {
+                cli_error("variants", variants_text(VT_BAD_LANG, lang), value);
                 return CLI_UNUSABLE;
             }
+            lang = found;
             break;
+        }
         case OPT_JSON: json = true; break;
         case OPT_PATH: search_dirs = value; break;
-        case OPT_HELP:
-            fputs(variants_help_head, stdout);
-            if (cli_build_variants())
-                printf("     then %s (this pul runs from its build tree, so the\n"
-                       "     source tree's editions are found from any directory)\n",
-                       CLI_TEXT(cli_build_variants()));
-            printf("  3. %s/variants (the installed data folder)\n", CLI_TEXT(pul_data_dir()));
-            fputs("  4. the folders of $PUL_PATH\n", stdout);
-            fputs(variants_help_tail, stdout);
-            return CLI_OK;
+        case OPT_HELP: help = true; break; /* after the options: --help --lang ja is in ja */
         case CLI_OPERAND:
-            cli_error("variants", "unexpected argument \"%s\" (see pul variants --help)", value);
+            cli_error("variants", variants_text(VT_UNEXPECTED, lang), value);
             return CLI_UNUSABLE;
         default: return CLI_UNUSABLE;
         }
+    }
+    if (help) {
+        fputs(variants_text(VT_HELP_HEAD, lang), stdout);
+        if (cli_build_variants())
+            printf(variants_text(VT_HELP_BUILD_TREE, lang), CLI_TEXT(cli_build_variants()));
+        printf(variants_text(VT_HELP_DATA_DIR, lang), CLI_TEXT(pul_data_dir()));
+        fputs(variants_text(VT_HELP_TAIL, lang), stdout);
+        return CLI_OK;
     }
 
     search_dirs = cli_search_dirs(search_dirs);
@@ -211,22 +238,19 @@ int cmd_variants(int argc, char **argv) {
         cli_error("variants", "out of memory");
         return CLI_UNUSABLE;
     }
-    if (list.n == 0 && !json)
-        printf("no editions found along the search path (see pul variants --help)\n");
+    if (list.n == 0 && !json) printf("%s\n", variants_text(VT_NONE_FOUND, lang));
     int status = CLI_OK;
     for (int k = 0; k < list.n; k++) {
-        const Edition *e = &list.e[k];
-        PulError err;
-        memset(&err, 0, sizeof err);
+        Edition *e = &list.e[k];
         /* By name, as 'pul play NAME' does: the same folder the list found first. */
-        PulVariant *v = pul_variant_open(e->name, search_dirs, &err);
-        if (!v) status = CLI_WRONG;
-        if (json)
-            print_json(e, v, &err, lang);
-        else
-            print_row(e, v, &err, lang);
-        pul_variant_free(v);
+        e->v = pul_variant_open(e->name, search_dirs, &e->err);
+        if (!e->v) status = CLI_WRONG;
     }
+    if (json)
+        for (int k = 0; k < list.n; k++) print_json(&list.e[k], lang);
+    else if (list.n > 0)
+        print_table(&list, lang);
+    for (int k = 0; k < list.n; k++) pul_variant_free(list.e[k].v);
     free(list.e);
     return status;
 }

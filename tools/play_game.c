@@ -405,11 +405,13 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
             a.kind = PUL_TAKE;
             a.tile = PUL_NO_TILE;
         } else if (!pul_action_parse(line, &a)) {
-            if (strchr("0123456789stp", line[0]))
-                play_say(p, PM_ILLEGAL, CLI_TEXT(line),
-                         play_template(p->st.lang, play_reason_msg(PUL_R_SYNTAX)));
-            else
+            if (strchr("0123456789stp", line[0])) {
+                char reason[512];
+                pul_reason_explain(p->g, PUL_R_SYNTAX, p->st.lang, reason, sizeof reason);
+                play_say(p, PM_ILLEGAL, CLI_TEXT(line), reason);
+            } else {
                 play_say(p, PM_NOT_UNDERSTOOD, CLI_TEXT(line));
+            }
             continue;
         }
         PulReason r = pul_check(p->g, &a);
@@ -428,8 +430,9 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
         if (r == PUL_LEGAL) r = do_action(p, &a);
         if (r == PUL_LEGAL) return TURN_DONE;
         char reason[1024];
-        play_format(reason, sizeof reason, p->st.lang, p->theme, play_reason_msg(r));
-        play_say(p, PM_ILLEGAL, CLI_TEXT(line), reason);
+        /* The engine words the rule in the edition's names: a theme's text, made safe. */
+        pul_reason_explain(p->g, r, p->st.lang, reason, sizeof reason);
+        play_say(p, PM_ILLEGAL, CLI_TEXT(line), CLI_TEXT(reason));
         const PulError *serr = pul_variant_script_error(p->v);
         if (r == PUL_R_SCRIPT_ERROR && serr) {
             char buf[1024];

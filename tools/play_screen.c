@@ -5,6 +5,7 @@
 */
 #include <string.h>
 
+#include "cli.h"
 #include "play.h"
 
 enum { LIST_WIDTH = 100, LIST_INDENT = 14 };
@@ -24,11 +25,14 @@ static void entry_text(const PulAction *a, int number, char *buf, size_t size) {
 /* Entries of one line of the list, wrapped under its label. */
 static void list_line(Play *p, const char *label, const PulAction *a, int first, int count,
                       int width) {
-    fprintf(p->out, "  %-*s", LIST_INDENT - 2, label);
+    /* Padded by terminal cells, not bytes: "タイル 12" is 9 cells and 13 bytes. */
+    int label_width = cli_display_width(label);
+    fprintf(p->out, "  %s", label);
     int col = LIST_INDENT;
-    if ((int)strlen(label) > LIST_INDENT - 3) {
+    if (label_width > LIST_INDENT - 3)
         fprintf(p->out, "\n%*s", LIST_INDENT, "");
-    }
+    else
+        fprintf(p->out, "%*s", LIST_INDENT - 2 - label_width, "");
     for (int k = 0; k < count; k++) {
         char text[64];
         entry_text(&a[first + k], first + k + 1, text, sizeof text);
@@ -117,25 +121,20 @@ static PlayMsg end_msg(PulEndReason r) {
 
 void play_show_end(Play *p) {
     const PulGame *g = p->g;
-    const PulRules *rules = pul_game_rules(g);
     int lang = p->st.lang, nseats = pul_game_seats(g);
-    int scores[PUL_MAX_SEATS], by_rules[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
-    uint8_t tiles[PUL_MAX_TILES];
+    int winners[PUL_MAX_SEATS];
     char reason[512], line[1024], part[256];
-    pul_game_scores(g, scores);
-    pul_game_scores_recount(g, by_rules);
     /* Only the action limit's text has a number: the others ignore it. */
     play_format(reason, sizeof reason, lang, p->theme, end_msg(pul_game_end_reason(g)),
                 PUL_ACTION_LIMIT);
     play_say(p, PM_GAME_OVER, reason);
     for (int s = 0; s < nseats; s++) {
-        int supply = pul_game_supply(g, s, tiles), hand = pul_game_hand(g, s, tiles);
-        int from_supply = supply * rules->points_supply, from_hand = hand * rules->points_hand;
-        int from_scripts = scores[s] - by_rules[s];
-        play_format(line, sizeof line, lang, p->theme, PM_SCORE_LINE, s + 1, scores[s],
-                    by_rules[s] - from_supply - from_hand, supply, from_supply, hand, from_hand);
-        if (from_scripts) {
-            play_format(part, sizeof part, lang, p->theme, PM_SCORE_SCRIPTS, from_scripts);
+        PulScoreBreakdown b;
+        pul_game_score_breakdown(g, s, &b);
+        play_format(line, sizeof line, lang, p->theme, PM_SCORE_LINE, s + 1, b.total, b.groups,
+                    b.supply_tiles, b.supply_points, b.hand_tiles, b.hand_points);
+        if (b.scripts) {
+            play_format(part, sizeof part, lang, p->theme, PM_SCORE_SCRIPTS, b.scripts);
             strncat(line, part, sizeof line - strlen(line) - 1);
         }
         strncat(line, play_template(lang, PM_SCORE_END), sizeof line - strlen(line) - 1);
@@ -146,7 +145,12 @@ void play_show_end(Play *p) {
         fprintf(p->out, "%s\n", line);
     }
     int nwin = pul_game_winners(g, winners);
-    if (nwin == 0) {
+    if (nseats == 1) {
+        /* Alone at the table there is a score to beat, not a winner. */
+        int score;
+        pul_game_scores(g, &score);
+        play_say(p, PM_SOLO_SCORE, score);
+    } else if (nwin == 0) {
         play_say(p, PM_NO_WINNER);
     } else if (nwin == 1) {
         play_say(p, PM_WINNER, winners[0] + 1);

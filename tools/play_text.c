@@ -27,11 +27,11 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
         "Partie reprise après %d coups depuis %s.",
         "Partida reanudada tras %d jugadas desde %s.",
     },
-    [PM_SEAT_YOU] = {"Seat %d: you", "プレイヤー%d: あなた", "Joueur %d : vous", "Jugador %d: tú"},
-    [PM_SEAT_BOT] = {"Seat %d: %s", "プレイヤー%d: %s", "Joueur %d : %s", "Jugador %d: %s"},
+    [PM_SEAT_YOU] = {"Seat %d: you", "プレイヤー %d: あなた", "Joueur %d : vous", "Jugador %d: tú"},
+    [PM_SEAT_BOT] = {"Seat %d: %s", "プレイヤー %d: %s", "Joueur %d : %s", "Jugador %d: %s"},
     [PM_HEADER] = {
         "Move %d, seat %d to play",
-        "%d 手目、プレイヤー%d の番",
+        "%d 手目、プレイヤー %d の番",
         "Coup %d, au joueur %d",
         "Jugada %d, le toca al jugador %d",
     },
@@ -47,13 +47,13 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
     [PM_LIST_TAKE] = {"take from your {supply}", "{supply}から取る", "prendre dans votre {supply}",
                       "tomar de tu {supply}"},
     [PM_LIST_CLAIM] = {"put a {stone} on a {group}", "{group}に{stone}を置く",
-                       "poser une {stone} sur un {group}", "poner una {stone} en un {group}"},
+                       "{group} : y poser votre {stone}", "{group}: poner ahí tu {stone}"},
     [PM_LIST_PASS] = {"end the extra turn", "追加ターンを終える", "finir le tour supplémentaire",
                       "terminar el turno extra"},
-    [PM_PROMPT] = {"Seat %d> ", "プレイヤー%d> ", "Joueur %d> ", "Jugador %d> "},
+    [PM_PROMPT] = {"Seat %d> ", "プレイヤー %d> ", "Joueur %d> ", "Jugador %d> "},
     [PM_HANDOFF] = {
         "Seat %d to play: hand over the keyboard, then press Enter.",
-        "プレイヤー%d の番です。キーボードを渡して Enter を押してください。",
+        "プレイヤー %d の番です。キーボードを渡して Enter を押してください。",
         "Au joueur %d : passez-lui le clavier, puis appuyez sur Entrée.",
         "Le toca al jugador %d: pásale el teclado y pulsa Intro.",
     },
@@ -85,7 +85,7 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
         "Commandes :\n"
         "  N           jouer le coup numéro N de la liste\n"
         "  12@1,-2r3   poser la tuile 12 en 1,-2, tournée de 3 quarts dans le sens horaire\n"
-        "  snw0,0      poser une {stone} sur le {group} du quart nw de la case 0,0\n"
+        "  snw0,0      poser votre {stone} sur le quart nw de la case 0,0 ({group})\n"
         "  t, t17      prendre une tuile dans votre {supply} (t17 : une que vous connaissez)\n"
         "  pass        finir un tour supplémentaire\n"
         "  r 12        voir la tuile 12 dans ses quatre orientations\n"
@@ -97,7 +97,7 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
         "Comandos:\n"
         "  N           jugar la jugada número N de la lista\n"
         "  12@1,-2r3   poner la ficha 12 en 1,-2, girada 3 cuartos en sentido horario\n"
-        "  snw0,0      poner una {stone} en el {group} del cuadrante nw de la casilla 0,0\n"
+        "  snw0,0      poner tu {stone} en el cuadrante nw de la casilla 0,0 ({group})\n"
         "  t, t17      tomar una ficha de tu {supply} (t17: una que conoces)\n"
         "  pass        terminar un turno extra\n"
         "  r 12        ver la ficha 12 en sus cuatro giros\n"
@@ -165,25 +165,25 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
     },
     [PM_UNDONE] = {"Took back %s.", "%s を取り消しました。", "Coup %s repris.",
                    "Jugada %s deshecha."},
-    [PM_PLAYED_SEAT] = {"Seat %d plays %s.", "プレイヤー%d: %s", "Le joueur %d joue %s.",
+    [PM_PLAYED_SEAT] = {"Seat %d plays %s.", "プレイヤー %d: %s", "Le joueur %d joue %s.",
                         "El jugador %d juega %s."},
-    [PM_PLAYED_BOT] = {"%s (seat %d) plays %s.", "%s（プレイヤー%d）: %s", "%s (joueur %d) joue %s.",
+    [PM_PLAYED_BOT] = {"%s (seat %d) plays %s.", "%s（プレイヤー %d）: %s", "%s (joueur %d) joue %s.",
                        "%s (jugador %d) juega %s."},
     [PM_EXTRA_TURN] = {
         "Seat %d has an extra turn.",
-        "プレイヤー%d は追加ターンを得ました。",
+        "プレイヤー %d は追加ターンを得ました。",
         "Le joueur %d a un tour supplémentaire.",
         "El jugador %d tiene un turno extra.",
     },
     [PM_DREW] = {
         "Seat %d moves %d tile(s) from the {core} to their {supply}.",
-        "プレイヤー%d は{core}から{supply}へタイルを %d 枚移します。",
-        "Le joueur %d met %d tuile(s) du {core} dans sa {supply}.",
-        "El jugador %d pasa %d ficha(s) del {core} a su {supply}.",
+        "プレイヤー %d は{core}から{supply}へタイルを %d 枚移します。",
+        "Le joueur %d prend %d tuile(s) de la pioche ({core}) pour sa pile ({supply}).",
+        "El jugador %d pasa %d ficha(s) de la pila ({core}) a su montón ({supply}).",
     },
     [PM_SKIPPED] = {
         "Seat %d has no legal move: the turn is skipped.",
-        "プレイヤー%d は打てる手がないので手番を飛ばします。",
+        "プレイヤー %d は打てる手がないので手番を飛ばします。",
         "Le joueur %d n'a aucun coup légal : son tour passe.",
         "El jugador %d no tiene jugada legal: pierde el turno.",
     },
@@ -205,8 +205,8 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
     [PM_END_CORE_EMPTY] = {
         "the last tile left the {core}",
         "{core}の最後のタイルが出ました",
-        "la dernière tuile a quitté le {core}",
-        "la última ficha salió del {core}",
+        "la dernière tuile de la pioche ({core}) est sortie",
+        "salió la última ficha de la pila ({core})",
     },
     [PM_END_NO_TILES] = {
         "a player began a turn with no tile in hand nor in their {supply}",
@@ -239,17 +239,17 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
                            "la partie n'est pas finie", "la partida no ha terminado"},
     [PM_SCORE_LINE] = {
         "Seat %d: %d points (closed {group}s %d, {supply} tiles %d = %d, hand tiles %d = %d",
-        "プレイヤー%d: %d 点（閉じた{group} %d、{supply} %d 枚 = %d、手札 %d 枚 = %d",
-        "Joueur %d : %d points (clôture des {group}s %d, tuiles en {supply} %d = %d, tuiles en "
+        "プレイヤー %d: %d 点（閉じた{group} %d、{supply} %d 枚 = %d、手札 %d 枚 = %d",
+        "Joueur %d : %d points (clôtures de {group} %d, tuiles en {supply} %d = %d, tuiles en "
         "main %d = %d",
-        "Jugador %d: %d puntos (cierre de {group}s %d, fichas en {supply} %d = %d, fichas en "
+        "Jugador %d: %d puntos (cierres de {group} %d, fichas en {supply} %d = %d, fichas en "
         "mano %d = %d",
     },
     [PM_SCORE_SCRIPTS] = {", rule scripts %+d", "、ルールスクリプト %+d", ", scripts de règles %+d",
                           ", scripts de reglas %+d"},
     [PM_SCORE_END] = {")", "）", ")", ")"},
     [PM_LOST] = {", lost", "、負け", ", perdu", ", pierde"},
-    [PM_WINNER] = {"Winner: seat %d.", "勝者: プレイヤー%d。", "Gagnant : joueur %d.",
+    [PM_WINNER] = {"Winner: seat %d.", "勝者: プレイヤー %d。", "Gagnant : joueur %d.",
                    "Gana: jugador %d."},
     [PM_WINNERS_TIED] = {
         "Winners, tied: seats %s.",
@@ -258,92 +258,18 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
         "Ganan empatados: jugadores %s.",
     },
     [PM_NO_WINNER] = {"No winner.", "勝者なし。", "Pas de gagnant.", "Nadie gana."},
-    [PM_R_SYNTAX] = {
-        "the move cannot be read (examples: 12@1,-2r3, snw0,0, t, pass)",
-        "手を読み取れません（例: 12@1,-2r3、snw0,0、t、pass）",
-        "le coup ne se lit pas (exemples : 12@1,-2r3, snw0,0, t, pass)",
-        "la jugada no se puede leer (ejemplos: 12@1,-2r3, snw0,0, t, pass)",
-    },
-    [PM_R_GAME_OVER] = {"the game is already over", "ゲームはもう終わっています",
-                        "la partie est déjà finie", "la partida ya ha terminado"},
-    [PM_R_OCCUPIED] = {"that cell already holds a tile", "そのマスにはもうタイルがあります",
-                       "cette case porte déjà une tuile", "esa casilla ya tiene una ficha"},
-    [PM_R_NOT_ADJACENT] = {
-        "the cell shares no edge with a placed tile",
-        "そのマスは置かれたタイルと辺で接していません",
-        "la case n'a aucun bord commun avec une tuile posée",
-        "la casilla no comparte ningún lado con una ficha colocada",
-    },
-    [PM_R_NO_ATTACHMENT] = {
-        "rule 1: no micropul of the tile touches a micropul of the same colour",
-        "ルール1: タイルのマイクロプルがどれも同じ色のマイクロプルに接していません",
-        "règle 1 : aucun micropul de la tuile ne touche un micropul de la même couleur",
-        "regla 1: ningún micropul de la ficha toca un micropul del mismo color",
-    },
-    [PM_R_COLOUR_CONFLICT] = {
-        "rule 2: a micropul would touch a micropul of another colour",
-        "ルール2: マイクロプルが別の色のマイクロプルに接してしまいます",
-        "règle 2 : un micropul toucherait un micropul d'une autre couleur",
-        "regla 2: un micropul tocaría un micropul de otro color",
-    },
-    [PM_R_NOT_IN_HAND] = {"that tile is not in your hand", "そのタイルは手札にありません",
-                          "cette tuile n'est pas dans votre main", "esa ficha no está en tu mano"},
-    [PM_R_HAND_FULL] = {
-        "your hand already holds as many tiles as the rules allow",
-        "手札はもうルールの上限まであります",
-        "votre main a déjà autant de tuiles que les règles le permettent",
-        "tu mano ya tiene tantas fichas como permiten las reglas",
-    },
-    [PM_R_NOT_IN_SUPPLY] = {
-        "that tile is not in your {supply}",
-        "そのタイルは{supply}にありません",
-        "cette tuile n'est pas dans votre {supply}",
-        "esa ficha no está en tu {supply}",
-    },
-    [PM_R_NO_STONES] = {"you have no {stone} left", "{stone}が残っていません",
-                        "il ne vous reste aucune {stone}", "no te queda ninguna {stone}"},
-    [PM_R_NOT_MICROPUL] = {
-        "there is no micropul at that quadrant",
-        "その区画にはマイクロプルがありません",
-        "il n'y a pas de micropul dans ce quart",
-        "no hay ningún micropul en ese cuadrante",
-    },
-    [PM_R_ALREADY_CLAIMED] = {
-        "that {group} already carries a {stone}",
-        "その{group}にはもう{stone}があります",
-        "ce {group} porte déjà une {stone}",
-        "ese {group} ya tiene una {stone}",
-    },
-    [PM_R_NO_EXTRA_TURN] = {
-        "pass is only allowed in an extra turn",
-        "pass は追加ターンにしかできません",
-        "pass n'est permis que pendant un tour supplémentaire",
-        "pass solo se permite en un turno extra",
-    },
-    [PM_R_BAD_ACTION] = {
-        "that is not an action (unknown kind, rotation or quadrant)",
-        "それは手ではありません（種類、向き、区画が不明）",
-        "ce n'est pas une action (genre, rotation ou quart inconnu)",
-        "eso no es una acción (tipo, giro o cuadrante desconocido)",
-    },
-    [PM_R_SCRIPT_ERROR] = {
-        "a rule script of the variant failed; the game is as it was before the move",
-        "ヴァリアントのルールスクリプトが失敗しました。ゲームは手の前のままです",
-        "un script de règles de la variante a échoué ; la partie est comme avant le coup",
-        "un script de reglas de la variante falló; la partida sigue como antes de la jugada",
-    },
     /* issue 11, hidden information and resume: */
     [PM_TOOK_SEAT] = {
         "Seat %d takes a tile from their {supply}.",
-        "プレイヤー%d は{supply}からタイルを1枚取りました。",
-        "Le joueur %d prend une tuile dans sa {supply}.",
-        "El jugador %d toma una ficha de su {supply}.",
+        "プレイヤー %d は{supply}からタイルを1枚取りました。",
+        "Le joueur %d prend une tuile de sa pile ({supply}).",
+        "El jugador %d toma una ficha de su montón ({supply}).",
     },
     [PM_TOOK_BOT] = {
         "%s (seat %d) takes a tile from its {supply}.",
-        "%s（プレイヤー%d）は{supply}からタイルを1枚取りました。",
-        "%s (joueur %d) prend une tuile dans sa {supply}.",
-        "%s (jugador %d) toma una ficha de su {supply}.",
+        "%s（プレイヤー %d）は{supply}からタイルを1枚取りました。",
+        "%s (joueur %d) prend une tuile de sa pile ({supply}).",
+        "%s (jugador %d) toma una ficha de su montón ({supply}).",
     },
     [PM_PEEK] = {
         "You peek into your {supply}: tile %d is in it (t%d takes it).",
@@ -359,7 +285,7 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
     },
     [PM_UNDO_NOT_YOURS] = {
         "Undo takes back only your own last move: seat %d has played since.",
-        "取り消せるのは自分の直前の手だけです。その後プレイヤー%d が打っています。",
+        "取り消せるのは自分の直前の手だけです。その後プレイヤー %d が打っています。",
         "Vous ne pouvez reprendre que votre propre dernier coup : le joueur %d a joué depuis.",
         "Solo puedes deshacer tu propia última jugada: el jugador %d ha jugado después.",
     },
@@ -369,17 +295,15 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
         "%s ne peut pas être repris : ce coup vous a montré une tuile cachée.",
         "%s no se puede deshacer: te mostró una ficha oculta.",
     },
+    /* words (issue 11, item 5): the end of a solo game, which has a score and no rival */
+    [PM_SOLO_SCORE] = {"Your score: %d points.", "あなたの得点: %d 点。",
+                       "Votre score : %d points.", "Tu puntuación: %d puntos."},
 };
 
 const char *play_template(int lang, PlayMsg id) {
     if ((unsigned)id >= PM_COUNT) return "";
     if (lang < 0 || lang >= PUL_NLANGS) lang = PUL_LANG_EN;
     return texts[id][lang];
-}
-
-PlayMsg play_reason_msg(PulReason r) {
-    if (r < PUL_R_SYNTAX || r > PUL_R_SCRIPT_ERROR) return PM_R_BAD_ACTION;
-    return (PlayMsg)(PM_R_SYNTAX + (r - PUL_R_SYNTAX));
 }
 
 /* The theme's name of a part, or the built-in one when the variant has no theme. */

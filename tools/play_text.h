@@ -65,21 +65,6 @@ typedef enum {
     PM_WINNER,
     PM_WINNERS_TIED,
     PM_NO_WINNER,
-    PM_R_SYNTAX, /* the explanations of refusals, in PulReason order from PUL_R_SYNTAX */
-    PM_R_GAME_OVER,
-    PM_R_OCCUPIED,
-    PM_R_NOT_ADJACENT,
-    PM_R_NO_ATTACHMENT,
-    PM_R_COLOUR_CONFLICT,
-    PM_R_NOT_IN_HAND,
-    PM_R_HAND_FULL,
-    PM_R_NOT_IN_SUPPLY,
-    PM_R_NO_STONES,
-    PM_R_NOT_MICROPUL,
-    PM_R_ALREADY_CLAIMED,
-    PM_R_NO_EXTRA_TURN,
-    PM_R_BAD_ACTION,
-    PM_R_SCRIPT_ERROR,
     /* issue 11, hidden information and resume: */
     PM_TOOK_SEAT,      /* a take announced without its tile */
     PM_TOOK_BOT,
@@ -87,13 +72,12 @@ typedef enum {
     PM_KNOWN_SUPPLY,
     PM_UNDO_NOT_YOURS,
     PM_UNDO_HIDDEN,
+    PM_SOLO_SCORE, /* words (issue 11, item 5) */
     PM_COUNT
 } PlayMsg;
 
 /* The template of id in lang (English when lang is out of range). */
 const char *play_template(int lang, PlayMsg id);
-/* The explanation of a refusal. */
-PlayMsg play_reason_msg(PulReason r);
 /* The message formatted and its names filled in from theme (may be NULL). */
 void play_vformat(char *buf, size_t size, int lang, const PulTheme *theme, PlayMsg id,
                   va_list ap);

@@ -36,6 +36,11 @@ typedef enum {
     RT_EV_SKIPPED,
     RT_EV_GAME_OVER,
     RT_EV_REVEALED,
+    RT_END_SEAT, /* words (issue 11, item 5) */
+    RT_END_SOLO,
+    RT_END_SCRIPTS,
+    RT_END_WINS,
+    RT_END_LOST,
     RT_COUNT
 } ReplayTextId;
 

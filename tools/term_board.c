@@ -29,17 +29,17 @@ static const char *const seat_sgr[PUL_MAX_SEATS] = {"\x1b[1;91m", "\x1b[1;94m", 
 enum { W_SEAT, W_STONES, W_HAND, W_SCORE, W_CORE, W_SUPPLY, W_TO_MOVE, W_EXTRA, W_OVER,
        W_WINNER, W_HAND_OF, W_LOSER, NWORDS };
 static const char *const words[NWORDS][PUL_NLANGS] = {
-    [W_SEAT] = {"seat", "席", "siège", "asiento"},
+    [W_SEAT] = {"seat", "プレイヤー", "joueur", "jugador"},
     [W_STONES] = {"stones", "マーカー", "pierres", "piedras"},
     [W_HAND] = {"hand", "手札", "main", "mano"},
     [W_SCORE] = {"score", "得点", "score", "puntos"},
     [W_CORE] = {"core", "コア", "noyau", "núcleo"},
     [W_SUPPLY] = {"supply", "山札", "réserve", "suministro"},
     [W_TO_MOVE] = {"to move", "手番", "à jouer", "le toca"},
-    [W_EXTRA] = {"extra turn", "追加手番", "tour supplémentaire", "turno extra"},
+    [W_EXTRA] = {"extra turn", "追加ターン", "tour supplémentaire", "turno extra"},
     [W_OVER] = {"game over", "ゲーム終了", "partie terminée", "fin de la partida"},
     [W_WINNER] = {"winner", "勝者", "gagnant", "ganador"},
-    [W_HAND_OF] = {"hand of seat", "手札: 席", "main du siège", "mano del asiento"},
+    [W_HAND_OF] = {"hand of seat", "手札: プレイヤー", "main du joueur", "mano del jugador"},
     [W_LOSER] = {"loses", "負け", "perd", "pierde"},
 };
 
@@ -356,7 +356,9 @@ void term_draw_status(FILE *out, const PulGame *g, const PulTheme *theme, const 
         int winners[PUL_MAX_SEATS];
         int nw = pul_game_winners(g, winners);
         fprintf(out, "%s (%s)", word(st, W_OVER), pul_end_reason_code(pul_game_end_reason(g)));
-        if (nw > 0) {
+        if (nseats == 1) /* a solo game has a score, no winner */
+            fprintf(out, "; %s: %d", word(st, W_SCORE), scores[0]);
+        else if (nw > 0) {
             fprintf(out, "; %s:", word(st, W_WINNER));
             for (int i = 0; i < nw; i++) fprintf(out, " %s %d", word(st, W_SEAT), winners[i] + 1);
         }

@@ -396,7 +396,9 @@ typedef enum {
 } PulReason;
 
 const char *pul_reason_code(PulReason r);     /* "occupied", as in PMN.md */
-const char *pul_reason_message(PulReason r);  /* a sentence for a person */
+const char *pul_reason_message(PulReason r);  /* a sentence for a person, in English
+                                                 and Micropul's words (pul_reason_explain:
+                                                 an edition's words and a language) */
 
 /* PMN move text: "12@1,-2r3", "snw0,0", "t17", "pass". parse returns false
 ** on a syntax error (PMN.md: numbers decimal, no leading zeros, no "-0", no
@@ -514,9 +516,30 @@ void pul_game_scores(const PulGame *g, int *scores);
 ** incremental count. It leaves out what score_group and final_scores hooks
 ** changed (pul_game_scores minus this is what the scripts gave). */
 void pul_game_scores_recount(const PulGame *g, int *scores);
+/* What one seat's score is made of, for the end screens: the closed groups
+** as the rules count them, the tiles left in supply and hand with their
+** points, and what score_group and final_scores hooks changed. total is
+** pul_game_scores' and always the sum of groups, supply_points, hand_points
+** and scripts; tools print this rather than redo the arithmetic. */
+typedef struct {
+    int total;
+    int groups;
+    int supply_tiles, supply_points;
+    int hand_tiles, hand_points;
+    int scripts;
+} PulScoreBreakdown;
+void pul_game_score_breakdown(const PulGame *g, int seat, PulScoreBreakdown *out);
 /* Winning seats (tied at the top; a losing seat never wins). Returns count. */
 int pul_game_winners(const PulGame *g, int *seats);
 
+/* A refusal explained in lang (PulLang; others give English) in the
+** words of the theme of g's edition: its names for the feature kinds, stones,
+** groups and supply (never "micropul" in an edition that calls them
+** otherwise), a numbered rule with what it asks, the hand limit of g's
+** rules. g may be NULL (Micropul's words). Writes at most size bytes (a few
+** hundred suffice) and returns buf. */
+const char *pul_reason_explain(const PulGame *g, PulReason r, int lang, char *buf,
+                               size_t size);
 /* Whether a is legal now: PUL_LEGAL or the first reason it is not. */
 PulReason pul_check(const PulGame *g, const PulAction *a);
 /* Apply a if legal; fills ev (may be NULL). On refusal the game is untouched. */

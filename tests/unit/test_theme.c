@@ -164,7 +164,7 @@ static void test_farmopul(void) {
         {"stone", {"farmer", "農夫", "fermier", "granjero"}, "♙", "bright-red", "currentColor"},
         {"core", {"land", "大地", "terres", "terreno"}, "▦", "yellow", "<rect"},
         {"supply",
-         {"owned land", "所有地", "terres possédées", "terreno propio"},
+         {"owned land", "所有地", "propriété", "terreno propio"},
          "▤",
          "bright-green",
          "<polygon"},

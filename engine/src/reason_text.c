@@ -1,0 +1,208 @@
+/*
+** reason_text.c: why a move is refused, for a person, in the four languages
+** and in the words of the edition's theme (Farmopul's fields and soil, not
+** micropul). Every tool that explains a refusal asks here, so the numbered
+** rules are worded once, with what they ask.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "common.h"
+
+/* Placeholders: {stone} {group} {supply} {core} {big} are the theme's part
+** names; {pairs} the kinds of the tile set that join, each matched with
+** itself ("field to field, soil to soil"); {kinds} the same kinds as a
+** negated list ("field or soil", "ni champ ni terreau"); {limit} the hand
+** limit. French and Spanish put a theme's name where no article or adjective
+** has to agree with it (a label, or a neutral noun with the name after it in
+** brackets), since a theme's names have no gender. */
+static const char *const texts[PUL_R_COUNT][PUL_NLANGS] = {
+    [PUL_LEGAL] = {"the action is legal", "合法な手です", "le coup est permis",
+                   "la jugada está permitida"},
+    [PUL_R_SYNTAX] = {
+        "the move cannot be read (examples: 12@1,-2r3, snw0,0, t, pass)",
+        "手を読み取れません（例: 12@1,-2r3、snw0,0、t、pass）",
+        "le coup ne se lit pas (exemples : 12@1,-2r3, snw0,0, t, pass)",
+        "la jugada no se puede leer (ejemplos: 12@1,-2r3, snw0,0, t, pass)",
+    },
+    [PUL_R_GAME_OVER] = {"the game is already over", "ゲームはもう終わっています",
+                         "la partie est déjà finie", "la partida ya ha terminado"},
+    [PUL_R_OCCUPIED] = {"that cell already holds a tile", "そのマスにはもうタイルがあります",
+                        "cette case porte déjà une tuile", "esa casilla ya tiene una ficha"},
+    [PUL_R_NOT_ADJACENT] = {
+        "the cell shares no edge with a placed tile",
+        "そのマスは置かれたタイルと辺で接していません",
+        "la case n'a aucun bord commun avec une tuile posée",
+        "la casilla no comparte ningún lado con una ficha colocada",
+    },
+    [PUL_R_NO_ATTACHMENT] = {
+        "rule 1: a new tile must touch a placed tile like to like ({pairs}) at least once, "
+        "and this one does not",
+        "ルール1: 新しいタイルは置かれたタイルに同じ種類どうし（{pairs}）で一か所以上"
+        "接しなければなりませんが、このタイルは接していません",
+        "règle 1 : une nouvelle tuile doit toucher une tuile posée au moins une fois par deux "
+        "quarts semblables ({pairs}), ce que celle-ci ne fait pas",
+        "regla 1: una ficha nueva debe tocar una ficha colocada al menos una vez con dos "
+        "cuadrantes iguales ({pairs}), y esta no lo hace",
+    },
+    [PUL_R_COLOUR_CONFLICT] = {
+        "rule 2: where tiles touch, only like may meet like ({pairs}), and here two different "
+        "ones would touch",
+        "ルール2: タイルが接する所では同じ種類どうし（{pairs}）しか接することができませんが、"
+        "ここでは違う種類が接してしまいます",
+        "règle 2 : là où des tuiles se touchent, seuls des quarts semblables peuvent se "
+        "toucher ({pairs}), et ici deux quarts différents se toucheraient",
+        "regla 2: donde las fichas se tocan, solo pueden tocarse cuadrantes iguales ({pairs}), "
+        "y aquí se tocarían dos distintos",
+    },
+    [PUL_R_NOT_IN_HAND] = {"that tile is not in your hand", "そのタイルは手札にありません",
+                           "cette tuile n'est pas dans votre main",
+                           "esa ficha no está en tu mano"},
+    [PUL_R_HAND_FULL] = {
+        "your hand already holds {limit} tiles, the most the rules allow",
+        "手札はもうルールの上限の {limit} 枚です",
+        "votre main a déjà {limit} tuiles, le maximum permis par les règles",
+        "tu mano ya tiene {limit} fichas, el máximo que permiten las reglas",
+    },
+    [PUL_R_NOT_IN_SUPPLY] = {
+        "that tile is not in your {supply}",
+        "そのタイルは{supply}にありません",
+        "cette tuile n'est pas dans votre {supply}",
+        "esa ficha no está en tu {supply}",
+    },
+    [PUL_R_NO_STONES] = {"you have no {stone} left", "{stone}が残っていません",
+                         "il ne vous reste plus de {stone}", "te has quedado sin {stone}"},
+    [PUL_R_NOT_MICROPUL] = {
+        "there is no {kinds} at that quadrant",
+        "その区画は{kinds}のいずれでもありません",
+        "il n'y a {kinds} dans ce quart",
+        "no hay {kinds} en ese cuadrante",
+    },
+    [PUL_R_ALREADY_CLAIMED] = {
+        "that {group} already carries a {stone}",
+        "その{group}にはもう{stone}があります",
+        "ce quart appartient à un ensemble ({group}) qui porte déjà une pièce ({stone})",
+        "ese cuadrante pertenece a un conjunto ({group}) que ya tiene una pieza ({stone})",
+    },
+    [PUL_R_NO_EXTRA_TURN] = {
+        "pass is only allowed in an extra turn",
+        "pass は追加ターンにしかできません",
+        "pass n'est permis que pendant un tour supplémentaire",
+        "pass solo se permite en un turno extra",
+    },
+    [PUL_R_BAD_ACTION] = {
+        "that is not an action (unknown kind, rotation or quadrant)",
+        "それは手ではありません（種類、向き、区画が不明）",
+        "ce n'est pas une action (genre, rotation ou quart inconnu)",
+        "eso no es una acción (tipo, giro o cuadrante desconocido)",
+    },
+    [PUL_R_SCRIPT_ERROR] = {
+        "a rule script of the variant failed; the game is as it was before the move",
+        "ヴァリアントのルールスクリプトが失敗しました。ゲームは手の前のままです",
+        "un script de règles de la variante a échoué ; la partie est comme avant le coup",
+        "un script de reglas de la variante falló; la partida sigue como antes de la jugada",
+    },
+};
+
+/* The names of the parts when an edition has no theme, in PulPart order. */
+static const char *const plain_parts[PUL_NPARTS][PUL_NLANGS] = {
+    {"big micropul", "大マイクロプル", "mega micropul", "micropul grande"},
+    {"stone", "マーカー", "pierre", "piedra"},
+    {"core", "コア", "noyau", "núcleo"},
+    {"supply", "山札", "réserve", "suministro"},
+    {"group", "グループ", "groupe", "grupo"},
+};
+
+/* The kinds that join when there is no edition: Micropul's two colours. */
+static const char *const plain_kinds[2][PUL_NLANGS] = {
+    {"white micropul", "白マイクロプル", "micropul blanc", "micropul blanco"},
+    {"black micropul", "黒マイクロプル", "micropul noir", "micropul negro"},
+};
+
+/* How {pairs} and {kinds} are joined in each language. */
+static const struct {
+    const char *pair_join, *pair_sep; /* "field" pair_join "field", pair_sep the next pair */
+    const char *kinds_first, *kinds_sep;
+} joins[PUL_NLANGS] = {
+    {" to ", ", ", "", " or "},
+    {"と", "、", "", "・"},
+    {" contre ", ", ", "ni ", " ni "},
+    {" con ", ", ", "", " ni "},
+};
+
+typedef struct {
+    char *buf;
+    size_t size, n;
+} Out;
+
+static void put(Out *o, const char *s) {
+    for (; *s && o->n + 1 < o->size; s++) o->buf[o->n++] = *s;
+    o->buf[o->n] = '\0';
+}
+
+/* The name of the k-th kind that joins tiles (the theme's, else the tile
+** set's), or NULL past the last. */
+static const char *kind_name(const PulVariant *v, int k, int lang) {
+    if (!v) return k < 2 ? plain_kinds[k][lang] : NULL;
+    const PulTileSet *ts = pul_variant_tileset(v);
+    const PulTheme *th = pul_variant_theme(v);
+    for (int f = 0; f < ts->nfeatures; f++) {
+        if (ts->feature[f].cls != PUL_FEATURE_MICROPUL || k-- > 0) continue;
+        const char *name = th && f < th->nfeatures ? pul_theme_feature_name(th, f, lang) : "";
+        return *name ? name : ts->feature[f].name;
+    }
+    return NULL;
+}
+
+/* {pairs} ("field to field, soil to soil") or {kinds} ("field or soil"). */
+static void put_kinds(Out *o, const PulVariant *v, int lang, bool pairs) {
+    const char *name;
+    for (int k = 0; (name = kind_name(v, k, lang)) != NULL; k++) {
+        if (pairs) {
+            if (k) put(o, joins[lang].pair_sep);
+            put(o, name);
+            put(o, joins[lang].pair_join);
+        } else {
+            put(o, k ? joins[lang].kinds_sep : joins[lang].kinds_first);
+        }
+        put(o, name);
+    }
+}
+
+const char *pul_reason_explain(const PulGame *g, PulReason r, int lang, char *buf,
+                               size_t size) {
+    if (!buf || size == 0) return buf;
+    Out o = {buf, size, 0};
+    buf[0] = '\0';
+    if (lang < 0 || lang >= PUL_NLANGS) lang = PUL_LANG_EN;
+    if ((unsigned)r >= PUL_R_COUNT) r = PUL_R_BAD_ACTION;
+    const PulVariant *v = g ? pul_game_variant(g) : NULL;
+    const PulTheme *th = v ? pul_variant_theme(v) : NULL;
+    for (const char *p = texts[r][lang]; *p;) {
+        const char *end = *p == '{' ? strchr(p, '}') : NULL;
+        if (!end) {
+            char one[2] = {*p++, '\0'};
+            put(&o, one);
+            continue;
+        }
+        size_t len = (size_t)(end - p - 1);
+        int part = -1;
+        for (int k = 0; k < PUL_NPARTS; k++)
+            if (strlen(pul_part_key(k)) == len && strncmp(p + 1, pul_part_key(k), len) == 0)
+                part = k;
+        if (part >= 0) {
+            const char *name = pul_theme_part_name(th, part, lang);
+            put(&o, *name ? name : plain_parts[part][lang]);
+        } else if (len == 5 && strncmp(p + 1, "pairs", 5) == 0) {
+            put_kinds(&o, v, lang, true);
+        } else if (len == 5 && strncmp(p + 1, "kinds", 5) == 0) {
+            put_kinds(&o, v, lang, false);
+        } else if (len == 5 && strncmp(p + 1, "limit", 5) == 0) {
+            char num[16];
+            snprintf(num, sizeof num, "%d", g ? pul_game_rules(g)->hand_limit : 6);
+            put(&o, num);
+        }
+        p = end + 1;
+    }
+    return buf;
+}

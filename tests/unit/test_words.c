@@ -1,0 +1,141 @@
+/*
+** test_words.c: the engine's words for people: refusals explained in an
+** edition's words and four languages (pul_reason_explain), and each seat's
+** score broken down (pul_game_score_breakdown) as the end screens print it.
+*/
+#include "game_util.h"
+
+static bool has(const char *text, const char *part) {
+    return strstr(text, part) != NULL;
+}
+
+/* Farmopul's refusals name fields and soil, farmers and farms, never micropul. */
+static void test_farmopul_words(void) {
+    PulVariant *v = open_edition("farmopul", NULL);
+    if (!v) return;
+    PulGame *g = pul_game_new(v);
+    PulError err;
+    CHECK(pul_game_start(g, 2, 1, NULL, 0, &err) == PUL_OK);
+    static const char *const fields[PUL_NLANGS][2] = {
+        {"field", "soil"}, {"畑", "土壌"}, {"champ", "terreau"}, {"campo", "tierra"}};
+    static const char *const farmer[PUL_NLANGS] = {"farmer", "農夫", "fermier", "granjero"};
+    char buf[512];
+    for (int lang = 0; lang < PUL_NLANGS; lang++) {
+        for (int r = PUL_LEGAL; r < PUL_R_COUNT; r++) {
+            pul_reason_explain(g, (PulReason)r, lang, buf, sizeof buf);
+            CHECK(strlen(buf) > 8);
+            CHECK(!has(buf, "micropul") && !has(buf, "マイクロプル") && !has(buf, "{"));
+        }
+        for (int r = PUL_R_NO_ATTACHMENT; r <= PUL_R_COLOUR_CONFLICT; r++) {
+            pul_reason_explain(g, (PulReason)r, lang, buf, sizeof buf);
+            CHECK(has(buf, fields[lang][0]) && has(buf, fields[lang][1]));
+            CHECK(has(buf, r == PUL_R_NO_ATTACHMENT ? "1" : "2"));
+        }
+        pul_reason_explain(g, PUL_R_NOT_MICROPUL, lang, buf, sizeof buf);
+        CHECK(has(buf, fields[lang][0]) && has(buf, fields[lang][1]));
+        pul_reason_explain(g, PUL_R_NO_STONES, lang, buf, sizeof buf);
+        CHECK(has(buf, farmer[lang]));
+        pul_reason_explain(g, PUL_R_HAND_FULL, lang, buf, sizeof buf);
+        CHECK(has(buf, "6"));
+    }
+    CHECK_STR(pul_reason_explain(g, PUL_R_COLOUR_CONFLICT, PUL_LANG_EN, buf, sizeof buf),
+              "rule 2: where tiles touch, only like may meet like (field to field, soil to "
+              "soil), and here two different ones would touch");
+    CHECK_STR(pul_reason_explain(g, PUL_R_NOT_MICROPUL, PUL_LANG_FR, buf, sizeof buf),
+              "il n'y a ni champ ni terreau dans ce quart");
+    pul_game_free(g);
+    pul_variant_free(v);
+}
+
+/* Three kinds (tricolour) are all listed; no game gives Micropul's words;
+** a short buffer is cut, ended, never overrun. */
+static void test_kinds_and_limits(void) {
+    PulVariant *v = open_edition("../tests/variants/tricolour", NULL);
+    char buf[512];
+    if (v) {
+        PulGame *g = pul_game_new(v);
+        PulError err;
+        CHECK(pul_game_start(g, 2, 1, NULL, 0, &err) == PUL_OK);
+        CHECK_STR(pul_reason_explain(g, PUL_R_NOT_MICROPUL, PUL_LANG_ES, buf, sizeof buf),
+                  "no hay micropul rojo ni micropul verde ni micropul azul en ese cuadrante");
+        pul_game_free(g);
+        pul_variant_free(v);
+    }
+    CHECK_STR(pul_reason_explain(NULL, PUL_R_NO_ATTACHMENT, PUL_LANG_EN, buf, sizeof buf),
+              "rule 1: a new tile must touch a placed tile like to like (white micropul to white "
+              "micropul, black micropul to black micropul) at least once, and this one does not");
+    CHECK_STR(pul_reason_explain(NULL, PUL_R_NO_STONES, PUL_LANG_JA, buf, sizeof buf),
+              "マーカーが残っていません");
+    CHECK_STR(pul_reason_explain(NULL, PUL_R_OCCUPIED, 99, buf, sizeof buf),
+              "that cell already holds a tile");
+    CHECK_STR(pul_reason_explain(NULL, (PulReason)999, PUL_LANG_EN, buf, sizeof buf),
+              pul_reason_explain(NULL, PUL_R_BAD_ACTION, PUL_LANG_EN, buf + 256, 256));
+    char small[8];
+    memset(small, 'x', sizeof small);
+    pul_reason_explain(NULL, PUL_R_NO_ATTACHMENT, PUL_LANG_EN, small, sizeof small);
+    CHECK_STR(small, "rule 1:");
+    pul_reason_explain(NULL, PUL_R_NO_ATTACHMENT, PUL_LANG_EN, small, 1);
+    CHECK_STR(small, "");
+    CHECK(pul_reason_explain(NULL, PUL_R_NO_ATTACHMENT, PUL_LANG_EN, NULL, 0) == NULL);
+}
+
+/* Random games to the end: each seat's parts add up to its score, and
+** scripts are what the hooks gave beyond the rules' recount. */
+static void check_breakdowns(const char *edition, int nseats, int games, bool want_scripts) {
+    PulVariant *v = open_edition(edition, NULL);
+    if (!v) return;
+    PulGame *g = pul_game_new(v);
+    int seen_scripts = 0, seen_tiles = 0;
+    for (int k = 0; k < games; k++) {
+        PulError err;
+        if (pul_game_start(g, nseats, 100 + (uint64_t)k, NULL, 0, &err) != PUL_OK) {
+            CHECK(false);
+            break;
+        }
+        PulRng rng;
+        pul_rng_seed(&rng, (uint64_t)k);
+        PulAction a;
+        while (!pul_game_over(g) && pul_random_action(g, &rng, &a))
+            CHECK_INT(pul_apply(g, &a, NULL), PUL_LEGAL);
+        int scores[PUL_MAX_SEATS], by_rules[PUL_MAX_SEATS];
+        pul_game_scores(g, scores);
+        pul_game_scores_recount(g, by_rules);
+        const PulRules *rules = pul_game_rules(g);
+        for (int s = 0; s < nseats; s++) {
+            PulScoreBreakdown b;
+            uint8_t tiles[PUL_MAX_TILES];
+            pul_game_score_breakdown(g, s, &b);
+            CHECK_INT(b.total, scores[s]);
+            CHECK_INT(b.groups + b.supply_points + b.hand_points + b.scripts, b.total);
+            CHECK_INT(b.scripts, scores[s] - by_rules[s]);
+            CHECK_INT(b.supply_tiles, pul_game_supply(g, s, tiles));
+            CHECK_INT(b.hand_tiles, pul_game_hand(g, s, tiles));
+            CHECK_INT(b.supply_points, b.supply_tiles * rules->points_supply);
+            CHECK_INT(b.hand_points, b.hand_tiles * rules->points_hand);
+            seen_scripts += b.scripts != 0;
+            seen_tiles += b.supply_tiles + b.hand_tiles > 0;
+        }
+    }
+    PulScoreBreakdown b;
+    memset(&b, 0x55, sizeof b);
+    pul_game_score_breakdown(g, nseats, &b);
+    CHECK(b.total == 0 && b.groups == 0 && b.scripts == 0 && b.hand_tiles == 0);
+    CHECK(want_scripts ? seen_scripts > 0 : seen_scripts == 0);
+    CHECK(seen_tiles > 0);
+    pul_game_free(g);
+    pul_variant_free(v);
+}
+
+static void test_breakdowns(void) {
+    check_breakdowns("micropul", 2, 40, false);
+    check_breakdowns("micropul-solo", 1, 20, false);
+    check_breakdowns("farmopul", 2, 20, false);
+    check_breakdowns("../tests/variants/hooks-all", 2, 5, true);
+}
+
+int main(void) {
+    RUN(test_farmopul_words);
+    RUN(test_kinds_and_limits);
+    RUN(test_breakdowns);
+    return CHECK_DONE();
+}
