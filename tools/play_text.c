@@ -328,6 +328,11 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
         "un script de règles de la variante a échoué ; la partie est comme avant le coup",
         "un script de reglas de la variante falló; la partida sigue como antes de la jugada",
     },
+    /* The board (issue 11, item 2). */
+    [PM_CLAIM_OPEN] = {"%s ×%d, open", "%s ×%d、開いている", "%s ×%d, ouvert",
+                       "%s ×%d, abierto"},
+    [PM_CLAIM_CLOSED] = {"%s ×%d, closed", "%s ×%d、閉じている", "%s ×%d, fermé",
+                         "%s ×%d, cerrado"},
 };
 
 const char *play_template(int lang, PlayMsg id) {

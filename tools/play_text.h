@@ -80,6 +80,10 @@ typedef enum {
     PM_R_NO_EXTRA_TURN,
     PM_R_BAD_ACTION,
     PM_R_SCRIPT_ERROR,
+    /* The board (issue 11, item 2): what a claim's group is, after the claim
+    ** in the list of moves: its micropul's name (%s), its size, open or closed. */
+    PM_CLAIM_OPEN,
+    PM_CLAIM_CLOSED,
     PM_COUNT
 } PlayMsg;
 
