@@ -51,7 +51,8 @@ static void list_line(Play *p, const char *label, const PulAction *a, int first,
             fprintf(p->out, "\n%*s", LIST_INDENT, "");
             col = LIST_INDENT;
         }
-        fprintf(p->out, "%-*s", width, text);
+        /* Padded by what the text shows, not its bytes: names may be Japanese. */
+        fprintf(p->out, "%s%*s", text, width - cli_display_width(text), "");
         col += width;
     }
     fputc('\n', p->out);
@@ -59,12 +60,15 @@ static void list_line(Play *p, const char *label, const PulAction *a, int first,
 
 void play_show_legal(Play *p, const PulAction *a, int n) {
     char label[PUL_LABEL_MAX + 32];
-    int width = 0;
+    /* Claims, which say what their group is, are wider than the rest: they
+    ** get columns of their own, so that the other lines stay compact. */
+    int width = 0, claim_width = 0;
     for (int k = 0; k < n; k++) {
         char text[ENTRY_MAX];
         entry_text(p, &a[k], k + 1, text, sizeof text);
-        int len = (int)strlen(text) + 2;
-        if (len > width) width = len;
+        int len = cli_display_width(text) + 2;
+        int *w = a[k].kind == PUL_CLAIM ? &claim_width : &width;
+        if (len > *w) *w = len;
     }
     play_say(p, PM_LEGAL_TITLE);
     /* The caller has ordered the list: placements by tile, then takes, claims, pass. */
@@ -78,7 +82,7 @@ void play_show_legal(Play *p, const PulAction *a, int n) {
                      : a[k].kind == PUL_CLAIM ? PM_LIST_CLAIM
                                               : PM_LIST_PASS;
         play_format(label, sizeof label, p->st.lang, p->theme, id, a[k].tile);
-        list_line(p, label, a, k, end - k, width);
+        list_line(p, label, a, k, end - k, a[k].kind == PUL_CLAIM ? claim_width : width);
         k = end;
     }
 }

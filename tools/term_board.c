@@ -10,7 +10,8 @@
 ** its micropul's colour, a stone (its glyph and its seat's number, so the
 ** owner shows without colour too) in its seat's colour on the ground of the
 ** micropul it stands on, the last tile underlined rather than reversed, and
-** at the end each group that scores in its scorer's colour. Seat colours
+** at the end each group that scores in its scorer's colour (a stone that
+** scored nothing faint). Seat colours
 ** (term_look.c) are the same here and in the status lines.
 */
 #include <stdlib.h>
@@ -58,9 +59,10 @@ typedef struct {
     int scorer[4];  /* per quadrant: the seat its closed group scores for, shown
                        at the end, -1 none */
     const char *base; /* under every cell: the last tile's underline, or "" */
+    bool over;        /* the game is over: a stone whose group scores nothing is faint */
 } Marks;
 
-static const Marks no_marks = {{-1, -1, -1, -1}, {-1, -1, -1, -1}, ""};
+static const Marks no_marks = {{-1, -1, -1, -1}, {-1, -1, -1, -1}, "", false};
 
 /* One quadrant, two cells: a then b when both fit, else alone only, padded. */
 static void put_pair(FILE *out, const TermStyle *st, const TermGlyph *a, const TermGlyph *b,
@@ -81,8 +83,8 @@ static bool is_micropul(const PulTileSet *ts, int f) {
 
 /* A stone of seat on a quadrant of micropul f: its glyph and the seat's
 ** number in the seat's colour, on the micropul's colour, so that what the
-** stone stands on still shows. */
-static void put_stone(FILE *out, const Look *lk, int seat, int f, const char *base) {
+** stone stands on still shows; faint at the end when it scored nothing. */
+static void put_stone(FILE *out, const Look *lk, int seat, int f, bool faint, const char *base) {
     TermGlyph stone, num;
     term_glyph_part(&stone, lk->th, PUL_PART_STONE, "@", lk->st);
     if (!lk->st->colour && stone.width > 1) term_glyph_set(&stone, "@", NULL, lk->st);
@@ -90,11 +92,15 @@ static void put_stone(FILE *out, const Look *lk, int seat, int f, const char *ba
     snprintf(digit, sizeof digit, "%d", seat + 1);
     term_glyph_set(&num, digit, NULL, lk->st);
     term_seat_sgr(lk->th, lk->st, seat, stone.sgr, sizeof stone.sgr);
-    term_seat_sgr(lk->th, lk->st, seat, num.sgr, sizeof num.sgr);
+    /* Faint and bold together show differently from one terminal to the next. */
+    if (faint && lk->st->colour)
+        term_colour_sgr(term_seat_colour(lk->th, seat), false, stone.sgr, sizeof stone.sgr);
+    memcpy(num.sgr, stone.sgr, sizeof num.sgr);
     char ground[2 * TERM_SGR_MAX], bg[TERM_SGR_MAX] = "";
     if (lk->st->colour && lk->th && f < lk->th->nfeatures)
         term_colour_sgr(lk->th->feature[f].colour, true, bg, sizeof bg);
-    snprintf(ground, sizeof ground, "%s%s", base, bg);
+    snprintf(ground, sizeof ground, "%s%s%s", base, bg,
+             faint && lk->st->colour ? TERM_SGR_FAINT : "");
     put_pair(out, lk->st, &stone, &num, &stone, ground);
 }
 
@@ -113,7 +119,7 @@ static void put_big_quadrant(FILE *out, const Look *lk, const PulTileDef *def, i
                              const Marks *m) {
     int f = def->quad[0];
     if (m->stone[q] >= 0) {
-        put_stone(out, lk, m->stone[q], f, m->base);
+        put_stone(out, lk, m->stone[q], f, m->over && m->scorer[q] != m->stone[q], m->base);
         return;
     }
     TermGlyph big, mp, centre;
@@ -145,7 +151,8 @@ static void put_tile_row(FILE *out, const Look *lk, int tile, int rot, int row, 
         if (def->big) {
             put_big_quadrant(out, lk, def, q, m);
         } else if (m->stone[q] >= 0) {
-            put_stone(out, lk, m->stone[q], quad[q], m->base);
+            put_stone(out, lk, m->stone[q], quad[q], m->over && m->scorer[q] != m->stone[q],
+                      m->base);
         } else {
             TermGlyph gl;
             scoring_glyph(&gl, lk, quad[q], m->scorer[q]);
@@ -248,6 +255,7 @@ void term_draw_board(FILE *out, const PulGame *g, const PulTheme *theme, const T
                         if (stones[s].x == x && stones[s].y == y && stones[s].quad < 4)
                             m.stone[stones[s].quad] = stones[s].seat;
                     if (over) memcpy(m.scorer, &scorer[4 * i], sizeof m.scorer);
+                    m.over = over;
                     if (last && last->x == x && last->y == y) m.base = TERM_SGR_UNDERLINE;
                     put_tile_row(out, &lk, placed[i].tile, placed[i].rot, row, &m);
                 } else if (next_to_tile(&a, x, y)) {
