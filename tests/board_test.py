@@ -436,11 +436,57 @@ def test_scoring_groups():
                   "scoring stones for %d points from closed groups" % (s, quads, stones, closed))
 
 
+def test_play_end(tmp):
+    """A whole game of pul play at a terminal: its last board shows the scoring groups."""
+    master, slave = pty.openpty()
+    p = subprocess.Popen([PUL, "play", "--seats", "human,greedy", "--seed", "1", "--record",
+                          os.path.join(tmp, "end.pmn")], stdin=slave, stdout=slave, stderr=slave,
+                         cwd=tmp, start_new_session=True)
+    os.close(slave)
+    out, pos = b"", 0
+    while True:
+        r, _, _ = select.select([master], [], [], 60)
+        if not r:
+            break
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            break
+        out += chunk
+        if out.find(b"Seat 1> ", pos) >= 0:
+            pos = out.rfind(b"Seat 1> ") + 1
+            os.write(master, b"1\n")
+    os.close(master)
+    check(p.wait(timeout=60) == 0, "a game of pul play at a terminal ends with exit 0")
+    text = out.decode("utf-8").replace("\r\n", "\n")
+    over = text.rfind("Game over:")
+    check(over >= 0, "the end screen is shown")
+    # The last board: from the last x header before the end screen's scores.
+    before = text[:over]
+    starts = [i for i in range(len(before)) if before.startswith("    ", i) and
+              (i == 0 or before[i - 1] == "\n") and re.match(r" {4}( +-?\d+ )+ \n", before[i:])]
+    check(bool(starts), "a board before the end screen")
+    blines, legend = board(before[starts[-1]:] if starts else before)
+    # Seed 1 against greedy: seat 1 ends with no closed group, seat 2 with some.
+    closed = {int(m.group(1)): int(m.group(2)) for m in
+              re.finditer(r"Seat (\d): -?\d+ points \(closed groups (\d+)", plain(text[over:]))}
+    check(closed.get(1) == 0 and closed.get(2, 0) > 0, "the game as expected: %r" % closed)
+    for s, code in ((1, "91"), (2, "94")):
+        n = sum(1 for l in blines for c, st in cells(l) if c in "○●◎" and fg(st) == code)
+        check((n > 0) == (closed.get(s, 0) > 0),
+              "the end screen's board shows seat %d's scoring groups in its colour (%d cells, %d "
+              "points)" % (s, n, closed.get(s, 0)))
+    check(any("in a seat's colour: a group that scores for it" in plain(l) for l in legend),
+          "the end screen's legend says what those colours mean")
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         for test in (test_legend, lambda: test_legend_long_names(tmp), test_big_tiles,
                      test_catalyst_glyphs, lambda: test_claim_lines(tmp), test_seat_colours,
-                     test_last_move, test_scoring_groups):
+                     test_last_move, test_scoring_groups, lambda: test_play_end(tmp)):
             # A screen without the parts looked for fails its test, and the rest still run.
             try:
                 test()
