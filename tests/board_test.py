@@ -12,6 +12,7 @@ the scoring groups in their scorer's colour.
 usage: board_test.py PUL ROOT   (PUL the binary, ROOT the repository; PUL_PATH set by ctest)
 """
 
+import json
 import os
 import pty
 import re
@@ -342,6 +343,15 @@ def board_stones(blines, glyph):
 
 
 def test_seat_colours():
+    # pul check shows the seat colours a theme sets, in text and JSON.
+    theme = os.path.join(ROOT, "variants", "farmopul", "theme.yaml")
+    r = subprocess.run([PUL, "check", theme], capture_output=True, timeout=60)
+    check(b"  seats     4: bright-red, bright-blue, bright-magenta, bright-cyan\n" in r.stdout,
+          "pul check lists a theme's seat colours: %r" % r.stdout[-400:])
+    r = subprocess.run([PUL, "check", "--json", theme], capture_output=True, timeout=60)
+    check(json.loads(r.stdout).get("seats") ==
+          ["bright-red", "bright-blue", "bright-magenta", "bright-cyan"],
+          "pul check --json gives a theme's seat colours")
     for rec, at, lang, glyph, want in ((BIGS, "45", "en", "◆", {1: "91", 2: "94"}),
                                        (FARM3, "19", "ja", "♙", {1: "91", 2: "94", 3: "95"})):
         out = replay([rec, "--at", at, "--lang", lang], tty=True)
