@@ -1,8 +1,8 @@
 /*
 ** term_board.c: a game drawn in a terminal (term.h). A tile takes four
-** columns and two rows: its 2x2 quadrants, two cells each. A micropul's
-** one-cell glyph is drawn twice, so that a group reads as one patch; a
-** catalyst's once, so that a one-dot catalyst never shows two dots; a
+** columns and two rows: its 2x2 quadrants, two cells each. A one-cell
+** glyph is drawn twice, so that a group reads as one patch, except a
+** catalyst's, drawn once so that a one-dot catalyst never shows two dots; a
 ** two-cell glyph once, so wide glyphs keep the grid. A column between tiles
 ** stays free for the brackets round the last placement.
 **
@@ -77,8 +77,8 @@ static void put_pair(FILE *out, const TermStyle *st, const TermGlyph *a, const T
     }
 }
 
-static bool is_micropul(const PulTileSet *ts, int f) {
-    return ts->feature[f].cls == PUL_FEATURE_MICROPUL;
+static bool is_catalyst(const PulTileSet *ts, int f) {
+    return ts->feature[f].cls == PUL_FEATURE_CATALYST;
 }
 
 /* A stone of seat on a quadrant of micropul f: its glyph and the seat's
@@ -154,13 +154,10 @@ static void put_tile_row(FILE *out, const Look *lk, int tile, int rot, int row, 
             put_stone(out, lk, m->stone[q], quad[q], m->over && m->scorer[q] != m->stone[q],
                       m->base);
         } else {
-            TermGlyph gl;
+            /* A catalyst once (its glyph counts its dots), the rest twice. */
+            TermGlyph gl, space = {" ", 1, ""};
             scoring_glyph(&gl, lk, quad[q], m->scorer[q]);
-            if (is_micropul(lk->ts, quad[q]) || gl.width > 1 ||
-                lk->ts->feature[quad[q]].cls == PUL_FEATURE_BLANK)
-                put_pair(out, lk->st, &gl, &gl, &gl, m->base);
-            else
-                put_pair(out, lk->st, &gl, &(TermGlyph){" ", 1, ""}, &gl, m->base);
+            put_pair(out, lk->st, &gl, is_catalyst(lk->ts, quad[q]) ? &space : &gl, &gl, m->base);
         }
     }
 }
