@@ -53,3 +53,14 @@ if(Python3_Interpreter_FOUND)
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(words PROPERTIES ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
 endif()
+
+# board_test.py: the terminal board says what it means (issue 11, item 2): the legend in the
+# theme's words and the session's language within 80 columns, big tiles in their micropul's
+# colour, one dot per one-dot catalyst, claims naming their group, seat colours alike in the
+# status lines and on the board, the last tile underlined, the scoring groups at the end.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME board COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/board_test.py
+                              $<TARGET_FILE:pul-cli> ${PROJECT_SOURCE_DIR}
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(board PROPERTIES ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
+endif()

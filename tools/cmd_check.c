@@ -334,6 +334,11 @@ static void print_theme_facts(const PulTheme *th, int lang) {
     printf("\n  parts     %d:", PUL_NPARTS);
     for (int p = 0; p < PUL_NPARTS; p++)
         printf("%s %s", p ? "," : "", CLI_TEXT(pul_theme_part_name(th, p, lang)));
+    if (th->nseat_colours > 0) {
+        printf("\n  seats     %d:", th->nseat_colours);
+        for (int k = 0; k < th->nseat_colours; k++)
+            printf("%s %s", k ? "," : "", CLI_TEXT(th->seat_colour[k]));
+    }
     printf("\n  languages en complete");
     for (int l = 1; l < PUL_NLANGS; l++) {
         int n = english_count(th, l);
@@ -370,6 +375,12 @@ static void json_theme_facts(Json *j, const PulTheme *th, int lang, const char *
         json_close(j, '}');
     }
     json_close(j, ']');
+    /* The seats' colours, when the theme sets them (seats:). */
+    if (th->nseat_colours > 0) {
+        json_open(j, "seats", '[');
+        for (int k = 0; k < th->nseat_colours; k++) json_str(j, NULL, th->seat_colour[k]);
+        json_close(j, ']');
+    }
     /* Per language, the entries ("title" for the title) that read as in English. */
     json_open(j, "as_english", '{');
     for (int l = 1; l < PUL_NLANGS; l++) {

@@ -8,18 +8,32 @@
 #include "cli.h"
 #include "play.h"
 
-enum { LIST_WIDTH = 100, LIST_INDENT = 14 };
+enum { LIST_WIDTH = 100, LIST_INDENT = 14, ENTRY_MAX = PUL_LABEL_MAX * 4 + 128 };
 
-/* One entry of the list, "12) 1,0r1", without the tile for a placement. */
-static void entry_text(const PulAction *a, int number, char *buf, size_t size) {
-    char move[48];
+/* What the group a claim would take is: "white micropul ×3, closed", so
+** that a player need not trace it on the board. */
+static void claim_text(const Play *p, const PulAction *a, char *buf, size_t size) {
+    PulGroupInfo gi;
+    buf[0] = '\0';
+    if (!pul_game_group(p->g, a->x, a->y, a->quad, &gi)) return;
+    const char *name = pul_theme_feature_name(p->theme, gi.colour, p->st.lang);
+    if (!name[0]) name = pul_variant_tileset(p->v)->feature[gi.colour].name;
+    play_format(buf, size, p->st.lang, p->theme, gi.closed ? PM_CLAIM_CLOSED : PM_CLAIM_OPEN,
+                CLI_TEXT(name), gi.size);
+}
+
+/* One entry of the list, "12) 1,0r1", without the tile for a placement; a
+** claim says what its group is. */
+static void entry_text(const Play *p, const PulAction *a, int number, char *buf, size_t size) {
+    char move[48], group[PUL_LABEL_MAX * 4 + 64] = "";
+    if (a->kind == PUL_CLAIM) claim_text(p, a, group, sizeof group);
     if (a->kind == PUL_PLACE)
         snprintf(move, sizeof move, "%d,%dr%d", (int)a->x, (int)a->y, a->rot);
     else if (a->kind == PUL_TAKE && a->tile == PUL_NO_TILE)
         snprintf(move, sizeof move, "t");
     else
         pul_action_format(a, move, sizeof move);
-    snprintf(buf, size, "%d) %s", number, move);
+    snprintf(buf, size, "%d) %s%s%s", number, move, group[0] ? " " : "", group);
 }
 
 /* Entries of one line of the list, wrapped under its label. */
@@ -34,13 +48,14 @@ static void list_line(Play *p, const char *label, const PulAction *a, int first,
     else
         fprintf(p->out, "%*s", LIST_INDENT - 2 - label_width, "");
     for (int k = 0; k < count; k++) {
-        char text[64];
-        entry_text(&a[first + k], first + k + 1, text, sizeof text);
+        char text[ENTRY_MAX];
+        entry_text(p, &a[first + k], first + k + 1, text, sizeof text);
         if (col + width > LIST_WIDTH && col > LIST_INDENT) {
             fprintf(p->out, "\n%*s", LIST_INDENT, "");
             col = LIST_INDENT;
         }
-        fprintf(p->out, "%-*s", width, text);
+        /* Padded by what the text shows, not its bytes: names may be Japanese. */
+        fprintf(p->out, "%s%*s", text, width - cli_display_width(text), "");
         col += width;
     }
     fputc('\n', p->out);
@@ -48,12 +63,15 @@ static void list_line(Play *p, const char *label, const PulAction *a, int first,
 
 void play_show_legal(Play *p, const PulAction *a, int n) {
     char label[PUL_LABEL_MAX + 32];
-    int width = 0;
+    /* Claims, which say what their group is, are wider than the rest: they
+    ** get columns of their own, so that the other lines stay compact. */
+    int width = 0, claim_width = 0;
     for (int k = 0; k < n; k++) {
-        char text[64];
-        entry_text(&a[k], k + 1, text, sizeof text);
-        int len = (int)strlen(text) + 2;
-        if (len > width) width = len;
+        char text[ENTRY_MAX];
+        entry_text(p, &a[k], k + 1, text, sizeof text);
+        int len = cli_display_width(text) + 2;
+        int *w = a[k].kind == PUL_CLAIM ? &claim_width : &width;
+        if (len > *w) *w = len;
     }
     play_say(p, PM_LEGAL_TITLE);
     /* The caller has ordered the list: placements by tile, then takes, claims, pass. */
@@ -67,7 +85,7 @@ void play_show_legal(Play *p, const PulAction *a, int n) {
                      : a[k].kind == PUL_CLAIM ? PM_LIST_CLAIM
                                               : PM_LIST_PASS;
         play_format(label, sizeof label, p->st.lang, p->theme, id, a[k].tile);
-        list_line(p, label, a, k, end - k, width);
+        list_line(p, label, a, k, end - k, a[k].kind == PUL_CLAIM ? claim_width : width);
         k = end;
     }
 }

@@ -298,6 +298,11 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
     /* words (issue 11, item 5): the end of a solo game, which has a score and no rival */
     [PM_SOLO_SCORE] = {"Your score: %d points.", "あなたの得点: %d 点。",
                        "Votre score : %d points.", "Tu puntuación: %d puntos."},
+    /* The board (issue 11, item 2). */
+    [PM_CLAIM_OPEN] = {"%s ×%d, open", "%s ×%d、開いている", "%s ×%d, ouvert",
+                       "%s ×%d, abierto"},
+    [PM_CLAIM_CLOSED] = {"%s ×%d, closed", "%s ×%d、閉じている", "%s ×%d, fermé",
+                         "%s ×%d, cerrado"},
 };
 
 const char *play_template(int lang, PlayMsg id) {

@@ -73,6 +73,10 @@ typedef enum {
     PM_UNDO_NOT_YOURS,
     PM_UNDO_HIDDEN,
     PM_SOLO_SCORE, /* words (issue 11, item 5) */
+    /* The board (issue 11, item 2): what a claim's group is, after the claim
+    ** in the list of moves: its micropul's name (%s), its size, open or closed. */
+    PM_CLAIM_OPEN,
+    PM_CLAIM_CLOSED,
     PM_COUNT
 } PlayMsg;
 

@@ -41,9 +41,33 @@ static const char INK[] = "#2a2622";
 static const char MUTED[] = "#7a7168";
 static const char HIGHLIGHT[] = "#e07b00";  /* the last placed tile, the start tile */
 
-/* The seats' stone colours: distinct, and none of them a theme's ink or ivory. */
+/* The seats' stone colours: distinct, and none of them a theme's ink or ivory;
+** the terminal's palette (term_look.c) names them in the same order. */
 static const char *const SEAT_COLOUR[PUL_MAX_SEATS] = {"#d1493f", "#3b6fc4", "#e8b730",
                                                        "#3f9a57", "#8e5cc2", "#2aa3a3"};
+
+/* A theme's seat colour named as a terminal colour, for a picture: the bright
+** ones are the pictures' own seat colours, so that a theme that names seat
+** colours by name gets the same stones here as the seats by default. */
+static const char *const NAMED_COLOUR[][2] = {
+    {"black", "#2a2622"},          {"red", "#a3372f"},          {"green", "#2f7a44"},
+    {"yellow", "#b8901f"},         {"blue", "#2c4f8f"},         {"magenta", "#6d3f99"},
+    {"cyan", "#1f7a7a"},           {"white", "#e8e4da"},        {"bright-black", "#7a7168"},
+    {"bright-red", "#d1493f"},     {"bright-green", "#3f9a57"}, {"bright-yellow", "#e8b730"},
+    {"bright-blue", "#3b6fc4"},    {"bright-magenta", "#8e5cc2"},
+    {"bright-cyan", "#2aa3a3"},    {"bright-white", "#ffffff"}};
+
+/* Seat s's stone colour: the theme's (seats:) when it names one. */
+static const char *seat_colour(const PulTheme *theme, int seat) {
+    seat %= PUL_MAX_SEATS;
+    if (theme && seat < theme->nseat_colours) {
+        const char *c = theme->seat_colour[seat];
+        if (c[0] == '#') return c;
+        for (size_t i = 0; i < sizeof NAMED_COLOUR / sizeof NAMED_COLOUR[0]; i++)
+            if (strcmp(c, NAMED_COLOUR[i][0]) == 0) return NAMED_COLOUR[i][1];
+    }
+    return SEAT_COLOUR[seat];
+}
 
 /* The few words of the pictures, in the languages of PulLang. */
 static const char *const MOVE_OF[PUL_NLANGS] = {"move %d of %d", "%d手目 (全%d手)",
@@ -179,7 +203,7 @@ static void put_highlight(Buf *b, double x, double y) {
 
 /* The theme's stone in seat's colour, side wide, top left at (x, y). */
 static void put_stone(Buf *b, const PulTheme *theme, int seat, double x, double y, double side) {
-    put(b, "<g color=\"%s\">\n", SEAT_COLOUR[seat % PUL_MAX_SEATS]);
+    put(b, "<g color=\"%s\">\n", seat_colour(theme, seat));
     put_art(b, theme->part[PUL_PART_STONE].art, x, y, side);
     put(b, "</g>\n");
 }

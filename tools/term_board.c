@@ -1,27 +1,24 @@
 /*
 ** term_board.c: a game drawn in a terminal (term.h). A tile takes four
-** columns and two rows: its 2x2 quadrants, two cells each, a one-cell glyph
-** drawn twice and a two-cell glyph once, so wide glyphs keep the grid. A
-** column between tiles stays free for the brackets round the last placement.
+** columns and two rows: its 2x2 quadrants, two cells each. A one-cell
+** glyph is drawn twice, so that a group reads as one patch, except a
+** catalyst's, drawn once so that a one-dot catalyst never shows two dots; a
+** two-cell glyph once, so wide glyphs keep the grid. A column between tiles
+** stays free for the brackets round the last placement.
 **
-** Seat colours, a fixed palette chosen to stay apart on dark and light
-** terminals: seat 1 bright red (91), 2 bright blue (94), 3 bright green (92),
-** 4 bright yellow (93), 5 bright magenta (95), 6 bright cyan (96), all bold.
-** A stone is its glyph followed by its seat's number, so the owner shows
-** without colour too.
+** Colour carries meaning, so nothing hides it: a big micropul is drawn in
+** its micropul's colour, a stone (its glyph and its seat's number, so the
+** owner shows without colour too) in its seat's colour on the ground of the
+** micropul it stands on, the last tile underlined rather than reversed, and
+** at the end each group that scores in its scorer's colour (a stone that
+** scored nothing faint). Seat colours
+** (term_look.c) are the same here and in the status lines.
 */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "term.h"
-
-#define SGR_RESET "\x1b[0m"
-#define SGR_REVERSE "\x1b[7m"
-#define SGR_FAINT "\x1b[2m"
-
-static const char *const seat_sgr[PUL_MAX_SEATS] = {"\x1b[1;91m", "\x1b[1;94m", "\x1b[1;92m",
-                                                    "\x1b[1;93m", "\x1b[1;95m", "\x1b[1;96m"};
+#include "term_look.h"
 
 /* ------------------------------------------------------------- words */
 
@@ -48,110 +45,6 @@ static const char *word(const TermStyle *st, int w) {
     return words[w][lang];
 }
 
-/* ----------------------------------------------------------- colours */
-
-static const char *const ansi_names[] = {"black", "red", "green", "yellow",
-                                         "blue", "magenta", "cyan", "white"};
-
-static int hex_digit(char c) {
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-         : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
-/* The escape that sets the foreground to a theme colour, "" when unknown. */
-static void colour_sgr(const char *colour, char *buf, size_t size) {
-    buf[0] = '\0';
-    if (!colour || !colour[0]) return;
-    if (colour[0] == '#' && strlen(colour) == 7) {
-        int rgb[3];
-        for (int i = 0; i < 3; i++) {
-            int hi = hex_digit(colour[1 + 2 * i]), lo = hex_digit(colour[2 + 2 * i]);
-            if (hi < 0 || lo < 0) return;
-            rgb[i] = hi * 16 + lo;
-        }
-        snprintf(buf, size, "\x1b[38;2;%d;%d;%dm", rgb[0], rgb[1], rgb[2]);
-        return;
-    }
-    bool bright = strncmp(colour, "bright-", 7) == 0;
-    const char *base = bright ? colour + 7 : colour;
-    for (int i = 0; i < 8; i++)
-        if (strcmp(base, ansi_names[i]) == 0) snprintf(buf, size, "\x1b[%dm", (bright ? 90 : 30) + i);
-}
-
-/* ------------------------------------------------------------ glyphs */
-
-/* What one glyph looks like: its text made safe, its width and its colour escape. */
-typedef struct {
-    char text[4 * PUL_GLYPH_MAX]; /* room for a glyph whose every byte is escaped */
-    int width;
-    char sgr[32];
-} Glyph;
-
-/* A glyph that is not printable text is shown escaped and, being wider than
-** a quadrant, is replaced by the tile set's symbol (feature_glyph). */
-static void glyph_set(Glyph *gl, const char *text, const char *colour, const TermStyle *st) {
-    cli_text(gl->text, sizeof gl->text, text);
-    gl->width = cli_display_width(gl->text);
-    gl->sgr[0] = '\0';
-    if (st->colour) colour_sgr(colour, gl->sgr, sizeof gl->sgr);
-}
-
-/* A theme glyph when it fits a quadrant (one or two cells), else the tile
-** set's symbol for the feature. */
-static void feature_glyph(Glyph *gl, const PulTileSet *ts, const PulTheme *th, int f,
-                          const TermStyle *st) {
-    if (th && f < th->nfeatures) {
-        int w = cli_display_width(th->feature[f].glyph);
-        if (w >= 1 && w <= 2) {
-            glyph_set(gl, th->feature[f].glyph, th->feature[f].colour, st);
-            return;
-        }
-    }
-    char sym[2] = {ts->feature[f].symbol, '\0'};
-    glyph_set(gl, sym, th && f < th->nfeatures ? th->feature[f].colour : NULL, st);
-}
-
-static void part_glyph(Glyph *gl, const PulTheme *th, int part, const char *fallback,
-                       const TermStyle *st) {
-    if (th) {
-        int w = cli_display_width(th->part[part].glyph);
-        if (w >= 1 && w <= 2) {
-            glyph_set(gl, th->part[part].glyph, th->part[part].colour, st);
-            return;
-        }
-    }
-    glyph_set(gl, fallback, th ? th->part[part].colour : NULL, st);
-}
-
-/* One glyph in its colour over base (the last tile's reverse video, or ""). */
-static void put_glyph(FILE *out, const TermStyle *st, const Glyph *gl, const char *base) {
-    if (st->colour && (gl->sgr[0] || base[0])) {
-        fprintf(out, "%s%s%s" SGR_RESET, base, gl->sgr, gl->text);
-    } else {
-        fputs(gl->text, out);
-    }
-}
-
-static void put_spaces(FILE *out, const TermStyle *st, int n, const char *base) {
-    if (n <= 0) return;
-    if (st->colour && base[0]) fputs(base, out);
-    fprintf(out, "%*s", n, "");
-    if (st->colour && base[0]) fputs(SGR_RESET, out);
-}
-
-/* One quadrant, two cells: a then b when both fit, else a alone, padded. */
-static void put_pair(FILE *out, const TermStyle *st, const Glyph *a, const Glyph *b,
-                     const char *base) {
-    if (a->width + b->width <= 2) {
-        put_glyph(out, st, a, base);
-        put_glyph(out, st, b, base);
-        put_spaces(out, st, 2 - a->width - b->width, base);
-    } else {
-        put_glyph(out, st, a, base);
-        put_spaces(out, st, 2 - a->width, base);
-    }
-}
-
 /* ------------------------------------------------------------- tiles */
 
 typedef struct {
@@ -160,49 +53,111 @@ typedef struct {
     const TermStyle *st;
 } Look;
 
-/* A stone of seat: its glyph and the seat's number, both in the seat's colour. */
-static void put_stone(FILE *out, const Look *lk, int seat, const char *base) {
-    Glyph stone, num;
-    part_glyph(&stone, lk->th, PUL_PART_STONE, "@", lk->st);
-    if (!lk->st->colour && stone.width > 1) glyph_set(&stone, "@", NULL, lk->st);
-    char digit[12];
-    snprintf(digit, sizeof digit, "%d", seat + 1);
-    glyph_set(&num, digit, NULL, lk->st);
-    if (lk->st->colour && seat >= 0 && seat < PUL_MAX_SEATS) {
-        snprintf(stone.sgr, sizeof stone.sgr, "%s", seat_sgr[seat]);
-        snprintf(num.sgr, sizeof num.sgr, "%s", seat_sgr[seat]);
+/* What lies on one placed tile besides its quadrants. */
+typedef struct {
+    int stone[4];   /* per quadrant: the seat whose stone is on it, -1 none */
+    int scorer[4];  /* per quadrant: the seat its closed group scores for, shown
+                       at the end, -1 none */
+    const char *base; /* under every cell: the last tile's underline, or "" */
+    bool over;        /* the game is over: a stone whose group scores nothing is faint */
+} Marks;
+
+static const Marks no_marks = {{-1, -1, -1, -1}, {-1, -1, -1, -1}, "", false};
+
+/* One quadrant, two cells: a then b when both fit, else alone only, padded. */
+static void put_pair(FILE *out, const TermStyle *st, const TermGlyph *a, const TermGlyph *b,
+                     const TermGlyph *alone, const char *base) {
+    if (a->width + b->width <= 2) {
+        term_put_glyph(out, st, a, base);
+        term_put_glyph(out, st, b, base);
+        term_put_spaces(out, st, 2 - a->width - b->width, base);
+    } else {
+        term_put_glyph(out, st, alone, base);
+        term_put_spaces(out, st, 2 - alone->width, base);
     }
-    put_pair(out, lk->st, &stone, &num, base);
 }
 
-/* Row 0 or 1 of tile in rotation rot. stone_seat[q]: the seat whose stone is
-** on quadrant q, -1 for none (NULL: no stones). */
-static void put_tile_row(FILE *out, const Look *lk, int tile, int rot, int row,
-                         const int *stone_seat, const char *base) {
+static bool is_catalyst(const PulTileSet *ts, int f) {
+    return ts->feature[f].cls == PUL_FEATURE_CATALYST;
+}
+
+/* A stone of seat on a quadrant of micropul f: its glyph and the seat's
+** number in the seat's colour, on the micropul's colour, so that what the
+** stone stands on still shows; faint at the end when it scored nothing. */
+static void put_stone(FILE *out, const Look *lk, int seat, int f, bool faint, const char *base) {
+    TermGlyph stone, num;
+    term_glyph_part(&stone, lk->th, PUL_PART_STONE, "@", lk->st);
+    if (!lk->st->colour && stone.width > 1) term_glyph_set(&stone, "@", NULL, lk->st);
+    char digit[12];
+    snprintf(digit, sizeof digit, "%d", seat + 1);
+    term_glyph_set(&num, digit, NULL, lk->st);
+    term_seat_sgr(lk->th, lk->st, seat, stone.sgr, sizeof stone.sgr);
+    /* Faint and bold together show differently from one terminal to the next. */
+    if (faint && lk->st->colour)
+        term_colour_sgr(term_seat_colour(lk->th, seat), false, stone.sgr, sizeof stone.sgr);
+    memcpy(num.sgr, stone.sgr, sizeof num.sgr);
+    char ground[2 * TERM_SGR_MAX], bg[TERM_SGR_MAX] = "";
+    if (lk->st->colour && lk->th && f < lk->th->nfeatures)
+        term_colour_sgr(lk->th->feature[f].colour, true, bg, sizeof bg);
+    snprintf(ground, sizeof ground, "%s%s%s", base, bg,
+             faint && lk->st->colour ? TERM_SGR_FAINT : "");
+    put_pair(out, lk->st, &stone, &num, &stone, ground);
+}
+
+/* A feature's glyph, in the colour of the seat its group scores for, if any. */
+static void scoring_glyph(TermGlyph *gl, const Look *lk, int f, int scorer) {
+    term_glyph_feature(gl, lk->ts, lk->th, f, lk->st);
+    if (scorer >= 0) term_seat_sgr(lk->th, lk->st, scorer, gl->sgr, sizeof gl->sgr);
+}
+
+/* Quadrant q of a big tile, all one micropul round a catalyst. Row 0 is big
+** glyph, catalyst, micropul glyph, big glyph; row 1 big, micropul, micropul,
+** big: the big glyph and the micropul's own, both in the micropul's colour,
+** so that a big white and a big black micropul differ with colour and
+** without. The catalyst moves to the north-east when a stone is north-west. */
+static void put_big_quadrant(FILE *out, const Look *lk, const PulTileDef *def, int q,
+                             const Marks *m) {
+    int f = def->quad[0];
+    if (m->stone[q] >= 0) {
+        put_stone(out, lk, m->stone[q], f, m->over && m->scorer[q] != m->stone[q], m->base);
+        return;
+    }
+    TermGlyph big, mp, centre;
+    scoring_glyph(&mp, lk, f, m->scorer[q]);
+    term_glyph_part(&big, lk->th, PUL_PART_BIG, "", lk->st);
+    if (big.text[0] == '\0') big = mp;
+    memcpy(big.sgr, mp.sgr, sizeof big.sgr);
+    term_glyph_feature(&centre, lk->ts, lk->th, def->centre, lk->st);
+    switch (q) {
+    case PUL_NW: put_pair(out, lk->st, &big, &centre, &centre, m->base); break;
+    case PUL_NE:
+        if (m->stone[PUL_NW] >= 0)
+            put_pair(out, lk->st, &centre, &big, &centre, m->base);
+        else
+            put_pair(out, lk->st, &mp, &big, &big, m->base);
+        break;
+    case PUL_SW: put_pair(out, lk->st, &big, &mp, &big, m->base); break;
+    default: put_pair(out, lk->st, &mp, &big, &big, m->base); break;
+    }
+}
+
+/* Row 0 or 1 of tile in rotation rot. */
+static void put_tile_row(FILE *out, const Look *lk, int tile, int rot, int row, const Marks *m) {
     const PulTileDef *def = &lk->ts->tile[tile];
     uint8_t quad[4];
     pul_tileset_rotated(lk->ts, tile, rot, quad);
-    Glyph big, centre;
-    if (def->big) {
-        part_glyph(&big, lk->th, PUL_PART_BIG, "", lk->st);
-        if (big.text[0] == '\0') feature_glyph(&big, lk->ts, lk->th, def->quad[0], lk->st);
-        feature_glyph(&centre, lk->ts, lk->th, def->centre, lk->st);
-    }
     for (int col = 0; col < 2; col++) {
         int q = row * 2 + col;
-        if (stone_seat && stone_seat[q] >= 0) {
-            put_stone(out, lk, stone_seat[q], base);
-        } else if (def->big) {
-            /* The big micropul round the centre catalyst: outer cells big,
-            ** inner cells the catalyst. */
-            if (col == 0)
-                put_pair(out, lk->st, &big, &centre, base);
-            else
-                put_pair(out, lk->st, &centre, &big, base);
+        if (def->big) {
+            put_big_quadrant(out, lk, def, q, m);
+        } else if (m->stone[q] >= 0) {
+            put_stone(out, lk, m->stone[q], quad[q], m->over && m->scorer[q] != m->stone[q],
+                      m->base);
         } else {
-            Glyph f;
-            feature_glyph(&f, lk->ts, lk->th, quad[q], lk->st);
-            put_pair(out, lk->st, &f, &f, base);
+            /* A catalyst once (its glyph counts its dots), the rest twice. */
+            TermGlyph gl, space = {" ", 1, ""};
+            scoring_glyph(&gl, lk, quad[q], m->scorer[q]);
+            put_pair(out, lk->st, &gl, is_catalyst(lk->ts, quad[q]) ? &space : &gl, &gl, m->base);
         }
     }
 }
@@ -215,7 +170,7 @@ void term_draw_tile_row(FILE *out, const PulVariant *v, const PulTheme *theme,
         fputs("    ", out);
         return;
     }
-    put_tile_row(out, &lk, tile, rot, row, NULL, "");
+    put_tile_row(out, &lk, tile, rot, row, &no_marks);
 }
 
 /* ------------------------------------------------------------- board */
@@ -243,9 +198,9 @@ static void put_separator(FILE *out, const TermStyle *st, int x, int y, const Pu
         fputc(' ', out);
         return;
     }
-    if (st->colour) fputs("\x1b[1m", out);
+    if (st->colour) fputs(TERM_SGR_BOLD, out);
     fputc(open ? '[' : ']', out);
-    if (st->colour) fputs(SGR_RESET, out);
+    if (st->colour) fputs(TERM_SGR_RESET, out);
 }
 
 void term_draw_board(FILE *out, const PulGame *g, const PulTheme *theme, const TermStyle *st,
@@ -270,6 +225,14 @@ void term_draw_board(FILE *out, const PulGame *g, const PulTheme *theme, const T
         a.tile[(placed[i].y - a.y0) * a.w + (placed[i].x - a.x0)] = i;
     PulStone stones[PUL_MAX_SEATS * PUL_MAX_STONES];
     int nstones = pul_game_stones_on_board(g, stones);
+    /* At the end, who each micropul's group scores for, as the engine counts it. */
+    bool over = pul_game_over(g);
+    int scorer[4 * PUL_MAX_TILES];
+    for (int i = 0; over && i < n; i++)
+        for (int q = 0; q < 4; q++) {
+            PulGroupInfo gi;
+            scorer[4 * i + q] = pul_game_group(g, placed[i].x, placed[i].y, q, &gi) ? gi.scorer : -1;
+        }
 
     fputs("    ", out);
     for (int x = a.x0; x < a.x0 + a.w; x++) fprintf(out, " %3d ", x);
@@ -284,18 +247,19 @@ void term_draw_board(FILE *out, const PulGame *g, const PulTheme *theme, const T
                 put_separator(out, st, x, y, last);
                 int i = area_at(&a, x, y);
                 if (i >= 0) {
-                    int seat_on[4] = {-1, -1, -1, -1};
+                    Marks m = no_marks;
                     for (int s = 0; s < nstones; s++)
                         if (stones[s].x == x && stones[s].y == y && stones[s].quad < 4)
-                            seat_on[stones[s].quad] = stones[s].seat;
-                    bool is_last = last && last->x == x && last->y == y;
-                    put_tile_row(out, &lk, placed[i].tile, placed[i].rot, row, seat_on,
-                                 is_last ? SGR_REVERSE : "");
+                            m.stone[stones[s].quad] = stones[s].seat;
+                    if (over) memcpy(m.scorer, &scorer[4 * i], sizeof m.scorer);
+                    m.over = over;
+                    if (last && last->x == x && last->y == y) m.base = TERM_SGR_UNDERLINE;
+                    put_tile_row(out, &lk, placed[i].tile, placed[i].rot, row, &m);
                 } else if (next_to_tile(&a, x, y)) {
                     /* A free cell a tile can go to, outlined faintly. */
-                    if (st->colour) fputs(SGR_FAINT, out);
+                    if (st->colour) fputs(TERM_SGR_FAINT, out);
                     fputs(row == 0 ? "┌──┐" : "└──┘", out);
-                    if (st->colour) fputs(SGR_RESET, out);
+                    if (st->colour) fputs(TERM_SGR_RESET, out);
                 } else {
                     fputs("    ", out);
                 }
@@ -305,16 +269,17 @@ void term_draw_board(FILE *out, const PulGame *g, const PulTheme *theme, const T
         }
     }
     free(a.tile);
+    term_draw_legend(out, g, theme, st);
 }
 
 /* ------------------------------------------------------------ status */
 
 static void put_part(FILE *out, const PulTheme *th, const TermStyle *st, int part) {
     if (!th) return;
-    Glyph gl;
-    part_glyph(&gl, th, part, "", st);
+    TermGlyph gl;
+    term_glyph_part(&gl, th, part, "", st);
     if (gl.text[0]) {
-        put_glyph(out, st, &gl, "");
+        term_put_glyph(out, st, &gl, "");
         fputc(' ', out);
     }
 }
@@ -332,11 +297,19 @@ void term_draw_status(FILE *out, const PulGame *g, const PulTheme *theme, const 
     bool over = pul_game_over(g);
     for (int s = 0; s < nseats; s++) {
         uint8_t tiles[PUL_MAX_TILES];
-        if (st->colour) fputs(seat_sgr[s], out);
-        fprintf(out, "%s %d", word(st, W_SEAT), s + 1);
-        if (st->colour) fputs(SGR_RESET, out);
-        fputs("  ", out);
-        put_part(out, theme, st, PUL_PART_STONE);
+        char sgr[TERM_SGR_MAX];
+        term_seat_sgr(theme, st, s, sgr, sizeof sgr);
+        fprintf(out, "%s%s %d%s  ", sgr, word(st, W_SEAT), s + 1, sgr[0] ? TERM_SGR_RESET : "");
+        /* The stone in the colour it has on the board. */
+        if (theme) {
+            TermGlyph stone;
+            term_glyph_part(&stone, theme, PUL_PART_STONE, "", st);
+            memcpy(stone.sgr, sgr, sizeof stone.sgr);
+            if (stone.text[0]) {
+                term_put_glyph(out, st, &stone, "");
+                fputc(' ', out);
+            }
+        }
         fprintf(out, "%s: %d  %s: %d  ", CLI_TEXT(part_name(theme, st, PUL_PART_STONE, W_STONES)),
                 pul_game_stones(g, s), word(st, W_HAND), pul_game_hand(g, s, tiles));
         put_part(out, theme, st, PUL_PART_SUPPLY);

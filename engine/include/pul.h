@@ -271,6 +271,9 @@ typedef struct {
     int nfeatures;
     PulThemeEntry feature[PUL_MAX_FEATURES]; /* bound to a tile set: entry i is feature i */
     PulThemeEntry part[PUL_NPARTS];
+    int nseat_colours;                       /* optional "seats:": 0 when not given */
+    char seat_colour[PUL_MAX_SEATS][PUL_COLOUR_MAX]; /* seat s's colour, as colour above,
+                                                        for s < nseat_colours */
 } PulTheme;
 
 /* Read a theme. With ts, every feature of ts must have an entry and every
@@ -503,6 +506,9 @@ typedef struct {
     int stones;        /* stones on it */
     uint32_t owners;   /* bit s: seat s has a stone on it */
     bool closed;
+    int scorer;        /* closed: the seat the rules score it for (its one stone's
+                          owner; RULES.md 1), else -1; a score_group hook may
+                          have given the points elsewhere */
 } PulGroupInfo;
 /* The group of the micropul at (x, y, quad); false when there is none. */
 bool pul_game_group(const PulGame *g, int32_t x, int32_t y, int quad, PulGroupInfo *out);

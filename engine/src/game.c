@@ -193,6 +193,7 @@ bool pul_game_group(const PulGame *g, int32_t x, int32_t y, int quad, PulGroupIn
     out->stones = g->gstones[r];
     out->owners = g->gowners[r];
     out->closed = g->gopen[r] == 0;
+    out->scorer = out->closed ? groups_scorer(g, r) : -1;
     return true;
 }
 

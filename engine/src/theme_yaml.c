@@ -4,7 +4,8 @@
 ** and how it looks, so that the renderers draw any theme without code of
 ** their own. Every complaint names the file, line and column at fault.
 **
-** The schema (one YAML document, a mapping with exactly these four keys):
+** The schema (one YAML document, a mapping of these four keys and the
+** optional fifth, seats):
 **
 **   name: micropul                # required, 1 to 31 bytes of printable text
 **   title: {en: Micropul, fr: micropul}   # required, a localised text (below)
@@ -22,6 +23,10 @@
 **     core:   {name: core, glyph: "▦", colour: cyan}      # art optional
 **     supply: {name: supply, glyph: "▤", colour: cyan}    # art optional
 **     group:  {name: group, glyph: "◌", colour: yellow}   # art optional
+**   seats: [bright-red, bright-blue, "#e8b730"]   # optional: seat 1's colour,
+**                                 # seat 2's ...; 1 to PUL_MAX_SEATS colours,
+**                                 # no two alike; seats past the list keep the
+**                                 # tools' own colours
 **
 ** A localised text (title, name) is either plain text, which is English, or
 ** a mapping of the language codes en, ja, fr, es to texts; en is required and
@@ -195,6 +200,40 @@ static PulStatus read_colour(YDoc *doc, const YNode *n, const char *what,
                      "unknown colour %s for %s;%s a colour is \"#rrggbb\" or one of black, red, "
                      "green, yellow, blue, magenta, cyan, white, each also with bright- before it",
                      ydoc_kind(n, text, sizeof text), what, hint);
+}
+
+/* The optional seats: one colour per seat from seat 1, so that a theme whose
+** art is the colour of a default seat can keep its stones in sight. */
+static PulStatus read_seats(YDoc *doc, const YNode *n, PulTheme *th) {
+    char text[48], what[32];
+    if (n->kind != YDOC_SEQ)
+        return ydoc_fail(doc, n, "wrong-type",
+                         "seats must be a list of colours, seat 1's first, such as "
+                         "[bright-red, bright-blue], not %s",
+                         ydoc_kind(n, text, sizeof text));
+    if (n->nkid == 0)
+        return ydoc_fail(doc, n, "bad-value",
+                         "seats is an empty list; give seat 1's colour first, such as "
+                         "[bright-red, bright-blue], or leave seats out");
+    if (n->nkid > PUL_MAX_SEATS)
+        return ydoc_fail(doc, ydoc_kid(doc, n, PUL_MAX_SEATS), "too-large",
+                         "seats lists %d colours; a game has at most %d seats, so give %d at "
+                         "most",
+                         n->nkid, PUL_MAX_SEATS, PUL_MAX_SEATS);
+    for (int s = 0; s < n->nkid; s++) {
+        const YNode *c = ydoc_kid(doc, n, s);
+        snprintf(what, sizeof what, "seat %d", s + 1);
+        PulStatus st = read_colour(doc, c, what, th->seat_colour[s]);
+        if (st != PUL_OK) return st;
+        for (int o = 0; o < s; o++)
+            if (strcmp(th->seat_colour[o], th->seat_colour[s]) == 0)
+                return ydoc_fail(doc, c, "bad-value",
+                                 "seat %d has the colour of seat %d (%s); give each seat its "
+                                 "own colour, so that their stones can be told apart",
+                                 s + 1, o + 1, th->seat_colour[s]);
+    }
+    th->nseat_colours = n->nkid;
+    return PUL_OK;
 }
 
 /* ----------------------------------------------------------- art */
@@ -435,8 +474,8 @@ static PulStatus read_parts(YDoc *doc, const YNode *n, PulTheme *th) {
 }
 
 static PulStatus read_theme(YDoc *doc, const PulTileSet *ts, PulTheme *th) {
-    static const char *const keys[] = {"name", "title", "features", "parts"};
-    enum { K_NAME, K_TITLE, K_FEATURES, K_PARTS, K_COUNT };
+    static const char *const keys[] = {"name", "title", "features", "parts", "seats"};
+    enum { K_NAME, K_TITLE, K_FEATURES, K_PARTS, K_SEATS, K_COUNT };
     char text[48];
     const YNode *root = ydoc_root(doc);
     if (!root || (root->kind == YDOC_SCALAR && root->len == 0))
@@ -453,13 +492,14 @@ static PulStatus read_theme(YDoc *doc, const PulTileSet *ts, PulTheme *th) {
     static const char *const hint[K_COUNT] = {
         "add 'name: <its name>'", "add 'title: {en: ..., ja: ..., fr: ..., es: ...}'",
         "add 'features:' with an entry for each feature kind of the tile set",
-        "add 'parts:' with big, stone, core, supply and group"};
-    for (int k = 0; k < K_COUNT; k++)
+        "add 'parts:' with big, stone, core, supply and group", NULL};
+    for (int k = 0; k < K_SEATS; k++)
         if (!val[k]) return ydoc_missing(doc, root, "the theme", keys[k], hint[k]);
     st = ydoc_name(doc, val[K_NAME], "the name of the theme", th->name);
     if (st == PUL_OK) st = read_label(doc, val[K_TITLE], "the title of the theme", th->title);
     if (st == PUL_OK) st = read_features(doc, val[K_FEATURES], ts, th);
     if (st == PUL_OK) st = read_parts(doc, val[K_PARTS], th);
+    if (st == PUL_OK && val[K_SEATS]) st = read_seats(doc, val[K_SEATS], th);
     return st;
 }
 

@@ -115,6 +115,7 @@ static void test_closed_then_claimed(void) {
     CHECK(pul_game_group(g, 0, 0, PUL_SW, &gi));
     CHECK(gi.closed);
     CHECK_INT(gi.stones, 0);
+    CHECK_INT(gi.scorer, -1); /* closed without a stone: it scores for nobody */
     check_scores(g, 4, 4);
     /* A closed group may be claimed; it scores at once for seat 0. */
     APPLY_OK(g, A_CLAIM(PUL_NW, 0, 1), NULL);
@@ -122,10 +123,12 @@ static void test_closed_then_claimed(void) {
     CHECK(pul_game_group(g, 0, 0, PUL_SE, &gi));
     CHECK_INT(gi.stones, 1);
     CHECK_INT(gi.owners, 1);
+    CHECK_INT(gi.scorer, 0);
     /* The white group west of it, sw of (-1,0) and nw of (-1,1), is open. */
     CHECK(pul_game_group(g, -1, 1, PUL_NW, &gi));
     CHECK_INT(gi.size, 2);
     CHECK(!gi.closed);
+    CHECK_INT(gi.scorer, -1);
     pul_game_free(g);
     pul_variant_free(v);
 }
@@ -167,6 +170,7 @@ static void merged(int merged_scoring, int seat_x, int expect_owner, int s0, int
     CHECK_INT(gi.stones, 2);
     CHECK_INT(gi.owners, seat_x == 1 ? 3 : 1);
     CHECK(gi.closed);
+    CHECK_INT(gi.scorer, expect_owner); /* the engine's answer, as the CLOSED event's */
     check_scores(g, s0, s1);
     pul_game_free(g);
     pul_variant_free(v);

@@ -296,6 +296,7 @@ static void test_mini_valid(void) {
     CHECK_STR(th->feature[1].colour, "#3b4a5a");            /* hex kept in lower case */
     CHECK_STR(th->feature[0].art, "<circle cx=\"0.5\" cy=\"0.5\" r=\"0.4\" fill=\"#fff\"/>\n");
     CHECK_STR(th->part[PUL_PART_CORE].art, "");
+    CHECK_INT(th->nseat_colours, 0); /* seats left out: the tools' own colours */
     CHECK_STR(pul_theme_feature_name(th, 0, PUL_LANG_FR), "micropul blanc");
     CHECK_STR(pul_theme_feature_name(th, 0, 99), "white micropul"); /* unknown: English */
     CHECK_STR(pul_theme_feature_name(th, 0, -1), "white micropul");
@@ -305,6 +306,20 @@ static void test_mini_valid(void) {
     CHECK_STR(pul_theme_part_name(th, PUL_NPARTS, PUL_LANG_EN), "");
     pul_theme_free(th);
     pul_theme_free(NULL);
+
+    /* seats: one colour per seat, from seat 1, as colour takes them. */
+    th = load_str(MINI "seats: [bright-red, \"#A0B0C0\", blue]\n", true, &err);
+    CHECK(th != NULL);
+    if (th) {
+        CHECK_INT(th->nseat_colours, 3);
+        CHECK_STR(th->seat_colour[0], "bright-red");
+        CHECK_STR(th->seat_colour[1], "#a0b0c0");
+        CHECK_STR(th->seat_colour[2], "blue");
+    }
+    pul_theme_free(th);
+    th = load_str(MINI "seats: [red, green, yellow, blue, magenta, cyan]\n", true, &err);
+    CHECK(th != NULL && th->nseat_colours == PUL_MAX_SEATS);
+    pul_theme_free(th);
 
     /* Bound, entries follow the tile set; alone, the file. */
     const char *reordered = L1 L2 L3 L11 L10 WHITE PARTS;
@@ -362,6 +377,16 @@ typedef struct {
 } Bad;
 
 static const Bad bad[] = {
+    /* seats (issue 11): a list of distinct colours, one per seat */
+    {"seats not a list", MINI "seats: red\n", true, 18, 8, "wrong-type",
+     "seats must be a list of colours"},
+    {"seats empty", MINI "seats: []\n", true, 18, 8, "bad-value", "seats is an empty list"},
+    {"seats: two alike", MINI "seats: [red, \"#00ff00\", \"#00FF00\"]\n", true, 18, 25,
+     "bad-value", "seat 3 has the colour of seat 2 (#00ff00)"},
+    {"seats: a typo", MINI "seats:\n  - red\n  - bleu\n", true, 20, 5, "bad-value",
+     "unknown colour 'bleu' for seat 2; did you mean 'blue'?"},
+    {"seats: seven", MINI "seats: [red, green, yellow, blue, magenta, cyan, white]\n", true, 18,
+     50, "too-large", "a game has at most 6 seats"},
     /* keys */
     {"unknown top-level key", L1 "titel: {en: Mini}\n" L3 WHITE L10 L11 PARTS, true, 2, 1,
      "unknown-key", "unknown key 'titel' in the theme: did you mean 'title'?"},
