@@ -80,6 +80,17 @@ typedef enum {
     PM_R_NO_EXTRA_TURN,
     PM_R_BAD_ACTION,
     PM_R_SCRIPT_ERROR,
+    /* Terminal comfort (issue 11, item 6): the folded list, the cut board, where
+    ** a tile can go, the hint's number, the commands it adds. */
+    PM_LIST_FOLDED_ITEM,
+    PM_LIST_FOLDED_NOTE,
+    PM_BOARD_CUT,
+    PM_ROTATIONS_WHERE,
+    PM_ROTATIONS_NONE,
+    PM_ROTATION_NOWHERE,
+    PM_HINT_NUMBER,
+    PM_HELP_MORE,
+    PM_HELP_EDITING,
     PM_COUNT
 } PlayMsg;
 
