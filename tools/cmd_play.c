@@ -231,7 +231,8 @@ static int play_bots(const PulVariant *v, const PlayConfig *cfg, uint64_t seed,
     }
     for (int s = 0; !all_random && s < players; s++) {
         /* Each bot its own stream, the same for the same seed. */
-        bots[s] = pul_bot_new(v, play_bot_spec(cfg->seat[s]), seed * 7919u + (uint64_t)s + 1, &err);
+        bots[s] =
+            pul_bot_new(v, play_bot_spec(cfg->seat[s]), seed * 7919u + (uint64_t)s + 1, &err);
         if (!bots[s]) {
             cli_error("play", "seat %d: %s", s + 1, err.message);
             goto done;

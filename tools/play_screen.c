@@ -294,7 +294,8 @@ void play_show_screen(Play *p, int seat, const PulAction *legal, int n, bool who
     char header[256];
     play_format(header, sizeof header, p->st.lang, p->theme, PM_HEADER, pul_game_turns(p->g) + 1,
                 seat + 1);
-    const char *extra = pul_game_in_extra_turn(p->g) ? play_template(p->st.lang, PM_HEADER_EXTRA) : "";
+    const char *extra =
+        pul_game_in_extra_turn(p->g) ? play_template(p->st.lang, PM_HEADER_EXTRA) : "";
     PulPlaced placed[PUL_MAX_TILES];
     int nplaced = pul_game_placed(p->g, placed);
     const PulPlaced *last = nplaced > 1 ? &placed[nplaced - 1] : NULL;
@@ -338,8 +339,8 @@ void play_show_screen(Play *p, int seat, const PulAction *legal, int n, bool who
         if (!f) goto done;
         int left = avail - show_list(p, f, legal, n, budget > 1 ? budget : 1);
         if (!capture(&list, f, &text, &len)) goto done;
-        /* The news keeps its last lines, the board its rows round the last placement. */
-        /* The board gives way to the news it has kept, down to one row of tiles. */
+        /* The news keeps its last lines, and the board gives way to them down to
+        ** one row of tiles; it keeps the rows round the last placement. */
         while (skip < news.n && news_lines > 1 &&
                (news_lines > news_kept || news_lines + BOARD_LEAST_LINES > left))
             news_lines -= fit_put_wrapped(NULL, news.line[skip++], cols);
