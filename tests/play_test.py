@@ -439,6 +439,33 @@ def fits_80x24(tmp):
     check(t.finish() == 0, "quitting at 80x24 does not exit 0")
 
 
+def fits_small(tmp):
+    """The same fit in Japanese (wide characters wrap by columns) at 80x24,
+    and at 40x30, where the board is cut to its columns round the last move."""
+    for lang, rows, cols, moves in (("ja", 24, 80, 8), ("en", 30, 40, 14)):
+        t = Term(["--seats", "human,greedy", "--seed", "3", "--record", "fit-%s.pmn" % lang,
+                  "--lang", lang], tmp, rows=rows, cols=cols)
+        prompt = "プレイヤー1> " if lang == "ja" else "Seat 1> "
+        for _ in range(moves):
+            t.read_until(prompt.encode())
+            t.send("1\n")
+        t.read_until(prompt.encode())
+        t.send("quit\n")
+        t.finish()
+        shown = screens(t.out)
+        check(len(shown) >= moves, "only %d screens at %dx%d" % (len(shown), cols, rows))
+        for k, lines in enumerate(shown):
+            wide = [ln for ln in lines if columns(ln) > cols]
+            check(len(lines) <= rows and not wide,
+                  "screen %d at %dx%d (%s) takes %d lines, %d too wide: %r"
+                  % (k + 1, cols, rows, lang, len(lines), len(wide), wide[:1]))
+            check(re.search(rb"^ {4}( +-?\d+)+ *$", b"\n".join(lines), re.M) is not None,
+                  "screen %d at %dx%d (%s) has no board" % (k + 1, cols, rows, lang))
+    check(any(re.search(rb"^ {4}( +-?\d+){5,6} *$", b"\n".join(ln), re.M) for ln in shown)
+          and any(b"type board to see all of it" in b"\n".join(ln) for ln in shown),
+          "at 40 columns the board is never cut to its columns")
+
+
 def narrow(tmp):
     """The move list wraps to the terminal's width: 60 columns asked of the
     terminal, or from COLUMNS on a pipe."""
@@ -577,7 +604,7 @@ def line_editing(tmp):
 STEPS = {
     "play": (play_vs_bot, hot_seat, kill_and_resume, resume_keeps_everything, pipes, languages,
              hostile, bad_options),
-    "comfort": (fits_80x24, narrow, levels, hint_and_rotations, line_editing),
+    "comfort": (fits_80x24, fits_small, narrow, levels, hint_and_rotations, line_editing),
 }
 GROUP = sys.argv[3] if len(sys.argv) > 3 else "play"
 if GROUP not in STEPS:

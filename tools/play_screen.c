@@ -291,11 +291,11 @@ static void put_wrapped(Play *p, const FitLines *l, int from, int cols) {
 void play_show_screen(Play *p, int seat, const PulAction *legal, int n, bool whole) {
     play_measure(p);
     if (p->tty) fputs("\x1b[H\x1b[2J", p->out);
-    char header[256];
-    play_format(header, sizeof header, p->st.lang, p->theme, PM_HEADER, pul_game_turns(p->g) + 1,
+    char turn[256], header[320];
+    play_format(turn, sizeof turn, p->st.lang, p->theme, PM_HEADER, pul_game_turns(p->g) + 1,
                 seat + 1);
-    const char *extra =
-        pul_game_in_extra_turn(p->g) ? play_template(p->st.lang, PM_HEADER_EXTRA) : "";
+    snprintf(header, sizeof header, "== %s%s ==", turn,
+             pul_game_in_extra_turn(p->g) ? play_template(p->st.lang, PM_HEADER_EXTRA) : "");
     PulPlaced placed[PUL_MAX_TILES];
     int nplaced = pul_game_placed(p->g, placed);
     const PulPlaced *last = nplaced > 1 ? &placed[nplaced - 1] : NULL;
@@ -311,7 +311,7 @@ void play_show_screen(Play *p, int seat, const PulAction *legal, int n, bool who
     if (f) term_draw_status(f, p->g, p->theme, &p->st, seat);
     ok = f && capture(&status, f, &text, &len);
     if (!ok) { /* out of memory: what can be shown, unfitted */
-        fprintf(p->out, "\n== %s%s ==\n", header, extra);
+        fprintf(p->out, "\n%s\n", header);
         play_show_legal(p, legal, n);
         goto done;
     }
@@ -324,7 +324,11 @@ void play_show_screen(Play *p, int seat, const PulAction *legal, int n, bool who
     if (fit) {
         /* Besides the prompt: a blank line (or the note that the board is cut), the
         ** header, the status and a blank line after the board and after the status. */
-        int avail = p->rows - 1 - (4 + wrapped_lines(&status, cols));
+        int avail = p->rows - 1 - (3 + fit_put_wrapped(NULL, header, cols) +
+                                   wrapped_lines(&status, cols));
+        char note[512];
+        play_format(note, sizeof note, p->st.lang, p->theme, PM_BOARD_CUT);
+        int note_extra = fit_put_wrapped(NULL, note, cols) - 1; /* past the blank line's */
         int board_least = board.n < BOARD_MIN_LINES ? board.n : BOARD_MIN_LINES;
         /* The news (what the others just did, its last NEWS_KEPT lines) comes
         ** first; then the list folds until the board has what it needs, or two
@@ -342,13 +346,11 @@ void play_show_screen(Play *p, int seat, const PulAction *legal, int n, bool who
         /* The news keeps its last lines, and the board gives way to them down to
         ** one row of tiles; it keeps the rows round the last placement. */
         while (skip < news.n && news_lines > 1 &&
-               (news_lines > news_kept || news_lines + BOARD_LEAST_LINES > left))
+               (news_lines > news_kept || news_lines + note_extra + BOARD_LEAST_LINES > left))
             news_lines -= fit_put_wrapped(NULL, news.line[skip++], cols);
         if (board.n > left - news_lines || (board.n && fit_width(board.line[0]) > cols)) {
-            char note[512];
-            play_format(note, sizeof note, p->st.lang, p->theme, PM_BOARD_CUT);
             cut = true; /* the note takes the blank line's place, and more if it wraps */
-            board_lines = left - news_lines - (fit_put_wrapped(NULL, note, cols) - 1);
+            board_lines = left - news_lines - note_extra;
         }
     }
     put_wrapped(p, &news, skip, cols);
@@ -359,7 +361,7 @@ void play_show_screen(Play *p, int seat, const PulAction *legal, int n, bool who
     } else {
         fputc('\n', p->out);
     }
-    fprintf(p->out, "== %s%s ==\n", header, extra);
+    fit_put_wrapped(p->out, header, cols);
     put_board(p, &board, cut ? board_lines : board.n, cols, last);
     fputc('\n', p->out);
     put_wrapped(p, &status, 0, cols);
