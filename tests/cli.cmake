@@ -28,6 +28,12 @@ endif()
 add_test(NAME play COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/play_test.py $<TARGET_FILE:pul-cli>
                            ${PROJECT_SOURCE_DIR})
 set_tests_properties(play PROPERTIES ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
+# The same script's comfort group: screens fitted to 80x24 and 60 columns, the difficulty
+# levels, hint's number, r N's cells, and line editing when the build has libedit.
+add_test(NAME play_comfort COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/play_test.py
+                                   $<TARGET_FILE:pul-cli> ${PROJECT_SOURCE_DIR} comfort)
+set_tests_properties(play_comfort PROPERTIES ENVIRONMENT
+                     "PUL_PATH=${PROJECT_SOURCE_DIR}/variants;PUL_LINE_EDITING=${PUL_LINE_EDITING_LIB}")
 
 # replay_test.py: pul replay through pipes and a pseudo-terminal (keys, stepping back restores the
 # screen), --at N against stepping, the messages in four languages, bad records.

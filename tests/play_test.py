@@ -7,19 +7,25 @@ shown another's hand, take or peek, undo never switches seats, the hand-over
 clears the scrollback, resume brings back the seats and the language (its tags
 checked as hostile), the solo peek is told to its player.
 
-usage: play_test.py PUL ROOT   (PUL the binary, ROOT the repository; PUL_PATH set by ctest)
+usage: play_test.py PUL ROOT [GROUP]   (PUL the binary, ROOT the repository, GROUP play
+(the default) or comfort; PUL_PATH set by ctest, and PUL_LINE_EDITING, the line
+editor the build has: libedit or none)
 """
 
+import fcntl
 import json
 import os
 import pty
 import re
 import select
 import signal
+import struct
 import subprocess
 import sys
 import tempfile
+import termios
 import time
+import unicodedata
 
 from term_check import foreign_text
 
@@ -38,12 +44,16 @@ def check(ok, what):
 
 
 class Term:
-    """pul play on a pseudo-terminal: read what it prints, type lines."""
+    """pul play on a pseudo-terminal: read what it prints, type lines. The
+    terminal is rows x cols (default a large one, where every screen fits
+    whole); env adds to the environment."""
 
-    def __init__(self, args, cwd):
+    def __init__(self, args, cwd, rows=200, cols=200, env=None):
         master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.p = subprocess.Popen([PUL, "play"] + args, stdin=slave, stdout=slave, stderr=slave,
-                                  cwd=cwd, start_new_session=True)
+                                  cwd=cwd, start_new_session=True,
+                                  env=dict(os.environ, **(env or {})))
         os.close(slave)
         self.fd = master
         self.out = b""
@@ -91,9 +101,9 @@ def last_screen(out):
     return out[start:end]
 
 
-def run(args, stdin="", cwd=None):
+def run(args, stdin="", cwd=None, env=None):
     return subprocess.run([PUL, "play"] + args, input=stdin.encode(), capture_output=True,
-                          cwd=cwd, timeout=120)
+                          cwd=cwd, timeout=120, env=dict(os.environ, **(env or {})))
 
 
 def record_moves(path, variant=None):
@@ -345,7 +355,7 @@ def pipes(tmp):
     check(b"\x1b" not in out, "escape sequences in pipe mode")
     check(b"Tile 12 in its four rotations:" in out, "no rotation preview")
     check(b"Commands:" in out and b"undo" in out, "no help")
-    check(re.search(rb"Hint: MCTS would play \S+\.", out) is not None, "no hint")
+    check(re.search(rb"Hint: MCTS would play \S+, number \d+ of the list\.", out) is not None, "no hint")
     check(b'"foo" is neither a move nor a command' in out, "no answer to an unknown command")
     check(b"Game over:" in out, "the piped game does not end")
     ref = subprocess.run([PUL, "referee", os.path.join(tmp, "p.pmn")], capture_output=True)
@@ -587,14 +597,255 @@ def bad_options(tmp):
     check(r.returncode == 0 and b"; Result: " in r.stdout, "bot options after a comma are not one seat")
 
 
+# ------------------------------------------------------------ terminal comfort
+
+SGR_OR_CURSOR = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def columns(line):
+    """The columns a line of output takes on a terminal: wide characters two,
+    combining ones none, the terminal's own sequences none."""
+    text = SGR_OR_CURSOR.sub(b"", line).decode("utf-8", "replace").rstrip("\r")
+    return sum(0 if unicodedata.combining(c) else
+               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def screens(out, prompt=b"> "):
+    """Each screen a terminal showed: from a screen clear to the first prompt
+    after it, as lines."""
+    found = []
+    for part in out.split(b"\x1b[H\x1b[2J")[1:]:
+        end = part.find(prompt)
+        if end >= 0:
+            found.append(part[:end + len(prompt)].split(b"\r\n"))
+    return found
+
+
+def fits_80x24(tmp):
+    """At 80x24 every screen of a game keeps the header, the board, the list
+    and the prompt in 24 lines of at most 80 columns: the list folds and the
+    board is cut when they would not fit; moves and board show them whole."""
+    t = Term(["--seats", "human,greedy", "--seed", "3", "--record", "fit.pmn"], tmp, rows=24,
+             cols=80)
+    for _ in range(14):
+        t.read_until(b"Seat 1> ")
+        t.send("1\n")
+    t.read_until(b"Seat 1> ")
+    shown = screens(t.out)
+    check(len(shown) >= 14, "only %d screens at 80x24" % len(shown))
+    for k, lines in enumerate(shown):
+        check(len(lines) <= 24, "screen %d at 80x24 takes %d lines" % (k + 1, len(lines)))
+        wide = [ln for ln in lines if columns(ln) > 80]
+        check(not wide, "screen %d at 80x24 has lines wider than 80 columns: %r" % (k + 1, wide[:2]))
+        text = b"\n".join(lines)
+        check(re.search(rb"^== Move \d+, seat 1 to play", text, re.M) is not None,
+              "screen %d at 80x24 has no header" % (k + 1))
+        check(re.search(rb"^ {4}( +-?\d+)+ *$", text, re.M) is not None,
+              "screen %d at 80x24 has no board (its column numbers)" % (k + 1))
+        check(b"Legal moves" in text and lines[-1].endswith(b"Seat 1> "),
+              "screen %d at 80x24 lacks the list or the prompt" % (k + 1))
+    check(any(b"type board to see all of it" in b"\n".join(ln) for ln in shown),
+          "no screen at 80x24 says its board is cut")
+    folded = [b"\n".join(ln) for ln in shown if b"Folded to fit" in b"\n".join(ln)]
+    check(folded, "no screen at 80x24 folds its list")
+    # moves lists every number the folded list stands for; board shows the board uncut
+    last = b"\n".join(shown[-1])
+    top = max(int(n) for n in re.findall(rb"(\d+)\)", last[last.find(b"Legal moves"):]))
+    at = len(t.out)
+    t.send("moves\n")
+    t.read_until(b"Seat 1> ")
+    listed = {int(n) for n in re.findall(rb"\b(\d+)\) ", t.out[at:])}
+    check(listed == set(range(1, top + 1)), "moves lists %s, not 1 to %d" % (sorted(listed), top))
+    at = len(t.out)
+    t.send("board\n")
+    t.read_until(b"Seat 1> ")
+    whole = t.out[at:]
+    rows = lambda text: len(re.findall(rb"^ *-?\d+ [ \[]", text, re.M))
+    check(b"type board to see all of it" not in whole and rows(whole) > rows(last),
+          "board does not show the whole board (%d rows, the fitted screen %d)"
+          % (rows(whole), rows(last)))
+    t.send("quit\n")
+    check(t.finish() == 0, "quitting at 80x24 does not exit 0")
+
+
+def fits_small(tmp):
+    """The same fit in Japanese (wide characters wrap by columns) at 80x24,
+    and at 40x30, where the board is cut to its columns round the last move."""
+    for lang, rows, cols, moves in (("ja", 24, 80, 8), ("en", 30, 40, 14)):
+        t = Term(["--seats", "human,greedy", "--seed", "3", "--record", "fit-%s.pmn" % lang,
+                  "--lang", lang], tmp, rows=rows, cols=cols)
+        prompt = "プレイヤー 1> " if lang == "ja" else "Seat 1> "
+        for _ in range(moves):
+            t.read_until(prompt.encode())
+            t.send("1\n")
+        t.read_until(prompt.encode())
+        t.send("quit\n")
+        t.finish()
+        shown = screens(t.out)
+        check(len(shown) >= moves, "only %d screens at %dx%d" % (len(shown), cols, rows))
+        for k, lines in enumerate(shown):
+            wide = [ln for ln in lines if columns(ln) > cols]
+            check(len(lines) <= rows and not wide,
+                  "screen %d at %dx%d (%s) takes %d lines, %d too wide: %r"
+                  % (k + 1, cols, rows, lang, len(lines), len(wide), wide[:1]))
+            check(re.search(rb"^ {4}( +-?\d+)+ *$", b"\n".join(lines), re.M) is not None,
+                  "screen %d at %dx%d (%s) has no board" % (k + 1, cols, rows, lang))
+    check(any(re.search(rb"^ {4}( +-?\d+){5,6} *$", b"\n".join(ln), re.M) for ln in shown)
+          and any(b"type board to see all of it" in b"\n".join(ln) for ln in shown),
+          "at 40 columns the board is never cut to its columns")
+
+
+def narrow(tmp):
+    """The move list wraps to the terminal's width: 60 columns asked of the
+    terminal, or from COLUMNS on a pipe."""
+    t = Term(["--seats", "human,random", "--seed", "5", "--record", "narrow.pmn"], tmp, rows=80,
+             cols=60)
+    for _ in range(5):
+        t.read_until(b"Seat 1> ")
+        t.send("1\n")
+    t.read_until(b"Seat 1> ")
+    t.send("quit\n")
+    t.finish()
+    shown = screens(t.out)
+    wrapped = 0
+    for k, lines in enumerate(shown):
+        listing = lines[next(i for i, ln in enumerate(lines) if b"Legal moves" in ln):]
+        wide = [ln for ln in listing if columns(ln) > 60]
+        check(not wide, "screen %d at 60 columns has list lines wider: %r" % (k + 1, wide[:2]))
+        wrapped += sum(1 for ln in listing if re.match(rb" {14}\d+\) ", ln))
+    check(len(shown) >= 5 and wrapped > 0, "the list never wraps at 60 columns")
+    r = run(["--seats", "human,random", "--seed", "5"], "1\n" * 5 + "quit\n", tmp,
+            env={"COLUMNS": "60"})
+    entries = [ln for ln in r.stdout.split(b"\n") if re.search(rb"\d+\) \S", ln)]
+    check(entries and all(columns(ln) <= 60 for ln in entries),
+          "with COLUMNS=60 on a pipe, list lines are wider than 60 columns")
+
+
+def levels(tmp):
+    """easy, normal and hard are seats of --seats, shown by those names."""
+    r = run(["--seats", "human,easy", "--seed", "2"], "1\n1\nquit\n", tmp)
+    check(r.returncode == 0 and b"Seat 2: easy (random)" in r.stdout
+          and b"Easy (seat 2) plays " in r.stdout, "the easy level is not shown by its name")
+    r = run(["--seats", "human,normal", "--seed", "2"], "1\nquit\n", tmp)
+    check(r.returncode == 0 and b"Seat 2: normal (greedy)" in r.stdout
+          and b"Normal (seat 2) plays " in r.stdout, "the normal level is not shown by its name")
+    r = run(["--seats", "human,hard", "--seed", "2"], "quit\n", tmp)
+    check(r.returncode == 0 and b"Seat 2: hard (mcts:iters=1000)" in r.stdout,
+          "the hard level is not shown by its name and its bot")
+    r = run(["--seats", "easy,normal", "--seed", "4"], "", tmp)
+    check(r.returncode == 0 and b"; Result: " in r.stdout, "two levels do not play a game")
+    r = run(["--seats", "human,expert"], "quit\n", tmp)
+    check(r.returncode == 2 and b"easy, normal, hard" in r.stderr,
+          "an unknown level is not answered with the levels: %r" % r.stderr)
+    h = subprocess.run([PUL, "play", "--help"], capture_output=True).stdout
+    check(all(w in h for w in (b"easy", b"normal", b"hard", b"mcts:iters=1000")),
+          "pul play --help does not describe the levels")
+
+
+def last_list(out):
+    """The legal moves of the last screen in out: {number: (group label, entry)}."""
+    text = out[out.rfind(b"Legal moves"):].decode()
+    moves, label = {}, None
+    for line in text.split("\n")[1:]:
+        m = re.match(r"  (\S.*?)(?:\s{2,}|$)", line)
+        if m and not re.match(r"\d+\) ", m.group(1)):
+            label = m.group(1)
+        for n, entry in re.findall(r"(\d+)\) (\S+)", line):
+            moves[int(n)] = (label, entry)
+        if line.startswith("Seat 1>"):
+            break
+    return moves
+
+
+def hint_and_rotations(tmp):
+    """hint gives the move's number in the list; r N lists where each
+    rotation of tile N can go, each with its number in the list."""
+    r = run(["--seats", "human,random", "--seed", "5"], "hint\nquit\n", tmp)
+    out = r.stdout
+    m = re.search(rb"Hint: MCTS would play (\S+), number (\d+) of the list\.", out)
+    if check(m is not None, "hint gives no number: %r" % out[-300:]):
+        move, number = m.group(1).decode(), int(m.group(2))
+        label, entry = last_list(out[:m.start()]).get(number, (None, None))
+        tile, _, cell = move.partition("@")
+        check(entry == (cell or move) and (not cell or label == "tile " + tile),
+              "hint says %s is number %d, which is %s %s" % (move, number, label, entry))
+    first = re.search(rb"hand of seat 1:\n +(\d+)", out)
+    tile = int(first.group(1))
+    r = run(["--seats", "human,random", "--seed", "5"], "r %d\nr 0\nquit\n" % tile, tmp)
+    out = r.stdout.decode()
+    listed = last_list(r.stdout[:r.stdout.find(b"Tile %d in its" % tile)])
+    want = {n: e for n, (lab, e) in listed.items() if lab == "tile %d" % tile}
+    where = out[out.find("Where each rotation can go"):out.find("Seat 1>", out.find("Where each"))]
+    got = {}
+    for rot, rest in re.findall(r"^  r(\d) +(.*)$", where, re.M):
+        for n, cell in re.findall(r"(\d+)\) (\S+)", rest):
+            got[int(n)] = "%sr%s" % (cell, rot)
+    check(want and got == want, "r %d lists %s, the list has %s" % (tile, got, want))
+    held = {int(t) for t in re.findall(r"^  (\d+(?: +\d+)*) *$", out, re.M)[0].split()}
+    if 0 not in held:
+        check("Tile 0 cannot be placed now" in out, "r 0 of a tile not in hand does not say so")
+
+
+def line_editing(tmp):
+    """With libedit built in, the prompt edits lines (Left arrow) and recalls
+    them (Up), each seat only its own; pul play --help says which editor."""
+    editor = os.environ.get("PUL_LINE_EDITING", "")
+    h = subprocess.run([PUL, "play", "--help"], capture_output=True).stdout
+    if not check(editor in ("libedit", "none"), "PUL_LINE_EDITING is %r, not set by ctest" % editor):
+        return
+    check(("Line editing in this build: %s" % editor).encode() in h,
+          "pul play --help does not say the build's line editing is %s" % editor)
+    if editor == "none":
+        return
+    xterm = {"TERM": "xterm"}
+    t = Term(["--seats", "human,random", "--seed", "5", "--record", "ed.pmn"], tmp, env=xterm)
+    t.read_until(b"Seat 1> ")
+    t.send("hnt")
+    t.send("\x1b[D\x1b[D")  # Left twice: the cursor between h and n
+    t.send("i\r")
+    check(t.read_until(b"Hint: MCTS would play", b"neither a move", timeout=30) == 0,
+          "Left arrow does not edit the line at the prompt")
+    t.read_until(b"Seat 1> ")
+    t.send("\x1b[A\r")  # Up: the last line again
+    check(t.read_until(b"Hint: MCTS would play", b"neither a move", b"Seat 1> ", timeout=30) == 0,
+          "Up arrow does not recall the last line")
+    t.read_until(b"Seat 1> ")
+    t.send("quit\r")
+    check(t.finish() == 0, "quit after line editing does not exit 0")
+    # Hot-seat: seat 2's Up does not bring back what seat 1 typed.
+    t = Term(["--seats", "human,human", "--seed", "4", "--record", "ed2.pmn"], tmp, env=xterm)
+    t.read_until(b"then press Enter.")
+    t.send("\r")
+    t.read_until(b"Seat 1> ")
+    t.send("1\r")
+    t.read_until(b"then press Enter.")
+    t.send("\r")
+    t.read_until(b"Seat 2> ")
+    t.send("\x1b[A\r")
+    check(t.read_until(b"Seat 2> ", b"then press Enter.", timeout=30) == 0,
+          "seat 2's Up recalled and played a line seat 1 typed")
+    t.send("quit\r")
+    t.finish()
+
+
+# The two ctest tests: play (the game, hot-seat, resume, pipes, languages,
+# hostile editions, options) and play_comfort (the terminal's comfort).
+STEPS = {
+    "play": (play_vs_bot, hot_seat, kill_and_resume, resume_keeps_everything, pipes, languages,
+             hostile, bad_options, hot_seat_secrets, solo_peek, resume_table),
+    "comfort": (fits_80x24, fits_small, narrow, levels, hint_and_rotations, line_editing),
+}
+GROUP = sys.argv[3] if len(sys.argv) > 3 else "play"
+if GROUP not in STEPS:
+    sys.exit("play_test.py: no group %r; the groups are %s" % (GROUP, ", ".join(STEPS)))
+
 with tempfile.TemporaryDirectory() as tmp:
-    for step in (play_vs_bot, hot_seat, kill_and_resume, resume_keeps_everything, pipes,
-                 languages, hostile, bad_options, hot_seat_secrets, solo_peek, resume_table):
+    for step in STEPS[GROUP]:
         try:
             step(tmp)
         except Exception as e:  # a hang or a crash is a failure of that step, not of the rest
             check(False, "%s: %s" % (step.__name__, e))
     table()
 
-print("play: %d checks, %d failures" % (checks, len(failures)))
+print("%s: %d checks, %d failures" % (GROUP, checks, len(failures)))
 sys.exit(1 if failures else 0)

@@ -20,14 +20,23 @@ static const char play_help[] =
     "Plays one game of VARIANT (a name under variants/ or a variant folder;\n"
     "default micropul; --variant VARIANT says the same). The record names the\n"
     "edition, also one given by path. SEATS is a comma list, one entry per\n"
-    "seat: human, or a bot, random, greedy, mcts, or a bot with options\n"
+    "seat: human; a level, easy (the random bot), normal (greedy) or hard\n"
+    "(mcts:iters=1000); or a bot, random, greedy, mcts, or a bot with options\n"
     "(mcts:iters=500; see pul help bots). Default: human,mcts (one human for a\n"
     "solo edition).\n\n"
     "With a human seat the game is interactive: the board, your hand and the\n"
-    "legal moves are shown; type a move's number or its text (12@1,-2r3,\n"
-    "snw0,0, t, t17, pass), or help for the commands (rotations, hint, undo,\n"
-    "quit). Several human seats share the screen (hot-seat): between turns it\n"
-    "is cleared, scrollback too, and the next player presses Enter. Nobody is\n"
+    "numbered legal moves are shown. At the prompt type:\n"
+    "  N            play move number N of the list\n"
+    "  12@1,-2r3    a move as text: tile 12 on cell 1,-2 turned 3 quarters;\n"
+    "               snw0,0 a stone; t or t17 a take; pass ends an extra turn\n"
+    "  r 12         tile 12 in its four rotations, and where each can go, by number\n"
+    "  hint         what the MCTS bot would play, and its number in the list\n"
+    "  moves        the whole list, when it is folded to fit the terminal\n"
+    "  board        the whole screen again, the board uncut\n"
+    "  undo         take back your own last move (see below)\n"
+    "  help         these commands;  quit  leave (the record is already saved)\n"
+    "Several human seats share the screen (hot-seat): between turns it is\n"
+    "cleared, scrollback too, and the next player presses Enter. Nobody is\n"
     "shown what their seat may not know: a take from a supply is announced\n"
     "without its tile, and a tile a peek shows (micropul-solo-peek) is told\n"
     "to its seat only. undo takes back only your own last move, in a game\n"
@@ -36,7 +45,15 @@ static const char play_help[] =
     "The record is saved after every move, to --record FILE or\n"
     "pul-VARIANT-SEED.pmn in the current folder, with the seats and the\n"
     "language as its Seats and Lang tags (pul referee ignores them); quitting\n"
-    "prints the command that resumes it.\n"
+    "prints the command that resumes it.\n\n"
+    "At a terminal the screen fits its size (asked of the terminal, else\n"
+    "$COLUMNS and $LINES, else 80x24): the move list wraps to the width, and\n"
+    "when the screen would be too tall the list folds into ranges (r N and\n"
+    "moves show them), the oldest news goes and the board is cut to the rows\n"
+    "and columns round the last move (board shows it all). With line editing\n"
+    "built in (libedit), the prompt has it: Left and Right move in the line,\n"
+    "Up and Down recall your own earlier lines (each seat its own history),\n"
+    "and ~/.editrc is read (bind -v for vi keys).\n"
     "When standard input is not a terminal, commands are read line by line and\n"
     "the output is plain text, so a script can play.\n\n"
     "With no human seat (say --seats random,random), prints the game record\n"
@@ -226,7 +243,8 @@ static int play_bots(const PulVariant *v, const PlayConfig *cfg, uint64_t seed,
     }
     for (int s = 0; !all_random && s < players; s++) {
         /* Each bot its own stream, the same for the same seed. */
-        bots[s] = pul_bot_new(v, cfg->seat[s], seed * 7919u + (uint64_t)s + 1, &err);
+        bots[s] =
+            pul_bot_new(v, play_bot_spec(cfg->seat[s]), seed * 7919u + (uint64_t)s + 1, &err);
         if (!bots[s]) {
             cli_error("play", "seat %d: %s", s + 1, err.message);
             goto done;
@@ -307,8 +325,9 @@ static bool parse_seats(const char *text, const PulVariant *v, PlayConfig *cfg, 
             }
             if (len == 0 || len >= PLAY_SPEC_MAX) {
                 cli_error("play",
-                          "%s: seat %d is %s; give human, random, greedy, mcts or a bot "
-                          "spec such as mcts:iters=500, separated by commas",
+                          "%s: seat %d is %s; give human, a level (easy, normal, hard), "
+                          "or a bot: random, greedy, mcts or a spec such as mcts:iters=500, "
+                          "separated by commas",
                           what, cfg->nseats + 1, len ? "too long" : "empty");
                 return false;
             }
@@ -322,9 +341,10 @@ static bool parse_seats(const char *text, const PulVariant *v, PlayConfig *cfg, 
         if (!strcmp(cfg->seat[s], "human")) continue;
         PulError err;
         memset(&err, 0, sizeof err);
-        PulBot *b = pul_bot_new(v, cfg->seat[s], 1, &err);
+        PulBot *b = pul_bot_new(v, play_bot_spec(cfg->seat[s]), 1, &err);
         if (!b) {
-            cli_error("play", "%s: seat %d: %s (or human)", what, s + 1, err.message);
+            cli_error("play", "%s: seat %d: %s (or human, or a level: easy, normal, hard)", what,
+                      s + 1, err.message);
             return false;
         }
         pul_bot_free(b);
@@ -424,7 +444,12 @@ int cmd_play(int argc, char **argv) {
             break;
         case OPT_RESUME: cfg.resume_path = value; break;
         case OPT_NO_COLOUR: cfg.colour = false; break;
-        case OPT_HELP: fputs(play_help, stdout); return CLI_OK;
+        case OPT_HELP:
+            fputs(play_help, stdout);
+            printf("\nLine editing in this build: %s.\n",
+                   strcmp(play_input_library(), "none") ? play_input_library()
+                                                        : "none (built without libedit-dev)");
+            return CLI_OK;
         case OPT_VARIANT: /* the same as the operand, in the words of referee and replay */
         case CLI_OPERAND:
             if (have_variant) {

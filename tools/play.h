@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "play_input.h"
 #include "play_text.h"
 #include "pul.h"
 #include "term.h"
@@ -21,7 +22,8 @@ typedef struct {
     const char *variant_arg;    /* the edition as the person gave it, when that is not its
                                    name (a path): resuming needs it again, as --variant */
     int nseats;
-    char seat[PUL_MAX_SEATS][PLAY_SPEC_MAX]; /* "human" or a bot spec */
+    char seat[PUL_MAX_SEATS][PLAY_SPEC_MAX]; /* "human", a level (easy, normal, hard:
+                                                play_level.c) or a bot spec */
     uint64_t seed;
     int lang;
     bool colour;                /* false: --no-colour */
@@ -65,6 +67,9 @@ typedef struct {
     char secret[PUL_MAX_SEATS][1024]; /* what only that seat may know (a peek), shown
                                          on its own next screen and nowhere else */
     int last_human;               /* the seat that last had the screen, -1: none yet */
+    /* Terminal comfort: */
+    PlayInput *input;             /* the line editor at a terminal, NULL: plain reading */
+    int cols, rows;               /* the terminal's size (play_term_size), 80x24 on a pipe */
 } Play;
 
 /* Runs the whole game, from the start or from the record resume (NULL: a
@@ -80,14 +85,32 @@ void play_news(Play *p, PlayMsg id, ...);
 ** on a bot's seat). */
 void play_news_to(Play *p, int seat, PlayMsg id, ...);
 
+/* play_level.c */
+/* The bot spec of a difficulty level, easy, normal or hard; NULL for another name. */
+const char *play_level_spec(const char *name);
+/* The bot spec of a seat of --seats: a level's, else the seat as given. */
+const char *play_bot_spec(const char *seat);
+
 /* play_screen.c */
+/* The terminal's size into p->cols and p->rows: asked of the terminal, else
+** $COLUMNS and $LINES, else 80x24. */
+void play_measure(Play *p);
+/* The screen of seat's turn: the news, the board, the status and the legal
+** moves. At a terminal it fits the terminal unless whole is true: the list
+** folds its longest groups, the oldest news goes, the board is cut to the
+** rows and columns round the last placement, and lines wrap. */
+void play_show_screen(Play *p, int seat, const PulAction *legal, int n, bool whole);
 /* The numbered list of the legal actions a (n of them), placements grouped by tile. */
 void play_show_legal(Play *p, const PulAction *a, int n);
-/* Tile t in its four rotations side by side. */
-void play_show_rotations(Play *p, int tile);
-/* The tiles of seat's supply that it knows (a peek showed them), drawn as
-** its hand is; nothing when it knows none. */
-void play_show_known_supply(Play *p, int seat);
+/* Tile t in its four rotations side by side, then where each rotation can
+** go among the legal actions (n of them) with their numbers in the list. */
+void play_show_rotations(Play *p, int tile, const PulAction *legal, int n);
+/* The number in the list of the legal actions (n of them) of an action
+** like a, 0 when a is not among them. */
+int play_list_number(const PulAction *a, const PulAction *legal, int n);
+/* The tiles of seat's supply that it knows (a peek showed them), drawn to
+** out as its hand is; nothing when it knows none. */
+void play_show_known_supply(Play *p, FILE *out, int seat);
 /* The final board, the score breakdown per seat, the winners and why it ended. */
 void play_show_end(Play *p);
 

@@ -204,34 +204,33 @@ static int legal_order(const void *pa, const void *pb) {
 
 /* ---------------------------------------------------------------- screen */
 
-static void draw_screen(Play *p, int seat, const PulAction *legal, int n) {
-    if (p->tty) clear_screen(p, false);
-    flush_news(p);
-    fputs(p->secret[seat], p->out);
+/* The screen of the turn (play_screen.c), fitted to the terminal unless whole;
+** what only this seat may know (a peek) joins the news on its own screen. */
+static void draw_screen(Play *p, int seat, const PulAction *legal, int n, bool whole) {
+    size_t len = strlen(p->news);
+    snprintf(p->news + len, sizeof p->news - len, "%s", p->secret[seat]);
     p->secret[seat][0] = '\0';
-    char header[256];
-    play_format(header, sizeof header, p->st.lang, p->theme, PM_HEADER, pul_game_turns(p->g) + 1,
-                seat + 1);
-    fprintf(p->out, "\n== %s%s ==\n", header,
-            pul_game_in_extra_turn(p->g) ? play_template(p->st.lang, PM_HEADER_EXTRA) : "");
-    PulPlaced placed[PUL_MAX_TILES];
-    int nplaced = pul_game_placed(p->g, placed);
-    term_draw_board(p->out, p->g, p->theme, &p->st, nplaced > 1 ? &placed[nplaced - 1] : NULL);
-    fputc('\n', p->out);
-    term_draw_status(p->out, p->g, p->theme, &p->st, seat);
-    play_show_known_supply(p, seat);
-    fputc('\n', p->out);
-    play_show_legal(p, legal, n);
+    play_show_screen(p, seat, legal, n, whole);
 }
 
-/* One line of input without its newline and surrounding blanks; false at the end of input. */
-static bool read_line(Play *p, char *buf, size_t size) {
-    fflush(p->out);
-    if (!fgets(buf, (int)size, p->in)) return false;
-    size_t len = strlen(buf);
-    if (len && buf[len - 1] != '\n') { /* too long: drop the rest of the line */
-        int c;
-        while ((c = fgetc(p->in)) != EOF && c != '\n') {
+/* One line of input after prompt, without its newline and surrounding
+** blanks; false at the end of input. At a terminal the line editor reads
+** it, with seat's history (-1: none); else it is read as it comes. */
+static bool read_line(Play *p, const char *prompt, int seat, char *buf, size_t size) {
+    size_t len;
+    if (p->input) {
+        fflush(p->out);
+        if (!play_input_read(p->input, prompt, seat, buf, size)) return false;
+        len = strlen(buf);
+    } else {
+        fputs(prompt, p->out);
+        fflush(p->out);
+        if (!fgets(buf, (int)size, p->in)) return false;
+        len = strlen(buf);
+        if (len && buf[len - 1] != '\n') { /* too long: drop the rest of the line */
+            int c;
+            while ((c = fgetc(p->in)) != EOF && c != '\n') {
+            }
         }
     }
     while (len && isspace((unsigned char)buf[len - 1])) buf[--len] = '\0';
@@ -247,7 +246,7 @@ static bool all_digits(const char *s) {
     return true;
 }
 
-static void hint(Play *p, int seat) {
+static void hint(Play *p, int seat, const PulAction *legal, int n) {
     PulError err;
     memset(&err, 0, sizeof err);
     PulObservation *obs = malloc(sizeof *obs);
@@ -259,7 +258,11 @@ static void hint(Play *p, int seat) {
         if (pul_bot_choose(bot, obs, &a, &err) == PUL_OK) {
             pul_action_format(&a, text, sizeof text);
             if (a.kind == PUL_TAKE && a.tile == PUL_NO_TILE) snprintf(text, sizeof text, "t");
-            play_say(p, PM_HINT, text);
+            int number = play_list_number(&a, legal, n);
+            if (number)
+                play_say(p, PM_HINT_NUMBER, text, number);
+            else
+                play_say(p, PM_HINT, text);
         } else {
             play_say(p, PM_HINT_FAILED, CLI_TEXT(err.message));
         }
@@ -324,28 +327,37 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
         /* Hot-seat: hide the last hand before the next player sits down. */
         clear_screen(p, true);
         play_say(p, PM_HANDOFF, seat + 1);
-        if (!read_line(p, line, sizeof line)) goto quit;
+        if (!read_line(p, "", -1, line, sizeof line)) goto quit;
     }
     p->last_human = seat;
-    draw_screen(p, seat, legal, n);
+    draw_screen(p, seat, legal, n, false);
     for (;;) {
         char prompt[128];
         play_format(prompt, sizeof prompt, p->st.lang, p->theme, PM_PROMPT, seat + 1);
-        fputs(prompt, p->out);
-        if (!read_line(p, line, sizeof line)) goto quit;
+        if (!read_line(p, prompt, seat, line, sizeof line)) goto quit;
         if (!p->tty) fputc('\n', p->out); /* the prompt's line ends where a typed one would */
         if (!line[0]) continue;
         if (!strcmp(line, "quit") || !strcmp(line, "exit") || !strcmp(line, "q")) goto quit;
         if (!strcmp(line, "help") || !strcmp(line, "?")) {
-            play_say(p, PM_HELP);
+            char help[4096];
+            play_format(help, sizeof help, p->st.lang, p->theme, PM_HELP);
+            fputs(help, p->out);
+            play_format(help, sizeof help, p->st.lang, p->theme, PM_HELP_MORE);
+            fputs(help, p->out);
+            if (p->input) fputs(play_template(p->st.lang, PM_HELP_EDITING), p->out);
+            fputc('\n', p->out);
             continue;
         }
-        if (!strcmp(line, "board")) {
-            draw_screen(p, seat, legal, n);
+        if (!strcmp(line, "board")) { /* all of it, though it may not fit */
+            draw_screen(p, seat, legal, n, true);
+            continue;
+        }
+        if (!strcmp(line, "moves")) {
+            play_show_legal(p, legal, n);
             continue;
         }
         if (!strcmp(line, "hint")) {
-            hint(p, seat);
+            hint(p, seat, legal, n);
             continue;
         }
         if (!strcmp(line, "undo")) {
@@ -388,7 +400,7 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
             } else if (t < 0 || t >= ntiles) {
                 play_say(p, PM_NO_SUCH_TILE, (int)t, ntiles - 1);
             } else {
-                play_show_rotations(p, (int)t);
+                play_show_rotations(p, (int)t, legal, n);
             }
             continue;
         }
@@ -544,6 +556,9 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
     p.in = stdin;
     p.out = stdout;
     p.tty = isatty(fileno(stdin)) && isatty(fileno(stdout));
+    /* Line editing only for a person at a terminal: a pipe is read as it comes. */
+    if (p.tty) p.input = play_input_open(p.in, p.out);
+    play_measure(&p);
     p.st.colour = p.tty && cfg->colour;
     p.st.lang = cfg->lang;
     p.last_human = -1;
@@ -564,7 +579,8 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
         PulError err;
         memset(&err, 0, sizeof err);
         /* Each bot its own stream, the same for the same seed. */
-        p.bot[s] = pul_bot_new(v, cfg->seat[s], cfg->seed * 7919u + (uint64_t)s + 1, &err);
+        p.bot[s] = pul_bot_new(v, play_bot_spec(cfg->seat[s]), cfg->seed * 7919u + (uint64_t)s + 1,
+                               &err);
         if (!p.bot[s]) {
             cli_error("play", "seat %d: %s", s + 1, err.message);
             goto done;
@@ -590,10 +606,15 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
               CLI_TEXT(p.record_path));
     if (resume) play_news(&p, PM_RESUMED, p.nmoves, CLI_TEXT(cfg->resume_path));
     for (int s = 0; s < cfg->nseats; s++) {
-        if (p.bot[s])
+        if (p.bot[s] && play_level_spec(cfg->seat[s])) { /* the level's name, then its bot */
+            char shown[PLAY_SPEC_MAX + 32];
+            snprintf(shown, sizeof shown, "%s (%s)", cfg->seat[s], play_level_spec(cfg->seat[s]));
+            play_news(&p, PM_SEAT_BOT, s + 1, CLI_TEXT(shown));
+        } else if (p.bot[s]) {
             play_news(&p, PM_SEAT_BOT, s + 1, CLI_TEXT(pul_bot_spec(p.bot[s])));
-        else
+        } else {
             play_news(&p, PM_SEAT_YOU, s + 1);
+        }
     }
     status = CLI_WRONG;
     /* The engine ends every game by its action limit, so this loop ends. */
@@ -627,6 +648,7 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
     status = CLI_OK;
 done:
     fflush(p.out);
+    play_input_close(p.input);
     for (int s = 0; s < PUL_MAX_SEATS; s++) pul_bot_free(p.bot[s]);
     free(p.moves);
     free(p.info);

@@ -303,6 +303,56 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
                        "%s ×%d, abierto"},
     [PM_CLAIM_CLOSED] = {"%s ×%d, closed", "%s ×%d、閉じている", "%s ×%d, fermé",
                          "%s ×%d, cerrado"},
+    /* Terminal comfort (issue 11, item 6). */
+    [PM_LIST_FOLDED_ITEM] = {"%s %d)-%d)", "%s %d)-%d)", "%s %d)-%d)", "%s %d)-%d)"},
+    [PM_LIST_FOLDED_NOTE] = {
+        "(Folded to fit: r N shows where tile N can go, moves the whole list.)",
+        "（端末に合わせて畳みました。r N でタイル N の置き場所、moves で一覧全体を表示）",
+        "(Replié pour tenir : r N montre où va la tuile N, moves toute la liste.)",
+        "(Plegada para caber: r N muestra dónde va la ficha N, moves la lista entera.)",
+    },
+    [PM_BOARD_CUT] = {
+        "(The board is cut to fit the terminal: type board to see all of it.)",
+        "（盤面は端末に合わせて切り取られています。board で全体を表示）",
+        "(Le plateau est coupé à la taille du terminal : tapez board pour le voir en entier.)",
+        "(El tablero está recortado al tamaño del terminal: escribe board para verlo entero.)",
+    },
+    [PM_ROTATIONS_WHERE] = {
+        "Where each rotation can go (type the number to play it):",
+        "各向きで置ける場所（番号を入力すると打ちます）:",
+        "Où chaque orientation peut aller (tapez le numéro pour la jouer) :",
+        "Dónde puede ir cada giro (escribe el número para jugarlo):",
+    },
+    [PM_ROTATIONS_NONE] = {
+        "Tile %d cannot be placed now: it is not in your hand, or fits nowhere.",
+        "タイル %d は今は置けません。手札にないか、置ける場所がありません。",
+        "La tuile %d ne peut pas être posée maintenant : elle n'est pas dans votre main, ou "
+        "ne va nulle part.",
+        "La ficha %d no se puede colocar ahora: no está en tu mano o no cabe en ningún sitio.",
+    },
+    [PM_ROTATION_NOWHERE] = {"nowhere", "置けない", "nulle part", "en ningún sitio"},
+    [PM_HINT_NUMBER] = {
+        "Hint: MCTS would play %s, number %d of the list.",
+        "ヒント: MCTS なら %s（一覧の %d 番）と打ちます。",
+        "Conseil : MCTS jouerait %s, numéro %d de la liste.",
+        "Pista: MCTS jugaría %s, número %d de la lista.",
+    },
+    [PM_HELP_MORE] = {
+        "  moves       the whole list of legal moves, when it is folded to fit\n"
+        "  r 12        also lists where each rotation of tile 12 can go, by number\n",
+        "  moves       合法手の一覧を全部表示（端末に合わせて畳まれたとき）\n"
+        "  r 12        タイル 12 の各向きで置ける場所も番号つきで表示\n",
+        "  moves       toute la liste des coups légaux, quand elle est repliée\n"
+        "  r 12        donne aussi où va chaque orientation de la tuile 12, par numéro\n",
+        "  moves       la lista entera de jugadas legales, cuando está plegada\n"
+        "  r 12        también dice dónde va cada giro de la ficha 12, por número\n",
+    },
+    [PM_HELP_EDITING] = {
+        "  Up, Down    recall the lines you typed; Left, Right, Backspace edit the line\n",
+        "  ↑, ↓        入力した行を呼び出す。←、→、BackSpace で行を編集\n",
+        "  Haut, Bas   rappeler vos lignes ; Gauche, Droite, Retour arrière les modifient\n",
+        "  Arriba, Abajo  recuperar tus líneas; Izquierda, Derecha, Retroceso las editan\n",
+    },
 };
 
 const char *play_template(int lang, PlayMsg id) {

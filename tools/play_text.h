@@ -77,6 +77,17 @@ typedef enum {
     ** in the list of moves: its micropul's name (%s), its size, open or closed. */
     PM_CLAIM_OPEN,
     PM_CLAIM_CLOSED,
+    /* Terminal comfort (issue 11, item 6): the folded list, the cut board, where
+    ** a tile can go, the hint's number, the commands it adds. */
+    PM_LIST_FOLDED_ITEM,
+    PM_LIST_FOLDED_NOTE,
+    PM_BOARD_CUT,
+    PM_ROTATIONS_WHERE,
+    PM_ROTATIONS_NONE,
+    PM_ROTATION_NOWHERE,
+    PM_HINT_NUMBER,
+    PM_HELP_MORE,
+    PM_HELP_EDITING,
     PM_COUNT
 } PlayMsg;
 

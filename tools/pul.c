@@ -16,7 +16,7 @@ typedef struct {
 
 static const Command commands[] = {
     {"referee", cmd_referee, "check a PMN game record move by move, as JSON lines (PMN.md)"},
-    {"play", cmd_play, "play one game between random players and print its record"},
+    {"play", cmd_play, "play a game at the terminal, against bots or hot-seat (or bots alone)"},
     {"replay", cmd_replay, "step forward and back through a game record in the terminal"},
     {"bench", cmd_bench, "measure the engine's speed: games, placements and applies per second"},
     {"check", cmd_check, "check variants, tile sets and themes, and summarise what they hold"},

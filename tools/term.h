@@ -16,6 +16,7 @@
 typedef struct {
     bool colour;       /* ANSI colours (a terminal), else plain text */
     int lang;          /* PulLang, for the names shown */
+    bool no_legend;    /* term_draw_board leaves out the legend (pul play draws it apart) */
 } TermStyle;
 
 /* The board of g (everything on it is public), with the theme's glyphs

@@ -269,7 +269,7 @@ void term_draw_board(FILE *out, const PulGame *g, const PulTheme *theme, const T
         }
     }
     free(a.tile);
-    term_draw_legend(out, g, theme, st);
+    if (!st->no_legend) term_draw_legend(out, g, theme, st);
 }
 
 /* ------------------------------------------------------------ status */
