@@ -24,6 +24,8 @@ import unicodedata
 
 from term_check import foreign_text
 
+from checks import check, failures, read_all, summary
+
 PUL, ROOT = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 # A greedy self-play game (pul play --seats greedy,greedy --seed 1): a big
 # white micropul (tile 36) at 4,-2 by move 28, a big black one (43) at 1,1 by
@@ -31,17 +33,6 @@ PUL, ROOT = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 BIGS = os.path.join(ROOT, "tests", "board", "greedy-bigs.pmn")
 FARM3 = os.path.join(ROOT, "tests", "render", "farmopul-3p.pmn")
 SGR = re.compile(r"\x1b\[([0-9;]*)m")
-failures = []
-checks = 0
-
-
-def check(ok, what):
-    global checks
-    checks += 1
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
-    return ok
 
 
 def width(s):
@@ -64,19 +55,7 @@ def replay(args, tty=False):
     p = subprocess.Popen([PUL, "replay"] + args, stdin=slave, stdout=slave, stderr=slave,
                          start_new_session=True)
     os.close(slave)
-    out = b""
-    while True:
-        r, _, _ = select.select([master], [], [], 60)
-        if not r:
-            break
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            chunk = b""
-        if not chunk:
-            break
-        out += chunk
-    os.close(master)
+    out = read_all(master)
     check(p.wait(timeout=60) == 0, "pul replay %s at a terminal exits 0" % " ".join(args))
     bad = foreign_text(out)
     check(bad is None, "only the tool's own escapes at a terminal: %s" % bad)
@@ -504,8 +483,7 @@ def main():
             except (StopIteration, ValueError, IndexError, AttributeError, TypeError) as e:
                 check(False, "%s: the output is not as drawn (%s: %s)"
                       % (getattr(test, "__name__", "test"), type(e).__name__, e))
-    print("board: %d checks, %d failed" % (checks, len(failures)))
-    sys.exit(1 if failures else 0)
+    summary("board", "failed")
 
 
 if __name__ == "__main__":

@@ -27,20 +27,10 @@ import termios
 import time
 import unicodedata
 
+from checks import check, failures, summary
 from term_check import foreign_text
 
 PUL, ROOT = os.path.abspath(sys.argv[1]), sys.argv[2]
-failures = []
-checks = 0
-
-
-def check(ok, what):
-    global checks
-    checks += 1
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
-    return ok
 
 
 class Term:
@@ -847,5 +837,4 @@ with tempfile.TemporaryDirectory() as tmp:
             check(False, "%s: %s" % (step.__name__, e))
     table()
 
-print("%s: %d checks, %d failures" % (GROUP, checks, len(failures)))
-sys.exit(1 if failures else 0)
+summary(GROUP)

@@ -20,19 +20,10 @@ import sys
 import tempfile
 import unicodedata
 
+from checks import check, failures, summary
+
 PUL, ROOT = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 LANGS = ["en", "ja", "fr", "es"]
-failures = []
-checks = 0
-
-
-def check(ok, what):
-    global checks
-    checks += 1
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
-    return ok
 
 
 def pul(args, stdin="", cwd=None):
@@ -423,5 +414,4 @@ with tempfile.TemporaryDirectory() as tmp:
             traceback.print_exc()
             check(False, "step failed: %r" % e)
 
-print("words: %d checks, %d failures" % (checks, len(failures)))
-sys.exit(1 if failures else 0)
+summary("words")
