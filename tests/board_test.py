@@ -24,7 +24,7 @@ import unicodedata
 
 from term_check import foreign_text
 
-from checks import check, failures, read_all, summary
+from checks import check, read_all, summary
 
 PUL, ROOT = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 # A greedy self-play game (pul play --seats greedy,greedy --seed 1): a big

@@ -27,7 +27,7 @@ import termios
 import time
 import unicodedata
 
-from checks import check, failures, summary
+from checks import check, summary
 from term_check import foreign_text
 
 PUL, ROOT = os.path.abspath(sys.argv[1]), sys.argv[2]

@@ -20,7 +20,7 @@ import sys
 import tempfile
 import unicodedata
 
-from checks import check, failures, summary
+from checks import check, summary
 
 PUL, ROOT = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 LANGS = ["en", "ja", "fr", "es"]
