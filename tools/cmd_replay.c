@@ -189,9 +189,13 @@ static void print_events(FILE *out, const Replay *r, int k) {
                 line(out, r, RT_EV_CLOSED_NOBODY, part_name(r, PUL_PART_GROUP), e->count);
             break;
         case PUL_EV_TURN_SKIPPED: line(out, r, RT_EV_SKIPPED, e->seat + 1); break;
-        case PUL_EV_GAME_OVER:
-            line(out, r, RT_EV_GAME_OVER, pul_end_reason_code((PulEndReason)e->value));
+        case PUL_EV_GAME_OVER: {
+            /* Why, in the edition's words: the game after move k is over. */
+            char why[512];
+            pul_end_explain(r->pos[k], r->style.lang, why, sizeof why);
+            line(out, r, RT_EV_GAME_OVER, why);
             break;
+        }
         case PUL_EV_REVEALED:
             line(out, r, RT_EV_REVEALED, e->tile, part_name(r, PUL_PART_SUPPLY), e->seat + 1);
             break;

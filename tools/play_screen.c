@@ -513,26 +513,12 @@ void play_show_known_supply(Play *p, FILE *out, int seat) {
     }
 }
 
-static PlayMsg end_msg(PulEndReason r) {
-    switch (r) {
-    case PUL_END_CORE_EMPTY: return PM_END_CORE_EMPTY;
-    case PUL_END_NO_TILES: return PM_END_NO_TILES;
-    case PUL_END_NO_ACTION: return PM_END_NO_ACTION;
-    case PUL_END_SCRIPT: return PM_END_SCRIPT;
-    case PUL_END_ACTION_LIMIT: return PM_END_ACTION_LIMIT;
-    default: return PM_END_UNFINISHED;
-    }
-}
-
 void play_show_end(Play *p) {
     const PulGame *g = p->g;
     int lang = p->st.lang, nseats = pul_game_seats(g);
     int winners[PUL_MAX_SEATS];
     char reason[512], line[1024], part[256];
-    /* Only the action limit's text has a number: the others ignore it. */
-    play_format(reason, sizeof reason, lang, p->theme, end_msg(pul_game_end_reason(g)),
-                PUL_ACTION_LIMIT);
-    play_say(p, PM_GAME_OVER, reason);
+    play_say(p, PM_GAME_OVER, pul_end_explain(g, lang, reason, sizeof reason));
     for (int s = 0; s < nseats; s++) {
         PulScoreBreakdown b;
         pul_game_score_breakdown(g, s, &b);

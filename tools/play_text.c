@@ -202,41 +202,6 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
     },
     [PM_GAME_OVER] = {"Game over: %s.", "ゲーム終了: %s。", "Partie terminée : %s.",
                       "Fin de la partida: %s."},
-    [PM_END_CORE_EMPTY] = {
-        "the last tile left the {core}",
-        "{core}の最後のタイルが出ました",
-        "la dernière tuile de la pioche ({core}) est sortie",
-        "salió la última ficha de la pila ({core})",
-    },
-    [PM_END_NO_TILES] = {
-        "a player began a turn with no tile in hand nor in their {supply}",
-        "手札にも{supply}にもタイルのないプレイヤーの番になりました",
-        "un joueur a commencé son tour sans tuile en main ni en {supply}",
-        "un jugador empezó su turno sin fichas en la mano ni en su {supply}",
-    },
-    [PM_END_NO_ACTION] = {
-        "a player had no legal move",
-        "打てる手のないプレイヤーがいました",
-        "un joueur n'avait aucun coup légal",
-        "un jugador no tenía ninguna jugada legal",
-    },
-    [PM_END_SCRIPT] = {
-        "a rule script of the variant ended the game",
-        "ヴァリアントのルールスクリプトがゲームを終わらせました",
-        "un script de règles de la variante a fini la partie",
-        "un script de reglas de la variante terminó la partida",
-    },
-    [PM_END_ACTION_LIMIT] = {
-        "the game reached %d actions, the most pul plays: the variant's rule scripts kept it "
-        "going",
-        "ゲームがpulの上限の%d手に達しました。ヴァリアントのルールスクリプトがゲームを続けさせていました",
-        "la partie a atteint %d actions, le maximum que pul joue : les scripts de règles de la "
-        "variante la prolongeaient",
-        "la partida llegó a %d acciones, el máximo que pul juega: los scripts de reglas de la "
-        "variante la prolongaban",
-    },
-    [PM_END_UNFINISHED] = {"the game is not finished", "ゲームは終わっていません",
-                           "la partie n'est pas finie", "la partida no ha terminado"},
     [PM_SCORE_LINE] = {
         "Seat %d: %d points (closed {group}s %d, {supply} tiles %d = %d, hand tiles %d = %d",
         "プレイヤー %d: %d 点（閉じた{group} %d、{supply} %d 枚 = %d、手札 %d 枚 = %d",

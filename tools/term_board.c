@@ -328,7 +328,8 @@ void term_draw_status(FILE *out, const PulGame *g, const PulTheme *theme, const 
     if (over) {
         int winners[PUL_MAX_SEATS];
         int nw = pul_game_winners(g, winners);
-        fprintf(out, "%s (%s)", word(st, W_OVER), pul_end_reason_code(pul_game_end_reason(g)));
+        char why[512];
+        fprintf(out, "%s: %s", word(st, W_OVER), pul_end_explain(g, st->lang, why, sizeof why));
         if (nseats == 1) /* a solo game has a score, no winner */
             fprintf(out, "; %s: %d", word(st, W_SCORE), scores[0]);
         else if (nw > 0) {

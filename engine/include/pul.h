@@ -546,6 +546,10 @@ int pul_game_winners(const PulGame *g, int *seats);
 ** hundred suffice) and returns buf. */
 const char *pul_reason_explain(const PulGame *g, PulReason r, int lang, char *buf,
                                size_t size);
+/* Why g's game ended (or that it has not), in lang and the words of its
+** theme, as pul_reason_explain words refusals: "the last tile left the core".
+** Writes at most size bytes (a few hundred suffice) and returns buf. */
+const char *pul_end_explain(const PulGame *g, int lang, char *buf, size_t size);
 /* Whether a is legal now: PUL_LEGAL or the first reason it is not. */
 PulReason pul_check(const PulGame *g, const PulAction *a);
 /* Apply a if legal; fills ev (may be NULL). On refusal the game is untouched. */

@@ -2,7 +2,7 @@
 ** reason_text.c: why a move is refused, for a person, in the four languages
 ** and in the words of the edition's theme (Farmopul's fields and soil, not
 ** micropul). Every tool that explains a refusal asks here, so the numbered
-** rules are worded once, with what they ask.
+** rules are worded once, with what they ask; and why a game ended.
 */
 #include <stdio.h>
 #include <string.h>
@@ -119,6 +119,46 @@ static const char *const plain_kinds[2][PUL_NLANGS] = {
     {"black micropul", "黒マイクロプル", "micropul noir", "micropul negro"},
 };
 
+/* Why a game ended, indexed by PulEndReason (PUL_END_NONE: not over yet);
+** {actions} is PUL_ACTION_LIMIT. */
+static const char *const end_texts[PUL_END_ACTION_LIMIT + 1][PUL_NLANGS] = {
+    [PUL_END_NONE] = {"the game is not finished", "ゲームは終わっていません",
+                      "la partie n'est pas finie", "la partida no ha terminado"},
+    [PUL_END_CORE_EMPTY] = {
+        "the last tile left the {core}",
+        "{core}の最後のタイルが出ました",
+        "la dernière tuile de la pioche ({core}) est sortie",
+        "salió la última ficha de la pila ({core})",
+    },
+    [PUL_END_NO_TILES] = {
+        "a player began a turn with no tile in hand nor in their {supply}",
+        "手札にも{supply}にもタイルのないプレイヤーの番になりました",
+        "un joueur a commencé son tour sans tuile en main ni en {supply}",
+        "un jugador empezó su turno sin fichas en la mano ni en su {supply}",
+    },
+    [PUL_END_NO_ACTION] = {
+        "a player had no legal move",
+        "打てる手のないプレイヤーがいました",
+        "un joueur n'avait aucun coup légal",
+        "un jugador no tenía ninguna jugada legal",
+    },
+    [PUL_END_SCRIPT] = {
+        "a rule script of the variant ended the game",
+        "ヴァリアントのルールスクリプトがゲームを終わらせました",
+        "un script de règles de la variante a fini la partie",
+        "un script de reglas de la variante terminó la partida",
+    },
+    [PUL_END_ACTION_LIMIT] = {
+        "the game reached {actions} actions, the most pul plays: the variant's rule scripts "
+        "kept it going",
+        "ゲームがpulの上限の{actions}手に達しました。ヴァリアントのルールスクリプトがゲームを続けさせていました",
+        "la partie a atteint {actions} actions, le maximum que pul joue : les scripts de règles "
+        "de la variante la prolongeaient",
+        "la partida llegó a {actions} acciones, el máximo que pul juega: los scripts de reglas "
+        "de la variante la prolongaban",
+    },
+};
+
 /* How {pairs} and {kinds} are joined in each language. */
 static const struct {
     const char *pair_join, *pair_sep; /* "field" pair_join "field", pair_sep the next pair */
@@ -169,20 +209,15 @@ static void put_kinds(Out *o, const PulVariant *v, int lang, bool pairs) {
     }
 }
 
-const char *pul_reason_explain(const PulGame *g, PulReason r, int lang, char *buf,
-                               size_t size) {
-    if (!buf || size == 0) return buf;
-    Out o = {buf, size, 0};
-    buf[0] = '\0';
-    if (lang < 0 || lang >= PUL_NLANGS) lang = PUL_LANG_EN;
-    if ((unsigned)r >= PUL_R_COUNT) r = PUL_R_BAD_ACTION;
+/* template in the words of g's theme: the placeholders above filled in. */
+static void expand(const PulGame *g, const char *template, int lang, Out *o) {
     const PulVariant *v = g ? pul_game_variant(g) : NULL;
     const PulTheme *th = v ? pul_variant_theme(v) : NULL;
-    for (const char *p = texts[r][lang]; *p;) {
+    for (const char *p = template; *p;) {
         const char *end = *p == '{' ? strchr(p, '}') : NULL;
         if (!end) {
             char one[2] = {*p++, '\0'};
-            put(&o, one);
+            put(o, one);
             continue;
         }
         size_t len = (size_t)(end - p - 1);
@@ -190,19 +225,43 @@ const char *pul_reason_explain(const PulGame *g, PulReason r, int lang, char *bu
         for (int k = 0; k < PUL_NPARTS; k++)
             if (strlen(pul_part_key(k)) == len && strncmp(p + 1, pul_part_key(k), len) == 0)
                 part = k;
+        char num[16];
         if (part >= 0) {
             const char *name = pul_theme_part_name(th, part, lang);
-            put(&o, *name ? name : plain_parts[part][lang]);
+            put(o, *name ? name : plain_parts[part][lang]);
         } else if (len == 5 && strncmp(p + 1, "pairs", 5) == 0) {
-            put_kinds(&o, v, lang, true);
+            put_kinds(o, v, lang, true);
         } else if (len == 5 && strncmp(p + 1, "kinds", 5) == 0) {
-            put_kinds(&o, v, lang, false);
+            put_kinds(o, v, lang, false);
         } else if (len == 5 && strncmp(p + 1, "limit", 5) == 0) {
-            char num[16];
             snprintf(num, sizeof num, "%d", g ? pul_game_rules(g)->hand_limit : 6);
-            put(&o, num);
+            put(o, num);
+        } else if (len == 7 && strncmp(p + 1, "actions", 7) == 0) {
+            snprintf(num, sizeof num, "%d", PUL_ACTION_LIMIT);
+            put(o, num);
         }
         p = end + 1;
     }
+}
+
+const char *pul_reason_explain(const PulGame *g, PulReason r, int lang, char *buf,
+                               size_t size) {
+    if (!buf || size == 0) return buf;
+    Out o = {buf, size, 0};
+    buf[0] = '\0';
+    if (lang < 0 || lang >= PUL_NLANGS) lang = PUL_LANG_EN;
+    if ((unsigned)r >= PUL_R_COUNT) r = PUL_R_BAD_ACTION;
+    expand(g, texts[r][lang], lang, &o);
+    return buf;
+}
+
+const char *pul_end_explain(const PulGame *g, int lang, char *buf, size_t size) {
+    if (!buf || size == 0) return buf;
+    Out o = {buf, size, 0};
+    buf[0] = '\0';
+    if (lang < 0 || lang >= PUL_NLANGS) lang = PUL_LANG_EN;
+    PulEndReason r = g && pul_game_over(g) ? pul_game_end_reason(g) : PUL_END_NONE;
+    if ((unsigned)r > PUL_END_ACTION_LIMIT) r = PUL_END_NONE;
+    expand(g, end_texts[r][lang], lang, &o);
     return buf;
 }

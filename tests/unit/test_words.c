@@ -133,9 +133,50 @@ static void test_breakdowns(void) {
     check_breakdowns("../tests/variants/hooks-all", 2, 5, true);
 }
 
+/* Why a game ended, in the edition's words: Farmopul's land runs out, not
+** its core; a game not over says so; the action limit gives its number. */
+static void test_end_explained(void) {
+    PulVariant *v = open_edition("farmopul", NULL);
+    if (!v) return;
+    PulGame *g = pul_game_new(v);
+    PulError err;
+    char buf[512];
+    CHECK(pul_game_start(g, 2, 1, NULL, 0, &err) == PUL_OK);
+    CHECK_STR(pul_end_explain(g, PUL_LANG_EN, buf, sizeof buf), "the game is not finished");
+    /* Random players that take half the time they may, until a game ends with the land. */
+    static PulAction acts[PUL_MAX_ACTIONS];
+    PulRng rng;
+    pul_rng_seed(&rng, 4);
+    for (uint64_t seed = 1; seed <= 500; seed++) {
+        CHECK(pul_game_start(g, 2, seed, NULL, 0, &err) == PUL_OK);
+        while (!pul_game_over(g)) {
+            int n = pul_legal_actions(g, acts, PUL_MAX_ACTIONS), pick = -1;
+            for (int k = 0; k < n && pick < 0; k++)
+                if (acts[k].kind == PUL_TAKE && pul_rng_below(&rng, 2)) pick = k;
+            PulAction a = acts[pick >= 0 ? pick : (int)pul_rng_below(&rng, (uint32_t)n)];
+            if (pul_apply(g, &a, NULL) != PUL_LEGAL) break;
+        }
+        if (pul_game_end_reason(g) == PUL_END_CORE_EMPTY) break;
+    }
+    static const char *const land[PUL_NLANGS] = {"land", "大地", "terres", "terreno"};
+    for (int lang = 0; lang < PUL_NLANGS; lang++) {
+        pul_end_explain(g, lang, buf, sizeof buf);
+        CHECK(strlen(buf) > 8 && !has(buf, "{") && !has(buf, "core") && !has(buf, "コア"));
+        if (pul_game_end_reason(g) == PUL_END_CORE_EMPTY) CHECK(has(buf, land[lang]));
+    }
+    CHECK(pul_game_end_reason(g) == PUL_END_CORE_EMPTY);
+    CHECK_STR(pul_end_explain(g, PUL_LANG_EN, buf, sizeof buf), "the last tile left the land");
+    CHECK(pul_end_explain(g, PUL_LANG_EN, NULL, 0) == NULL);
+    char small[8];
+    CHECK_STR(pul_end_explain(g, PUL_LANG_EN, small, sizeof small), "the las");
+    pul_game_free(g);
+    pul_variant_free(v);
+}
+
 int main(void) {
     RUN(test_farmopul_words);
     RUN(test_kinds_and_limits);
     RUN(test_breakdowns);
+    RUN(test_end_explained);
     return CHECK_DONE();
 }
