@@ -170,9 +170,9 @@ int pul_tileset_layouts(const PulTileSet *ts, int t);
 /* ----------------------------------------------------------------- rules */
 
 typedef enum {
-    PUL_END_IMMEDIATE = 0, /* the game ends as the last tile leaves the core */
-    PUL_END_FINISH_TURN,   /* extra turns already earned are still played */
-    PUL_END_FINISH_ROUND   /* play on until every seat has had as many turns */
+    PUL_CORE_EMPTY_IMMEDIATE = 0, /* the game ends as the last tile leaves the core */
+    PUL_CORE_EMPTY_FINISH_TURN,   /* extra turns already earned are still played */
+    PUL_CORE_EMPTY_FINISH_ROUND   /* play on until every seat has had as many turns */
 } PulCoreEmptyEnd;
 
 typedef enum {
@@ -196,7 +196,7 @@ typedef struct {
     bool extra_turn_per_catalyst;   /* false: several crosses at once give one extra turn */
     bool extra_turn_chains;         /* true: an extra turn can earn another (Farmopul: false) */
     bool solo_extra_turn;           /* false: in solo the cross does nothing */
-    int core_empty_end;             /* PulCoreEmptyEnd: PUL_END_IMMEDIATE */
+    int core_empty_end;             /* PulCoreEmptyEnd: PUL_CORE_EMPTY_IMMEDIATE */
     bool no_tiles_loses;            /* true: no tile in hand nor supply at turn start loses */
     bool no_action_loses;           /* true: no legal action loses; false: the turn is skipped */
     int merged_scoring;             /* PulMergedScoring: PUL_MERGED_SCORE_NONE */

@@ -119,7 +119,7 @@ PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *c
             g->hand[s][g->nhand[s]++] = g->core[g->core_top++];
     }
     g->started = 1;
-    if (g->core_top == g->ncore && rules->core_empty_end == PUL_END_IMMEDIATE) {
+    if (g->core_top == g->ncore && rules->core_empty_end == PUL_CORE_EMPTY_IMMEDIATE) {
         g->over = 1;
         g->end_reason = PUL_END_CORE_EMPTY;
     } else {

@@ -19,7 +19,7 @@ void pul_rules_default(PulRules *r) {
     r->extra_turn_per_catalyst = false;
     r->extra_turn_chains = true;
     r->solo_extra_turn = false;
-    r->core_empty_end = PUL_END_IMMEDIATE;
+    r->core_empty_end = PUL_CORE_EMPTY_IMMEDIATE;
     r->no_tiles_loses = true;
     r->no_action_loses = true;
     r->merged_scoring = PUL_MERGED_SCORE_NONE;
@@ -43,7 +43,7 @@ PulStatus pul_rules_validate(const PulRules *r, PulError *err) {
     CHECK_RANGE(points_big, -1000, 1000);
     CHECK_RANGE(points_supply, -1000, 1000);
     CHECK_RANGE(points_hand, -1000, 1000);
-    CHECK_RANGE(core_empty_end, PUL_END_IMMEDIATE, PUL_END_FINISH_ROUND);
+    CHECK_RANGE(core_empty_end, PUL_CORE_EMPTY_IMMEDIATE, PUL_CORE_EMPTY_FINISH_ROUND);
     CHECK_RANGE(merged_scoring, PUL_MERGED_SCORE_NONE, PUL_MERGED_SCORE_ONE_OWNER);
     err_clear(err);
     return PUL_OK;

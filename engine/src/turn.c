@@ -19,7 +19,7 @@ void game_end(PulGame *g, PulEndReason reason, int loser, PulEvents *ev) {
 ** game before the start-of-turn checks, so in this part nobody loses by
 ** them; a seat that cannot play skips its turn instead. */
 static bool turn_finishing(const PulGame *g) {
-    return g->core_top == g->ncore && g->rules.core_empty_end != PUL_END_IMMEDIATE;
+    return g->core_top == g->ncore && g->rules.core_empty_end != PUL_CORE_EMPTY_IMMEDIATE;
 }
 
 void turn_begin_checks(PulGame *g, PulEvents *ev) {
@@ -50,7 +50,7 @@ void turn_begin_checks(PulGame *g, PulEvents *ev) {
         g->to_move = (uint8_t)((seat + 1) % g->nseats);
         /* In the finishing part, the skipped turn was its last one, or the round wrapped
         ** (within nseats skips, so this loop ends). */
-        if (finishing && (rules->core_empty_end == PUL_END_FINISH_TURN || g->to_move == 0)) {
+        if (finishing && (rules->core_empty_end == PUL_CORE_EMPTY_FINISH_TURN || g->to_move == 0)) {
             game_end(g, PUL_END_CORE_EMPTY, -1, ev);
             return;
         }
@@ -66,8 +66,8 @@ void turn_finish(PulGame *g, bool earned_extra, int extra_count, PulEvents *ev) 
     if (g->core_top == g->ncore) {
         int mode = g->rules.core_empty_end;
         bool more = g->extra_left > 0;
-        if (mode == PUL_END_FINISH_ROUND) more = more || (seat + 1) % g->nseats != 0;
-        if (mode == PUL_END_IMMEDIATE || !more) {
+        if (mode == PUL_CORE_EMPTY_FINISH_ROUND) more = more || (seat + 1) % g->nseats != 0;
+        if (mode == PUL_CORE_EMPTY_IMMEDIATE || !more) {
             game_end(g, PUL_END_CORE_EMPTY, -1, ev);
             return;
         }

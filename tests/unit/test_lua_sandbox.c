@@ -1072,7 +1072,7 @@ static void test_actions(void) {
     CHECK_INT(script_setup(h, &call, &err), PUL_OK);
     CHECK_INT(pul_game_rules(g)->hand_size, 4);
     CHECK(!pul_game_rules(g)->rule2_colours);
-    CHECK_INT(pul_game_rules(g)->core_empty_end, PUL_END_FINISH_ROUND);
+    CHECK_INT(pul_game_rules(g)->core_empty_end, PUL_CORE_EMPTY_FINISH_ROUND);
     CHECK_INT(pul_game_rules(g)->points_big, -3);
     CHECK_INT(pul_variant_rules(plain)->hand_size, 6); /* the variant's are untouched */
     script_host_free(h);
@@ -1404,7 +1404,7 @@ static void test_hooks_all_variant(void) {
         return;
     }
     CHECK_INT(pul_game_rules(g)->stones, 2);
-    CHECK_INT(pul_game_rules(g)->core_empty_end, PUL_END_FINISH_TURN);
+    CHECK_INT(pul_game_rules(g)->core_empty_end, PUL_CORE_EMPTY_FINISH_TURN);
     CHECK_INT(pul_game_stones(g, 0), 2);
     CHECK_INT(pul_game_stones(g, 1), 2);
     PulEvents ev;

@@ -155,7 +155,7 @@ static void test_players_3_4(void) {
         CHECK_INT(r->hand_size, seats == 3 ? 5 : 4);
         CHECK_INT(r->hand_limit, 6);
         CHECK_INT(r->stones, 3);
-        CHECK_INT(r->core_empty_end, PUL_END_FINISH_ROUND);
+        CHECK_INT(r->core_empty_end, PUL_CORE_EMPTY_FINISH_ROUND);
         CHECK_INT(r->extra_turn_chains, br->extra_turn_chains);
         CHECK_INT(r->merged_scoring, br->merged_scoring);
         CHECK(!pul_variant_has_scripts(v));

@@ -507,8 +507,8 @@ static void check_after(Ctx *c, const Before *s, const PulAction *a, const PulEv
     int core_left = pul_game_core_count(g);
     if (core_left == 0) {
         bool more = *extra_left > 0;
-        if (R->core_empty_end == PUL_END_FINISH_ROUND) more = more || (seat + 1) % n != 0;
-        if (R->core_empty_end == PUL_END_IMMEDIATE || !more) {
+        if (R->core_empty_end == PUL_CORE_EMPTY_FINISH_ROUND) more = more || (seat + 1) % n != 0;
+        if (R->core_empty_end == PUL_CORE_EMPTY_IMMEDIATE || !more) {
             over = true;
             reason = PUL_END_CORE_EMPTY;
         }
@@ -548,7 +548,7 @@ static void check_after(Ctx *c, const Before *s, const PulAction *a, const PulEv
             *extra_left = 0;
             ee = false;
             es = (es + 1) % n;
-            if (core_left == 0 && R->core_empty_end == PUL_END_FINISH_ROUND && es == 0) {
+            if (core_left == 0 && R->core_empty_end == PUL_CORE_EMPTY_FINISH_ROUND && es == 0) {
                 over = true;
                 reason = PUL_END_CORE_EMPTY;
                 break;
@@ -837,8 +837,8 @@ typedef void (*RuleTweak)(PulRules *);
     static void name(PulRules *r) { body; }
 TWEAK(t_farmopul, (r->extra_turn_chains = false, r->merged_scoring = PUL_MERGED_SCORE_ONE_OWNER))
 TWEAK(t_per_catalyst, (r->extra_turn_per_catalyst = true, r->solo_extra_turn = true))
-TWEAK(t_finish_turn, r->core_empty_end = PUL_END_FINISH_TURN)
-TWEAK(t_finish_round, (r->core_empty_end = PUL_END_FINISH_ROUND, r->max_players = 4))
+TWEAK(t_finish_turn, r->core_empty_end = PUL_CORE_EMPTY_FINISH_TURN)
+TWEAK(t_finish_round, (r->core_empty_end = PUL_CORE_EMPTY_FINISH_ROUND, r->max_players = 4))
 TWEAK(t_skip, (r->no_tiles_loses = false, r->no_action_loses = false, r->stones = 1, r->hand_size = 2))
 TWEAK(t_points, (r->points_big = 5, r->points_micropul = 2, r->points_hand = -1, r->points_supply = 3))
 TWEAK(t_simpler, r->rule1_attachment = false)

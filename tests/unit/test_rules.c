@@ -25,7 +25,8 @@ static void test_defaults(void) {
     CHECK(!r.extra_turn_per_catalyst);  /* several crosses at once: one extra turn */
     CHECK(r.extra_turn_chains);         /* Micropul: chains are unlimited */
     CHECK(!r.solo_extra_turn);          /* solo: the cross has no effect */
-    CHECK_INT(r.core_empty_end, PUL_END_IMMEDIATE); /* nothing further, not even an extra turn */
+    /* Nothing further, not even an extra turn. */
+    CHECK_INT(r.core_empty_end, PUL_CORE_EMPTY_IMMEDIATE);
     CHECK(r.no_tiles_loses);
     CHECK(r.no_action_loses);
     CHECK_INT(r.merged_scoring, PUL_MERGED_SCORE_NONE); /* more than one stone: nobody */
@@ -145,7 +146,7 @@ static void test_validate_accepts_edges(void) {
     r.points_big = 1000;
     r.points_supply = 0;
     r.points_hand = -1;
-    r.core_empty_end = PUL_END_FINISH_ROUND;
+    r.core_empty_end = PUL_CORE_EMPTY_FINISH_ROUND;
     r.merged_scoring = PUL_MERGED_SCORE_ONE_OWNER;
     r.rule1_attachment = r.rule2_colours = false;
     PulError err;

@@ -176,7 +176,7 @@ static void check_scores(const PulGame *g, int s0, int s1) {
 
 static void test_core_empty_immediate(void) {
     PulVariant *v;
-    PulGame *g = mini_game(&v, PUL_END_IMMEDIATE);
+    PulGame *g = mini_game(&v, PUL_CORE_EMPTY_IMMEDIATE);
     if (!g) return;
     PulEvents ev;
     APPLY_OK(g, A_PLACE(M42, 1, -1, 0), &ev);
@@ -201,7 +201,7 @@ static void test_core_empty_immediate(void) {
 
 static void test_core_empty_finish_turn(void) {
     PulVariant *v;
-    PulGame *g = mini_game(&v, PUL_END_FINISH_TURN);
+    PulGame *g = mini_game(&v, PUL_CORE_EMPTY_FINISH_TURN);
     if (!g) return;
     PulEvents ev;
     APPLY_OK(g, A_PLACE(M42, 1, -1, 0), &ev);
@@ -225,7 +225,7 @@ static void test_core_empty_finish_turn(void) {
 
 static void test_core_empty_finish_round(void) {
     PulVariant *v;
-    PulGame *g = mini_game(&v, PUL_END_FINISH_ROUND);
+    PulGame *g = mini_game(&v, PUL_CORE_EMPTY_FINISH_ROUND);
     if (!g) return;
     PulEvents ev;
     APPLY_OK(g, A_PLACE(M42, 1, -1, 0), &ev);

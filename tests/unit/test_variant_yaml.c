@@ -34,7 +34,7 @@ static void test_inherit(void) {
     }
     const PulRules *r = pul_variant_rules(v);
     CHECK_INT(r->stones, 5);
-    CHECK_INT(r->core_empty_end, PUL_END_FINISH_ROUND);
+    CHECK_INT(r->core_empty_end, PUL_CORE_EMPTY_FINISH_ROUND);
     CHECK_INT(r->merged_scoring, PUL_MERGED_SCORE_ONE_OWNER);
     CHECK(!r->rule2_colours);
     CHECK_INT(r->min_players, 1); /* from micropul */
