@@ -325,31 +325,15 @@ void cli_json_string(FILE *f, const char *s) {
     fputc('"', f);
 }
 
-/* East Asian wide and fullwidth characters and emoji take two terminal cells;
-** combining marks, zero-width characters and variation selectors none; a
-** variation selector 16 asks for the emoji form, two cells. A rough table of
-** the common blocks, enough for glyphs and names in the four languages. */
-static int codepoint_width(unsigned cp) {
-    if (cp == 0 || (cp >= 0x300 && cp <= 0x36F) || (cp >= 0x200B && cp <= 0x200F) ||
-        (cp >= 0xFE00 && cp <= 0xFE0F) || (cp >= 0x20D0 && cp <= 0x20FF) || cp == 0x2060)
-        return 0;
-    bool wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) ||
-                (cp >= 0x3041 && cp <= 0xA4CF) || (cp >= 0xAC00 && cp <= 0xD7A3) ||
-                (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
-                (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) ||
-                (cp >= 0x1F300 && cp <= 0x1F64F) || (cp >= 0x1F900 && cp <= 0x1F9FF) ||
-                (cp >= 0x1FA70 && cp <= 0x1FAFF) || (cp >= 0x1F680 && cp <= 0x1F6FF) ||
-                cp >= 0x20000;
-    return wide ? 2 : 1;
-}
-
+/* Columns by the engine's one table (pul_text_width), which the loaders use
+** for glyphs too; a variation selector 16 asks for the emoji form, two cells. */
 int cli_display_width(const char *s) {
     int width = 0, last = 0;
     for (size_t i = 0, n = strlen(s); i < n;) {
         long cp;
         char esc[CLI_ESC_MAX];
         i += (size_t)next_char(s + i, n - i, &cp, esc);
-        int w = esc[0] ? (int)strlen(esc) : codepoint_width((unsigned)cp);
+        int w = esc[0] ? (int)strlen(esc) : pul_text_width((uint32_t)cp);
         if (cp == 0xFE0F && last == 1) w = 1; /* the emoji form widens the character before */
         width += w;
         if (w) last = w;

@@ -93,6 +93,10 @@ int pul_utf8_next(const char *s, size_t n, uint32_t *cp);
 ** separators (U+2028, U+2029) break a line, and XML refuses U+FFFE, U+FFFF. */
 bool pul_text_unsafe(uint32_t cp);
 
+/* The terminal columns cp takes: 0 for combining marks, joiners and
+** variation selectors, 2 for East Asian wide and emoji blocks, else 1. */
+int pul_text_width(uint32_t cp);
+
 /* The most bytes one character takes escaped, its NUL included ("\u202e"). */
 #define PUL_TEXT_ESCAPE_MAX 7
 

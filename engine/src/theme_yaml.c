@@ -74,36 +74,6 @@ static PulStatus read_label(YDoc *doc, const YNode *n, const char *what,
 
 /* ----------------------------------------------------------- glyphs */
 
-/* Terminal cells of one code point: 0 for combining marks, joiners and
-** variation selectors, 2 for East Asian wide and emoji blocks, else 1. */
-static int cells(long cp) {
-    static const long zero[][2] = {
-        {0x0300, 0x036F}, {0x0483, 0x0489}, {0x0591, 0x05BD}, {0x0610, 0x061A}, {0x064B, 0x065F},
-        {0x1AB0, 0x1AFF}, {0x1DC0, 0x1DFF}, {0x200B, 0x200F}, {0x2060, 0x2064}, {0x20D0, 0x20FF},
-        {0x3099, 0x309A}, {0xFE00, 0xFE0F}, {0xFE20, 0xFE2F}, {0xFEFF, 0xFEFF}, {0xE0100, 0xE01EF}};
-    static const long wide[][2] = {
-        {0x1100, 0x115F},   {0x231A, 0x231B},   {0x2329, 0x232A},   {0x23E9, 0x23EC},
-        {0x23F0, 0x23F0},   {0x23F3, 0x23F3},   {0x25FD, 0x25FE},   {0x2614, 0x2615},
-        {0x2648, 0x2653},   {0x267F, 0x267F},   {0x2693, 0x2693},   {0x26A1, 0x26A1},
-        {0x26AA, 0x26AB},   {0x26BD, 0x26BE},   {0x26C4, 0x26C5},   {0x26CE, 0x26CE},
-        {0x26D4, 0x26D4},   {0x26EA, 0x26EA},   {0x26F2, 0x26F3},   {0x26F5, 0x26F5},
-        {0x26FA, 0x26FA},   {0x26FD, 0x26FD},   {0x2705, 0x2705},   {0x270A, 0x270B},
-        {0x2728, 0x2728},   {0x274C, 0x274C},   {0x274E, 0x274E},   {0x2753, 0x2755},
-        {0x2757, 0x2757},   {0x2795, 0x2797},   {0x27B0, 0x27B0},   {0x27BF, 0x27BF},
-        {0x2B1B, 0x2B1C},   {0x2B50, 0x2B50},   {0x2B55, 0x2B55},   {0x2E80, 0x303E},
-        {0x3041, 0x33FF},   {0x3400, 0x4DBF},   {0x4E00, 0x9FFF},   {0xA000, 0xA4CF},
-        {0xA960, 0xA97F},   {0xAC00, 0xD7A3},   {0xF900, 0xFAFF},   {0xFE10, 0xFE19},
-        {0xFE30, 0xFE6F},   {0xFF00, 0xFF60},   {0xFFE0, 0xFFE6},   {0x1F004, 0x1F004},
-        {0x1F0CF, 0x1F0CF}, {0x1F18E, 0x1F18E}, {0x1F191, 0x1F19A}, {0x1F200, 0x1F251},
-        {0x1F300, 0x1F64F}, {0x1F680, 0x1F6FF}, {0x1F7E0, 0x1F7EB}, {0x1F900, 0x1F9FF},
-        {0x1FA70, 0x1FAFF}, {0x20000, 0x3FFFD}};
-    for (size_t i = 0; i < sizeof zero / sizeof zero[0]; i++)
-        if (cp >= zero[i][0] && cp <= zero[i][1]) return 0;
-    for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++)
-        if (cp >= wide[i][0] && cp <= wide[i][1]) return 2;
-    return 1;
-}
-
 static PulStatus read_glyph(YDoc *doc, const YNode *n, const char *what, char out[PUL_GLYPH_MAX]) {
     char text[48];
     if (n->kind != YDOC_SCALAR)
@@ -129,14 +99,14 @@ static PulStatus read_glyph(YDoc *doc, const YNode *n, const char *what, char ou
     int count = 0;
     for (size_t i = 0, used = 0; i < n->len && count < PUL_GLYPH_MAX; i += used, count++)
         cp[count] = text_next(n->text + i, n->len - i, &used);
-    if (cells(cp[0]) == 0)
+    if (pul_text_width((uint32_t)cp[0]) == 0)
         return ydoc_fail(doc, n, "bad-value",
                          "the glyph of %s starts with a combining mark or other zero-width "
                          "character, which draws nothing alone; put a visible character first",
                          what);
     /* One character, 1 or 2 cells, and at most one zero-width mark on it:
     ** so a glyph never takes more than 2 cells. */
-    if (count > 2 || (count == 2 && cells(cp[1]) != 0))
+    if (count > 2 || (count == 2 && pul_text_width((uint32_t)cp[1]) != 0))
         return ydoc_fail(doc, n, "bad-value",
                          "the glyph of %s is '%s', %d characters; a glyph is one character, "
                          "which a combining mark or variation selector may follow",
