@@ -35,11 +35,11 @@ Run from the repository root (ctest does). What it checks:
    and both must be there.
 
 3. The rule parameter table (the table after <!-- table: rule-parameters -->)
-   lists exactly the parameters of engine/src/rule_params.c, each with the
-   type, the range or words there and the base value of engine/src/rules.c.
+   lists exactly the parameters of engine/src/micropul/params.c, each with the
+   type, the range or words there and the base value of engine/src/micropul/rules.c.
 
 4. The error code table (after <!-- table: error-codes -->) lists exactly the
-   codes of engine/src/error.c.
+   codes of engine/src/base/err.c.
 
 Prints every problem found, then "guide: N checks passed" (exit 0) or
 "guide: N problems" (exit 1).
@@ -337,13 +337,13 @@ def c_enums(text):
 
 
 def engine_params(root):
-    """name -> (type, lo, hi, words, base text) from rule_params.c, rules.c and pul.h."""
+    """name -> (type, lo, hi, words, base text) from params.c, rules.c and pul.h."""
     def read(rel):
         with open(os.path.join(root, rel), encoding="utf-8") as f:
             return f.read()
     header = read("engine/include/pul.h")
-    params_c = read("engine/src/rule_params.c")
-    rules_c = read("engine/src/rules.c")
+    params_c = read("engine/src/micropul/params.c")
+    rules_c = read("engine/src/micropul/rules.c")
     consts = c_defines(header)
     enums = c_enums(header)
     arrays = re.finditer(r"static const char \*const (\w+)\[\]\s*=\s*\{([^}]*)\}", params_c)
@@ -374,7 +374,7 @@ def engine_params(root):
             words = word_lists[args[0]]
             params[name] = ("enum", 0, len(words) - 1, words, words[enums[base]])
     if not params:
-        raise ValueError("no INT_P, BOOL_P or ENUM_P rows found in rule_params.c")
+        raise ValueError("no INT_P, BOOL_P or ENUM_P rows found in params.c")
     return params
 
 
@@ -403,12 +403,12 @@ def check_param_table(guide, root, problems):
         listed[names[0]] = cells
     for name in params:
         if name not in listed:
-            problems.append("rule table: the parameter %s (engine/src/rule_params.c) is not "
+            problems.append("rule table: the parameter %s (engine/src/micropul/params.c) is not "
                             "documented" % name)
     for name in listed:
         if name not in params:
             problems.append("rule table: %s is not a rule parameter of "
-                            "engine/src/rule_params.c" % name)
+                            "engine/src/micropul/params.c" % name)
     for name, (kind, lo, hi, words, base) in params.items():
         cells = listed.get(name)
         if not cells:
@@ -418,7 +418,7 @@ def check_param_table(guide, root, problems):
                             % (name, TYPE_WORDS[kind], cells[1]))
         shown = ticked(cells[2])
         if shown[:1] != [base]:
-            problems.append("rule table: the base value of %s is %s (engine/src/rules.c), the "
+            problems.append("rule table: the base value of %s is %s (engine/src/micropul/rules.c), the "
                             "table says %r" % (name, base, cells[2]))
         if kind == "int":
             want = "%d to %d" % (lo, hi)
@@ -432,10 +432,10 @@ def check_param_table(guide, root, problems):
 
 
 def check_error_table(guide, root, problems):
-    with open(os.path.join(root, "engine/src/error.c"), encoding="utf-8") as f:
+    with open(os.path.join(root, "engine/src/base/err.c"), encoding="utf-8") as f:
         codes = re.findall(r'\{"([a-z-]+)",\s*PUL_ERR_\w+\}', f.read())
     if not codes:
-        problems.append("no error codes found in engine/src/error.c")
+        problems.append("no error codes found in engine/src/base/err.c")
         return 0
     rows = guide.table("error-codes")
     if rows is None:
@@ -444,11 +444,11 @@ def check_error_table(guide, root, problems):
     listed = [ticked(cells[0])[0] for cells in rows if ticked(cells[0])]
     for code in codes:
         if code not in listed:
-            problems.append("error table: the code %s (engine/src/error.c) is not documented"
+            problems.append("error table: the code %s (engine/src/base/err.c) is not documented"
                             % code)
     for code in listed:
         if code not in codes:
-            problems.append("error table: %s is not an error code of engine/src/error.c" % code)
+            problems.append("error table: %s is not an error code of engine/src/base/err.c" % code)
     if len(set(listed)) != len(listed):
         problems.append("error table: a code is listed twice")
     return len(codes)

@@ -201,7 +201,7 @@ def japanese_terms(tmp):
     """Seat is プレイヤー and extra turn 追加ターン in every Japanese text."""
     texts = []
     for path in ("tools/play_text.c", "tools/term_board.c", "tools/replay_text.c",
-                 "tools/variants_text.c", "engine/src/reason_text.c"):
+                 "tools/variants_text.c", "engine/src/family/reasons.c"):
         if check(os.path.exists(os.path.join(ROOT, path)), "no %s" % path):
             texts.append(open(os.path.join(ROOT, path), encoding="utf-8").read())
     src = "\n".join(texts)
@@ -372,7 +372,7 @@ def tables():
         if check(i in rows, "play message %s has no row" % i):
             same_everywhere("play", i, rows[i])
     if not check(all(os.path.exists(os.path.join(ROOT, p)) for p in
-                     ("tools/variants_text.h", "tools/variants_text.c", "engine/src/reason_text.c")),
+                     ("tools/variants_text.h", "tools/variants_text.c", "engine/src/family/reasons.c")),
                  "the text tables of pul variants and of the refusals are missing"):
         return
     ids = header_ids("tools/variants_text.h", "VT_")
@@ -384,7 +384,7 @@ def tables():
     reasons = re.findall(r"^\s+(PUL_R_\w+|PUL_LEGAL)\b", open(os.path.join(ROOT, "engine/include/pul.h")).read(),
                          re.M)
     reasons = [r for r in reasons if r != "PUL_R_COUNT"]
-    rows = c_rows("engine/src/reason_text.c", r"PUL_R_\w+|PUL_LEGAL")
+    rows = c_rows("engine/src/family/reasons.c", r"PUL_R_\w+|PUL_LEGAL")
     check(len(reasons) == 16, "%d refusal reasons in pul.h" % len(reasons))
     for r in reasons:
         if check(r in rows, "refusal %s has no explanation" % r):

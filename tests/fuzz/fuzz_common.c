@@ -42,7 +42,7 @@ void fuzz_check_failure(const PulError *err, PulStatus returned) {
         fuzz_breach("the status returned is not the error's", err);
     if (!err->code[0]) fuzz_breach("a failure with an empty error code", err);
     if (err_code_status(err->code) != err->status)
-        fuzz_breach("the error code is not one of its status (error.c's table)", err);
+        fuzz_breach("the error code is not one of its status (err.c's table)", err);
     if (!err->message[0]) fuzz_breach("a failure with an empty message", err);
     if (err->line < 0 || err->column < 0) fuzz_breach("negative line or column", err);
 }

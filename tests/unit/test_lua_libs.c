@@ -1,6 +1,6 @@
 /*
 ** test_lua_libs.c: the string and table functions rule scripts get from
-** this project (lua_pattern.c, lua_strings.c, lua_tables.c) against Lua's
+** this project (pattern.c, strings.c, tables.c) against Lua's
 ** own, and the matcher's step limit.
 **
 ** A plain Lua state holds both: `string` and `table` are Lua's libraries,
@@ -15,9 +15,9 @@
 #include <lualib.h>
 
 #include "check.h"
-#include "lua_meter.h"
-#include "lua_pattern.h"
-#include "lua_sandbox.h"
+#include "meter.h"
+#include "pattern.h"
+#include "sandbox.h"
 
 /* Run file in a plain state where `mine` holds open's functions; it
 ** returns how many cases it compared. */

@@ -1,5 +1,5 @@
 /*
-** test_lua_limits.c: what rule scripts may spend (lua_meter.c): library work
+** test_lua_limits.c: what rule scripts may spend (meter.c): library work
 ** charged to the step budget, the CPU-time limit, the state's memory cap
 ** across calls, the game put back after each, and error text made safe.
 **
@@ -18,8 +18,8 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-#include "lua_meter.h"
-#include "lua_sandbox.h"
+#include "meter.h"
+#include "sandbox.h"
 #include "script_util.h"
 #include "variant.h"
 

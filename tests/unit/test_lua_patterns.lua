@@ -1,5 +1,5 @@
 -- test_lua_patterns.lua: run by test_lua_libs.c in a plain Lua state
--- where `string` is Lua's own library and `mine` holds engine/src/lua_strings.c's
+-- where `string` is Lua's own library and `mine` holds engine/src/script/strings.c's
 -- find, match, gmatch, gsub and rep. Every case runs through both, and the
 -- results (or the error messages) must be the same. Returns the number of
 -- cases run, or raises the first difference.

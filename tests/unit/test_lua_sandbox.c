@@ -1,6 +1,6 @@
 /*
-** test_lua_sandbox.c: the Lua side of the rule hooks (engine/src/lua_host.c,
-** lua_api.c). Attacks on the sandbox each give their documented error and
+** test_lua_sandbox.c: the Lua side of the rule hooks (engine/src/script/host.c,
+** api.c). Attacks on the sandbox each give their documented error and
 ** leave the game as it was; every hook and every game function does what
 ** scripts/README.md says.
 **

@@ -1,5 +1,5 @@
 -- test_lua_tables.lua: run by test_lua_libs.c in a plain Lua state where
--- `table` is Lua's own library and `mine` holds engine/src/lua_tables.c's.
+-- `table` is Lua's own library and `mine` holds engine/src/script/tables.c's.
 -- Each case runs on two equal tables, one per library: the results, the
 -- tables afterwards (or the errors) must be the same. sort is compared on
 -- orders without ties (Lua's sort is not stable, this one is), and for

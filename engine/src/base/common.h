@@ -18,7 +18,7 @@
 #endif
 
 /* The largest points_* rule parameter, either sign (the table of
-** rule_params.c, which a unit test holds to it); the counters of points are
+** params.c, which a unit test holds to it); the counters of points are
 ** as wide as it requires (game.h). */
 #define RULES_POINTS_MAX 1000
 
@@ -50,13 +50,13 @@ static inline int popcount64(uint64_t x) {
 /* Fill err (if not NULL) and return status. file may be NULL. */
 PulStatus err_set(PulError *err, PulStatus status, const char *file, int line, int column,
                   const char *fmt, ...) PUL_PRINTF(6, 7);
-/* The same with an error code (the table in error.c); the status follows from it. */
+/* The same with an error code (the table in err.c); the status follows from it. */
 PulStatus err_setc(PulError *err, const char *code, const char *file, int line, int column,
                    const char *fmt, ...) PUL_PRINTF(6, 7);
 void err_clear(PulError *err);
 /* Replace the code err_set derived from the status with a finer one. */
 void err_code(PulError *err, const char *code);
-/* The status an error code stands for (the table in error.c). */
+/* The status an error code stands for (the table in err.c). */
 PulStatus err_code_status(const char *code);
 
 /* The default allocator (realloc/free). */

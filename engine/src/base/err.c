@@ -1,5 +1,5 @@
 /*
-** error.c: filling and formatting PulError values.
+** err.c: filling and formatting PulError values.
 ** Every failing library call reports through here instead of printing.
 */
 #include <stdarg.h>

@@ -45,7 +45,7 @@ PulStatus ydoc_read_file(const char *path, char **buf, size_t *len, PulError *er
 PulStatus ydoc_read_stream(FILE *f, const char *path, char **buf, size_t *len, PulError *err);
 
 /* Fill d->err at a node or a position with an error code (the table in
-** error.c: "unknown-key", "wrong-type", ...) and return the code's status. */
+** err.c: "unknown-key", "wrong-type", ...) and return the code's status. */
 PulStatus ydoc_fail(YDoc *d, const YNode *n, const char *code, const char *fmt, ...)
     PUL_PRINTF(4, 5);
 PulStatus ydoc_fail_at(YDoc *d, int line, int col, const char *code, const char *fmt, ...)

@@ -1,5 +1,5 @@
 /*
-** reason_text.c: why a move is refused, for a person, in the four languages
+** reasons.c: why a move is refused, for a person, in the four languages
 ** and in the words of the edition's theme (Farmopul's fields and soil, not
 ** micropul). Every tool that explains a refusal asks here, so the numbered
 ** rules are worded once, with what they ask; and why a game ended.

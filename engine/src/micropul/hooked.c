@@ -1,6 +1,6 @@
 /*
-** script_actions.c: what a Lua hook may do to a game (the engine side of
-** lua_api.c), and a variant's scripts as the rest of the engine sees them.
+** hooked.c: what a Lua hook may do to a game (the engine side of
+** api.c), and a variant's scripts as the rest of the engine sees them.
 ** Each action pushes its events to the call, so callers see it happen.
 */
 #include <stdlib.h>

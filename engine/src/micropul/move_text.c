@@ -1,5 +1,5 @@
 /*
-** action_text.c: PMN move text (PMN.md) to and from PulAction, and the names
+** move_text.c: PMN move text (PMN.md) to and from PulAction, and the names
 ** of refusal reasons and end reasons that records and the referee print.
 */
 #include <string.h>

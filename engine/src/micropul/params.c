@@ -1,5 +1,5 @@
 /*
-** rule_params.c: the rule parameters by name. variant.yaml, Lua scripts and
+** params.c: the rule parameters by name. variant.yaml, Lua scripts and
 ** reports reach the fields of PulRules through this one table, so a new
 ** parameter is added here once and every reader knows it.
 */

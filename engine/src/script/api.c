@@ -1,5 +1,5 @@
 /*
-** lua_api.c: the `game` object rule scripts receive, and the tables each
+** api.c: the `game` object rule scripts receive, and the tables each
 ** hook gets as arguments. Seats are 1-based in Lua, tile ids 0-based as in
 ** PMN records, quadrants and features by name. scripts/README.md documents
 ** every function here for modders; keep the two in step.
@@ -14,8 +14,8 @@
 
 #include <lauxlib.h>
 
-#include "lua_api.h"
-#include "lua_meter.h"
+#include "api.h"
+#include "meter.h"
 #include "suggest.h"
 
 #define GAME_META "pul.game"
@@ -61,7 +61,7 @@ const char *api_quad_name(int quad) {
 ** game object as the first argument. */
 static ScriptCall *check_game(lua_State *L, const char *fn) {
     /* Each function is bounded by the game's size; it is charged like a
-    ** library call (lua_meter.h), the tables it builds by the allocator. */
+    ** library call (meter.h), the tables it builds by the allocator. */
     meter_charge(L, METER_CALL);
     GameRef *ref = luaL_testudata(L, 1, GAME_META);
     if (!ref)

@@ -1,5 +1,5 @@
 /*
-** lua_api.h: the Lua view of a game (lua_api.c), for lua_host.c: the `game`
+** api.h: the Lua view of a game (api.c), for host.c: the `game`
 ** object hooks receive, and the argument tables of each hook.
 */
 #ifndef PUL_LUA_API_H

@@ -1,12 +1,12 @@
 /*
-** lua_host.c: a variant's sandboxed Lua 5.4 state and the calls of its hooks
+** host.c: a variant's sandboxed Lua 5.4 state and the calls of its hooks
 ** (script.h is the contract, scripts/README.md the modder's side).
 **
 ** The state opens only base, string, table, math and utf8, without the
 ** functions that reach outside (files, the clock, printing, bytecode) or
 ** that would make a game depend on anything but its seed (math.random). A
 ** hook runs under a step budget and a CPU-time limit, and the state under
-** a memory cap (lua_meter.c); whatever a hook does wrong becomes a PulError
+** a memory cap (meter.c); whatever a hook does wrong becomes a PulError
 ** naming the script, the line and the hook, its text made safe to show,
 ** and the state stays usable. Every entry into Lua is a protected call, so
 ** an allocation refused anywhere (the cap holds between calls too) is an
@@ -23,9 +23,9 @@
 #include <lua.h>
 #include <lualib.h>
 
-#include "lua_api.h"
-#include "lua_meter.h"
-#include "lua_sandbox.h"
+#include "api.h"
+#include "meter.h"
+#include "sandbox.h"
 #include "script.h"
 #include "suggest.h"
 #include "text.h"

@@ -1,6 +1,6 @@
 /*
-** lua_meter.c: the budget, the deadline and the memory of a rule scripts'
-** Lua state (lua_meter.h says what each is for).
+** meter.c: the budget, the deadline and the memory of a rule scripts'
+** Lua state (meter.h says what each is for).
 **
 ** Steps are counted by the count hook, every HOOK_PERIOD instructions, and
 ** by the charges of library functions and of the allocator. The budget is
@@ -20,7 +20,7 @@
 
 #include <lauxlib.h>
 
-#include "lua_meter.h"
+#include "meter.h"
 #include "script.h"
 
 /* The count hook fires every HOOK_PERIOD instructions; the budget and the

@@ -1,5 +1,5 @@
 /*
-** lua_meter.h: what rule scripts may spend (lua_meter.c): steps counted the
+** meter.h: what rule scripts may spend (meter.c): steps counted the
 ** same on every machine, a CPU-time deadline behind them, and memory.
 **
 ** A step is one Lua instruction, or library work priced like one (the
@@ -64,7 +64,7 @@ typedef struct Meter {
     uint64_t alloc_check_at; /* the same, for the allocator's charges */
     int period;       /* instructions between two firings of the count hook */
     /* The call under way (a hook call, or a script load): its clock,
-    ** started lazily (see lua_meter.c). */
+    ** started lazily (see meter.c). */
     int64_t wall_seen;
     int64_t cpu_start;
     bool late;        /* past the deadline */

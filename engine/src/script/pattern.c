@@ -1,5 +1,5 @@
 /*
-** lua_pattern.c: a matcher for Lua 5.4 string patterns that counts its
+** pattern.c: a matcher for Lua 5.4 string patterns that counts its
 ** steps, so a pattern that backtracks over a long subject stops at a limit.
 **
 ** Lua's own matcher runs in C where no instruction budget can see it:
@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lua_pattern.h"
+#include "pattern.h"
 
 #define ESC '%'
 #define DEPTH_MAX 200 /* nested matches, as Lua allows: "pattern too complex" */

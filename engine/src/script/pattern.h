@@ -1,6 +1,6 @@
 /*
-** lua_pattern.h: Lua 5.4 string patterns with a step limit (lua_pattern.c),
-** for string.find, match, gmatch and gsub in rule scripts (lua_strings.c).
+** pattern.h: Lua 5.4 string patterns with a step limit (pattern.c),
+** for string.find, match, gmatch and gsub in rule scripts (strings.c).
 */
 #ifndef PUL_LUA_PATTERN_H
 #define PUL_LUA_PATTERN_H

@@ -1,18 +1,18 @@
 /*
-** lua_sandbox.c: the libraries a rule script gets, and nothing more: base,
+** sandbox.c: the libraries a rule script gets, and nothing more: base,
 ** string, table, math and utf8, without what reaches outside the game
 ** (files, the OS, printing, bytecode, finalizers, weak tables) or makes it
 ** depend on anything but its seed (math.random). Reading a removed name
 ** is an error that says why.
 **
-** Every C function a script can reach is metered (lua_meter.h): each
+** Every C function a script can reach is metered (meter.h): each
 ** library function is wrapped to charge its call, its arguments and the
 ** bytes of its string arguments before it runs (a string is read in O(its
 ** length) at most, by a conversion, a search or a copy) and its results
 ** after; the wrapper calls the library function directly, on its own
 ** stack frame, so nothing else changes. Where that price does not bound
 ** the work, the function is this project's own (the patterns, rep and the
-** table functions in lua_strings.c and lua_tables.c; load, next, pairs
+** table functions in strings.c and tables.c; load, next, pairs
 ** and ipairs here) or has a price of its own: error (its level walks the
 ** stack), string.format (a byte at a time) and utf8.codes' iterator.
 ** Metamethods run from inside C (sort's comparisons, concat's reads,
@@ -32,8 +32,8 @@
 #include <lua.h>
 #include <lualib.h>
 
-#include "lua_meter.h"
-#include "lua_sandbox.h"
+#include "meter.h"
+#include "sandbox.h"
 #include "script.h"
 
 #define SANDBOX_HINT "is not available to rule scripts (sandbox): see scripts/README.md"

@@ -1,6 +1,6 @@
 /*
-** lua_sandbox.h: the libraries of a rule script's state (lua_sandbox.c,
-** with lua_strings.c and lua_tables.c).
+** sandbox.h: the libraries of a rule script's state (sandbox.c,
+** with strings.c and tables.c).
 */
 #ifndef PUL_LUA_SANDBOX_H
 #define PUL_LUA_SANDBOX_H
@@ -12,7 +12,7 @@
 
 /* Open base, string, table, math and utf8 as sandboxed, and the `pul` table
 ** (api_version), in the state's globals (protected mode). Every C function
-** a script can reach is then metered (lua_meter.h). */
+** a script can reach is then metered (meter.h). */
 void sandbox_open_libs(lua_State *L);
 
 /* Compile text as a chunk named name (text only), handing it to the
@@ -21,9 +21,9 @@ void sandbox_open_libs(lua_State *L);
 ** with the function or the message pushed. */
 int sandbox_load_text(lua_State *L, const char *text, size_t len, const char *name, bool *late);
 
-/* lua_strings.c: string.find, match, gmatch, gsub and rep into the table at lib. */
+/* strings.c: string.find, match, gmatch, gsub and rep into the table at lib. */
 void strings_open(lua_State *L, int lib);
-/* lua_tables.c: the table library's functions into the table at lib. */
+/* tables.c: the table library's functions into the table at lib. */
 void tables_open(lua_State *L, int lib);
 
 #endif

@@ -1,8 +1,8 @@
 /*
 ** script.h: the contract between the engine and the Lua hooks of a variant.
 **
-** lua_host.c owns the sandboxed Lua state (one per variant) and calls the
-** hooks; lua_api.c is the `game` object scripts see. The engine (game.c,
+** host.c owns the sandboxed Lua state (one per variant) and calls the
+** hooks; api.c is the `game` object scripts see. The engine (game.c,
 ** apply.c, groups.c, turn.c) calls the script_* functions below at the fixed
 ** points of an action, never per legal-move candidate, and gives the Lua side
 ** the game_* functions to act on the game. scripts/README.md documents the
@@ -23,7 +23,7 @@ enum {
     HOOK_IS_OVER = 1 << 5        /* is_over(game) */
 };
 
-/* What scripts may spend (lua_meter.c enforces it, scripts/README.md
+/* What scripts may spend (meter.c enforces it, scripts/README.md
 ** section 6 tells modders):
 ** - per hook function call, and per script's first run: steps, each a Lua
 **   instruction or library work priced like one, the same on every machine;
@@ -81,7 +81,7 @@ typedef struct {
     int points;              /* in: what the rules give; out: what the owner scores */
 } ScriptGroup;
 
-/* ---------------------------------------------------------- lua_host.c */
+/* ---------------------------------------------------------- host.c */
 
 /* A sandboxed state holding the variant's scripts (info->script, in order),
 ** each loaded as text and run once; it returns its table of hooks. NULL with
@@ -113,7 +113,7 @@ PulStatus script_final_scores(ScriptHost *h, ScriptCall *call, int *scores, unsi
 /* over: out true to end the game now. */
 PulStatus script_is_over(ScriptHost *h, ScriptCall *call, bool *over, PulError *err);
 
-/* ------------------------------------------- engine side, for lua_api.c */
+/* ------------------------------------------- engine side, for api.c */
 
 /* Move up to n tiles from the core to seat's supply (DREW event). Returns
 ** the number moved (fewer when the core runs out). */

@@ -1,6 +1,6 @@
 /*
-** lua_strings.c: string.find, match, gmatch, gsub and rep as rule scripts
-** get them: Lua 5.4's behaviour, on lua_pattern.c's matcher, charged.
+** strings.c: string.find, match, gmatch, gsub and rep as rule scripts
+** get them: Lua 5.4's behaviour, on pattern.c's matcher, charged.
 **
 ** The matcher is given the steps the run has left and the steps it took
 ** are charged, so a pattern that backtracks stops at the budget. A plain
@@ -12,9 +12,9 @@
 
 #include <lauxlib.h>
 
-#include "lua_meter.h"
-#include "lua_pattern.h"
-#include "lua_sandbox.h"
+#include "meter.h"
+#include "pattern.h"
+#include "sandbox.h"
 
 /* A 1-based position as string.find reads it, turned 1-based and clamped. */
 static size_t start_at(lua_Integer pos, size_t len) {

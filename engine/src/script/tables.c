@@ -1,5 +1,5 @@
 /*
-** lua_tables.c: the table library as rule scripts get it: Lua 5.4's
+** tables.c: the table library as rule scripts get it: Lua 5.4's
 ** functions, each charging the elements it will touch before its loop.
 **
 ** Lua's own loop over a range the script chooses (a __len of 2^40, a move
@@ -16,8 +16,8 @@
 
 #include <lauxlib.h>
 
-#include "lua_meter.h"
-#include "lua_sandbox.h"
+#include "meter.h"
+#include "sandbox.h"
 
 enum { TAB_R = 1, TAB_W = 2, TAB_L = 4, TAB_RW = TAB_R | TAB_W };
 
