@@ -5,7 +5,7 @@
 #ifndef PUL_BOT_H
 #define PUL_BOT_H
 
-#include "game.h"
+#include "micropul.h"
 
 enum { BOT_OPT_INT = 0, BOT_OPT_REAL, BOT_OPT_WORD };
 enum { BOT_MAX_OPTIONS = 8, BOT_SPEC_MAX = 256 };

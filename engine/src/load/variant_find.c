@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "suggest.h"
+#include "find.h"
 #include "variant.h"
 
 #ifndef PUL_DATA_DIR

@@ -4,23 +4,24 @@
 */
 #include <string.h>
 
-#include "game.h"
+#include "micropul.h"
 
-void pul_observe(const PulGame *g, int seat, PulObservation *o) {
+void observe_seat(const PulGame *pg, int seat, PulObservation *o) {
+    const MicropulGame *g = MGC(pg);
     memset(o, 0, sizeof *o);
     o->seat = seat;
-    o->nseats = g->nseats;
-    o->to_move = g->to_move;
+    o->nseats = g->h.nseats;
+    o->to_move = g->h.to_move;
     o->extra_turn = g->in_extra;
-    o->over = g->over;
+    o->over = g->h.over;
     o->extra_pending = g->extra_left;
-    o->turns = g->turns;
+    o->turns = g->h.turns;
     o->rules = g->rules;
-    o->end_reason = g->end_reason;
-    o->loser = g->loser;
+    o->end_reason = g->h.end_reason;
+    o->loser = g->h.loser;
     o->core_count = g->ncore - g->core_top;
     bool seen[PUL_MAX_TILES] = {false};
-    for (int s = 0; s < g->nseats; s++) {
+    for (int s = 0; s < g->h.nseats; s++) {
         o->hand_count[s] = g->nhand[s];
         o->supply_count[s] = g->nsupply[s];
         o->stones_left[s] = g->stones[s];
@@ -37,10 +38,10 @@ void pul_observe(const PulGame *g, int seat, PulObservation *o) {
             seen[t] = true;
         }
     }
-    o->nplaced = pul_game_placed(g, o->placed);
+    o->nplaced = pul_game_placed(pg, o->placed);
     for (int i = 0; i < g->nplaced; i++) seen[g->placed[i].tile] = true;
-    o->nstones = pul_game_stones_on_board(g, o->stones);
+    o->nstones = pul_game_stones_on_board(pg, o->stones);
     /* In id order, so the list says nothing of where each tile lies. */
-    for (int t = 0; t < g->v->ts.ntiles; t++)
+    for (int t = 0; t < MV(g)->ts.ntiles; t++)
         if (!seen[t]) o->unseen[o->nunseen++] = (uint8_t)t;
 }

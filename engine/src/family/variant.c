@@ -1,0 +1,50 @@
+/*
+** variant.c: the part of a variant every family shares: making and freeing
+** one of a family's size, what its manifest said, its theme and titles.
+*/
+#include <string.h>
+
+#include "game.h"
+
+PulVariant *variant_alloc(const Family *fam, const char *name, PulAlloc alloc, void *ud,
+                          PulError *err) {
+    if (!alloc) alloc = mem_default_alloc;
+    PulVariant *v = alloc(ud, NULL, 0, fam->variant_size);
+    if (!v) {
+        err_set(err, PUL_ERR_MEMORY, NULL, 0, 0, "out of memory building variant '%s'", name);
+        return NULL;
+    }
+    memset(v, 0, fam->variant_size);
+    snprintf(v->name, sizeof v->name, "%s", name);
+    snprintf(v->info.name, sizeof v->info.name, "%.*s", PUL_NAME_MAX - 1, v->name);
+    for (int l = 0; l < PUL_NLANGS; l++)
+        snprintf(v->info.title[l], sizeof v->info.title[l], "%s", v->info.name);
+    v->fam = fam;
+    v->alloc = alloc;
+    v->ud = ud;
+    return v;
+}
+
+void pul_variant_free(PulVariant *v) {
+    if (!v) return;
+    pul_theme_free(v->theme);
+    if (v->release_scripts) v->release_scripts(v);
+    v->alloc(v->ud, v, v->fam->variant_size, 0);
+}
+
+void variant_attach(PulVariant *v, const PulVariantInfo *info, PulTheme *theme) {
+    v->info = *info;
+    pul_theme_free(v->theme);
+    v->theme = theme;
+}
+
+const PulVariantInfo *pul_variant_info(const PulVariant *v) { return &v->info; }
+const PulTheme *pul_variant_theme(const PulVariant *v) { return v->theme; }
+
+const char *pul_variant_title(const PulVariant *v, int lang) {
+    if (lang < 0 || lang >= PUL_NLANGS) lang = PUL_LANG_EN;
+    return v->info.title[lang][0] ? v->info.title[lang] : v->info.title[PUL_LANG_EN];
+}
+
+const char *pul_variant_name(const PulVariant *v) { return v->name; }
+const char *pul_variant_family(const PulVariant *v) { return v->fam->name; }
