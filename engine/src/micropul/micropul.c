@@ -51,10 +51,6 @@ const Family micropul_family = {
     .restore = micropul_restore,
 };
 
-_Static_assert(offsetof(MicropulGame, h) == 0, "a MicropulGame begins with the header");
-_Static_assert(offsetof(MicropulVariant, h) == 0, "a MicropulVariant begins with the common part");
-_Static_assert(sizeof(MicropulGame) <= PUL_GAME_BYTES, "a Micropul game fits the allocation");
-
 PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRules *rules,
                             PulAlloc alloc, void *ud, PulError *err) {
     if (pul_tileset_validate(ts, err) != PUL_OK) return NULL;
