@@ -70,9 +70,6 @@ typedef struct {
 /* "file:line:col: code: message", for printing. Returns buf. */
 const char *pul_error_format(const PulError *err, char *buf, size_t size);
 
-/* Allocation hook, after lua_Alloc: nsize 0 frees, else (re)allocates. */
-typedef void *(*PulAlloc)(void *ud, void *ptr, size_t osize, size_t nsize);
-
 /* ------------------------------------------------------------------ text */
 
 /* Names, titles, script messages and records are UTF-8 that anyone may have
@@ -298,9 +295,9 @@ const char *pul_theme_part_name(const PulTheme *theme, int part, int lang);
 ** once made, shared by any number of games and threads. */
 typedef struct PulVariant PulVariant;
 
-/* alloc may be NULL (malloc/free). The tile set and rules are copied. */
+/* The tile set and rules are copied. */
 PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRules *rules,
-                            PulAlloc alloc, void *ud, PulError *err);
+                            PulError *err);
 void pul_variant_free(PulVariant *v);
 const char *pul_variant_name(const PulVariant *v);
 const PulTileSet *pul_variant_tileset(const PulVariant *v);

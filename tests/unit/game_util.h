@@ -24,7 +24,7 @@ static inline PulVariant *micropul_with(const PulRules *rules) {
         fprintf(stderr, "cannot load %s: %s\n", MICROPUL_TILES, err.message);
         return NULL;
     }
-    PulVariant *v = pul_variant_new("micropul", &ts, rules, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new("micropul", &ts, rules, &err);
     if (!v) fprintf(stderr, "cannot build micropul: %s\n", err.message);
     return v;
 }

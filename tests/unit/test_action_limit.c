@@ -171,7 +171,7 @@ static void test_group_worth_is_wide(void) {
     pul_rules_default(&rules);
     rules.points_micropul = RULES_POINTS_MAX;
     PulError err;
-    PulVariant *v = pul_variant_new("white", &ts, &rules, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new("white", &ts, &rules, &err);
     CHECK(v != NULL);
     if (!v) return;
     uint8_t core[PUL_MAX_TILES];

@@ -154,7 +154,7 @@ static void test_long_line(void) {
     rules.hand_size = 15;
     rules.hand_limit = 15;
     PulError err;
-    PulVariant *v = pul_variant_new(NULL, &ts, &rules, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new(NULL, &ts, &rules, &err);
     CHECK(v != NULL);
     if (!v) return;
     PulGame *g = pul_game_new(v);

@@ -450,7 +450,7 @@ static PulVariant *micropul_variant(void) {
     PulRules rules;
     pul_rules_default(&rules);
     PulError err;
-    PulVariant *v = pul_variant_new("micropul", &ts, &rules, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new("micropul", &ts, &rules, &err);
     if (!v) fprintf(stderr, "pul_variant_new: %s\n", err.message);
     return v;
 }

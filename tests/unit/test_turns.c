@@ -143,7 +143,7 @@ static PulGame *mini_game(PulVariant **vout, int core_empty_end) {
     PulRules rules;
     pul_rules_default(&rules);
     rules.core_empty_end = core_empty_end;
-    PulVariant *v = pul_variant_new(NULL, &ts, &rules, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new(NULL, &ts, &rules, &err);
     CHECK(v != NULL);
     if (!v) return NULL;
     *vout = v;

@@ -76,7 +76,7 @@ static void expect_invalid(const PulTileSet *ts, PulStatus status, const char *w
         CHECK(0);
     }
     /* pul_variant_new refuses it the same way. */
-    PulVariant *v = pul_variant_new("x", ts, NULL, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new("x", ts, NULL, &err);
     CHECK(v == NULL);
     CHECK_INT(err.status, status);
     pul_variant_free(v);
@@ -211,7 +211,7 @@ static void test_four_colours_scripted(void) {
     PulTileSet ts;
     four_colours(&ts);
     PulError err;
-    PulVariant *v = pul_variant_new(NULL, &ts, NULL, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new(NULL, &ts, NULL, &err);
     CHECK(v != NULL);
     if (!v) return;
     CHECK_STR(pul_variant_name(v), "four");
@@ -271,7 +271,7 @@ static void test_four_colours_random(void) {
     PulRules rules;
     pul_rules_default(&rules);
     rules.max_players = 4;
-    PulVariant *v = pul_variant_new("four", &ts, &rules, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new("four", &ts, &rules, &err);
     CHECK(v != NULL);
     if (!v) return;
     PulGame *g = pul_game_new(v);

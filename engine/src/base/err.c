@@ -106,13 +106,3 @@ const char *pul_error_format(const PulError *err, char *buf, size_t size) {
         snprintf(buf, size, "%s%s", code, err->message);
     return buf;
 }
-
-void *mem_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-    (void)ud;
-    (void)osize;
-    if (nsize == 0) {
-        free(ptr);
-        return NULL;
-    }
-    return realloc(ptr, nsize);
-}

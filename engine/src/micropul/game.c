@@ -5,12 +5,13 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "mem.h"
 #include "script.h"
 
 size_t pul_game_size(void) { return sizeof(PulGame); }
 
 PulGame *pul_game_new(const PulVariant *v) {
-    PulGame *g = v->alloc(v->ud, NULL, 0, sizeof *g);
+    PulGame *g = mem_alloc(sizeof *g);
     if (!g) return NULL;
     memset(g, 0, sizeof *g);
     g->v = v;
@@ -18,7 +19,7 @@ PulGame *pul_game_new(const PulVariant *v) {
 }
 
 void pul_game_free(PulGame *g) {
-    if (g) g->v->alloc(g->v->ud, g, sizeof *g, 0);
+    mem_free(g);
 }
 
 void pul_game_copy(PulGame *dst, const PulGame *src) { memcpy(dst, src, sizeof *dst); }
