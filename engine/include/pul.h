@@ -482,12 +482,16 @@ PulEndReason pul_game_end_reason(const PulGame *g);
 int pul_game_loser(const PulGame *g);          /* seat that lost, or -1 */
 int pul_game_turns(const PulGame *g);          /* actions applied, PUL_ACTION_LIMIT at most */
 int pul_game_core_count(const PulGame *g);
+/* The list getters below take the size of the caller's buffer last, as
+** pul_legal_actions does: they write min(count, max) entries and return the
+** full count, so a short buffer is never overrun and a call with out NULL and
+** max 0 counts. */
 /* The core as dealt from: every non-start tile, top first; the first
 ** pul_game_core_drawn of them have left it. Returns the count. */
-int pul_game_core_initial(const PulGame *g, uint8_t *out);
+int pul_game_core_initial(const PulGame *g, uint8_t *out, int max);
 int pul_game_core_drawn(const PulGame *g);
-int pul_game_hand(const PulGame *g, int seat, uint8_t *out);    /* returns count */
-int pul_game_supply(const PulGame *g, int seat, uint8_t *out);  /* returns count */
+int pul_game_hand(const PulGame *g, int seat, uint8_t *out, int max);   /* returns count */
+int pul_game_supply(const PulGame *g, int seat, uint8_t *out, int max); /* returns count */
 int pul_game_stones(const PulGame *g, int seat);                 /* left to play */
 /* The supply tiles seat knows (revealed by a script): a bit per tile id. A
 ** take may name a known tile; a random take draws among the unknown ones. */
@@ -496,7 +500,7 @@ uint64_t pul_game_known(const PulGame *g, int seat);
 const PulRules *pul_game_rules(const PulGame *g);
 
 typedef struct { uint8_t tile, rot; int32_t x, y; } PulPlaced;
-int pul_game_placed(const PulGame *g, PulPlaced *out);          /* in order; returns count */
+int pul_game_placed(const PulGame *g, PulPlaced *out, int max); /* in order; returns count */
 /* The tile on a cell: true and tile/rot set, or false when empty. */
 bool pul_game_cell(const PulGame *g, int32_t x, int32_t y, int *tile, int *rot);
 
@@ -515,14 +519,15 @@ typedef struct {
 bool pul_game_group(const PulGame *g, int32_t x, int32_t y, int quad, PulGroupInfo *out);
 
 typedef struct { int32_t x, y; uint8_t quad; int8_t seat; } PulStone;
-int pul_game_stones_on_board(const PulGame *g, PulStone *out);   /* returns count */
+int pul_game_stones_on_board(const PulGame *g, PulStone *out, int max); /* returns count */
 
-/* Scores as the rules would count them now (kept incrementally). */
-void pul_game_scores(const PulGame *g, int *scores);
+/* Scores as the rules would count them now (kept incrementally), a seat
+** each: writes min(seats, max), returns the seats. */
+int pul_game_scores(const PulGame *g, int *scores, int max);
 /* The same, recounted from the board alone by the rules: a check on the
 ** incremental count. It leaves out what score_group and final_scores hooks
 ** changed (pul_game_scores minus this is what the scripts gave). */
-void pul_game_scores_recount(const PulGame *g, int *scores);
+int pul_game_scores_recount(const PulGame *g, int *scores, int max);
 /* What one seat's score is made of, for the end screens: the closed groups
 ** as the rules count them, the tiles left in supply and hand with their
 ** points, and what score_group and final_scores hooks changed. total is
@@ -537,7 +542,7 @@ typedef struct {
 } PulScoreBreakdown;
 void pul_game_score_breakdown(const PulGame *g, int seat, PulScoreBreakdown *out);
 /* Winning seats (tied at the top; a losing seat never wins). Returns count. */
-int pul_game_winners(const PulGame *g, int *seats);
+int pul_game_winners(const PulGame *g, int *seats, int max);
 
 /* A refusal explained in lang (PulLang; others give English) in the
 ** words of the theme of g's edition: its names for the feature kinds, stones,

@@ -102,8 +102,8 @@ static void judged_rewards(const PulGame *g, double temp, double *r) {
 /* Reward in [0, 1] per seat: a win (shared when tied) blended with the margin. */
 static void rewards(const PulGame *g, double *r) {
     int scores[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
-    pul_game_scores(g, scores);
-    int nw = pul_game_winners(g, winners);
+    pul_game_scores(g, scores, PUL_MAX_SEATS);
+    int nw = pul_game_winners(g, winners, PUL_MAX_SEATS);
     for (int s = 0; s < g->nseats; s++) {
         double win = 0.0;
         for (int i = 0; i < nw; i++)
