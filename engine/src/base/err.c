@@ -3,6 +3,7 @@
 ** Every failing library call reports through here instead of printing.
 */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,4 +106,11 @@ const char *pul_error_format(const PulError *err, char *buf, size_t size) {
     else
         snprintf(buf, size, "%s%s", code, err->message);
     return buf;
+}
+
+/* PUL_ASSERT's failure (common.h): an engine bug, so the one place the library
+** prints; only in the checked builds. */
+void check_failed(const char *expr, const char *file, int line) {
+    fprintf(stderr, "%s:%d: internal check failed: %s\n", file, line, expr);
+    abort();
 }
