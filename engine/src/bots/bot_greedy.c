@@ -27,11 +27,11 @@ static double potential(int open) { return W.close_chance / (1.0 + W.per_open * 
 double bot_value(const PulGame *pg, int seat) {
     const MicropulGame *g = MGC(pg);
     int scores[PUL_MAX_SEATS];
-    pul_game_scores(pg, scores);
+    pul_game_scores(pg, scores, PUL_MAX_SEATS);
     double v = scores[seat];
     if (g->h.over) {
         int winners[PUL_MAX_SEATS];
-        int n = pul_game_winners(pg, winners);
+        int n = pul_game_winners(pg, winners, PUL_MAX_SEATS);
         for (int i = 0; i < n; i++)
             if (winners[i] == seat) v += W.win / n;
         return v;

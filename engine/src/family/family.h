@@ -83,7 +83,7 @@ struct Family {
 
     /* result */
     void (*scores)(const PulGame *g, int *scores);                      /* nseats entries */
-    int (*winners)(const PulGame *g, int *seats, int max);
+    int (*winners)(const PulGame *g, int *seats, int max);            /* writes max at most, returns all */
     int (*team)(const PulGame *g, int seat);                            /* 0-based team */
     int (*score_parts)(const PulGame *g, int seat, PulScorePart *out, int max); /* optional */
 

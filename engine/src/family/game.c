@@ -6,11 +6,12 @@
 #include <string.h>
 
 #include "game.h"
+#include "mem.h"
 
 size_t pul_game_size(void) { return PUL_GAME_BYTES; }
 
 PulGame *pul_game_new(const PulVariant *v) {
-    PulGame *g = v->alloc(v->ud, NULL, 0, PUL_GAME_BYTES);
+    PulGame *g = mem_alloc(PUL_GAME_BYTES);
     if (!g) return NULL;
     memset(g, 0, PUL_GAME_BYTES);
     g->v = v;
@@ -18,9 +19,7 @@ PulGame *pul_game_new(const PulVariant *v) {
     return g;
 }
 
-void pul_game_free(PulGame *g) {
-    if (g) g->v->alloc(g->v->ud, g, PUL_GAME_BYTES, 0);
-}
+void pul_game_free(PulGame *g) { mem_free(g); }
 
 /* Only what the family uses: the tail up to PUL_GAME_BYTES stays as zeroed. */
 void pul_game_copy(PulGame *dst, const PulGame *src) { memcpy(dst, src, src->fam->game_size); }
@@ -56,9 +55,16 @@ bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out) {
 }
 
 /* The result. */
-void pul_game_scores(const PulGame *g, int *scores) { g->fam->scores(g, scores); }
-int pul_game_winners(const PulGame *g, int *seats) {
-    return g->fam->winners(g, seats, PUL_MAX_SEATS);
+/* A seat each: min(seats, max) written, the seats returned (pul.h's list getters). */
+int pul_game_scores(const PulGame *g, int *scores, int max) {
+    int all[PUL_MAX_SEATS];
+    g->fam->scores(g, all);
+    int n = scores && max > 0 ? (g->nseats < max ? g->nseats : max) : 0;
+    if (n) memcpy(scores, all, (size_t)n * sizeof *scores);
+    return g->nseats;
+}
+int pul_game_winners(const PulGame *g, int *seats, int max) {
+    return g->fam->winners(g, seats, seats ? max : 0);
 }
 bool pul_game_bounds(const PulGame *g, PulBounds *out) { return g->fam->bounds(g, out); }
 

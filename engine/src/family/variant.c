@@ -5,11 +5,10 @@
 #include <string.h>
 
 #include "game.h"
+#include "mem.h"
 
-PulVariant *variant_alloc(const Family *fam, const char *name, PulAlloc alloc, void *ud,
-                          PulError *err) {
-    if (!alloc) alloc = mem_default_alloc;
-    PulVariant *v = alloc(ud, NULL, 0, fam->variant_size);
+PulVariant *variant_alloc(const Family *fam, const char *name, PulError *err) {
+    PulVariant *v = mem_alloc(fam->variant_size);
     if (!v) {
         err_set(err, PUL_ERR_MEMORY, NULL, 0, 0, "out of memory building variant '%s'", name);
         return NULL;
@@ -20,8 +19,6 @@ PulVariant *variant_alloc(const Family *fam, const char *name, PulAlloc alloc, v
     for (int l = 0; l < PUL_NLANGS; l++)
         snprintf(v->info.title[l], sizeof v->info.title[l], "%s", v->info.name);
     v->fam = fam;
-    v->alloc = alloc;
-    v->ud = ud;
     return v;
 }
 
@@ -29,7 +26,7 @@ void pul_variant_free(PulVariant *v) {
     if (!v) return;
     pul_theme_free(v->theme);
     if (v->release_scripts) v->release_scripts(v);
-    v->alloc(v->ud, v, v->fam->variant_size, 0);
+    mem_free(v);
 }
 
 void variant_attach(PulVariant *v, const PulVariantInfo *info, PulTheme *theme) {

@@ -20,15 +20,12 @@ struct PulVariant {
     /* frees host and scratch: set with them by the script layer, so family/ frees a
     ** variant without naming the Lua host */
     void (*release_scripts)(PulVariant *v);
-    PulAlloc alloc;
-    void *ud;
 };
 
 /* Give v the manifest's facts and a theme (v takes ownership of theme). */
 void variant_attach(PulVariant *v, const PulVariantInfo *info, PulTheme *theme);
 /* A zeroed variant of fam, fam->variant_size bytes, with the common part set:
-** name (or fallback), info's name and titles, fam, alloc (NULL: malloc). */
-PulVariant *variant_alloc(const Family *fam, const char *name, PulAlloc alloc, void *ud,
-                          PulError *err);
+** name, info's name and titles, fam. */
+PulVariant *variant_alloc(const Family *fam, const char *name, PulError *err);
 
 #endif

@@ -52,7 +52,7 @@ const Family micropul_family = {
 };
 
 PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRules *rules,
-                            PulAlloc alloc, void *ud, PulError *err) {
+                            PulError *err) {
     if (pul_tileset_validate(ts, err) != PUL_OK) return NULL;
     PulRules defaults;
     if (!rules) {
@@ -60,7 +60,7 @@ PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRul
         rules = &defaults;
     }
     if (pul_rules_validate(rules, err) != PUL_OK) return NULL;
-    PulVariant *v = variant_alloc(&micropul_family, name ? name : ts->name, alloc, ud, err);
+    PulVariant *v = variant_alloc(&micropul_family, name ? name : ts->name, err);
     if (!v) return NULL;
     MicropulVariant *m = (MicropulVariant *)(void *)v;
     m->ts = *ts;

@@ -19,11 +19,15 @@ static void totals(const MicropulGame *g, int *scores) {
 
 void score_totals(const PulGame *g, int *scores) { totals(MGC(g), scores); }
 
-void pul_game_scores_recount(const PulGame *pg, int *scores) {
+int pul_game_scores_recount(const PulGame *pg, int *scores, int max) {
     const MicropulGame *g = micropul_game(pg);
-    if (!g) return;
-    groups_recount(g, scores);
-    add_tile_points(g, scores);
+    if (!g) return 0;
+    int all[PUL_MAX_SEATS];
+    groups_recount(g, all);
+    add_tile_points(g, all);
+    int n = scores && max > 0 ? (g->h.nseats < max ? g->h.nseats : max) : 0;
+    if (n) memcpy(scores, all, (size_t)n * sizeof *scores);
+    return g->h.nseats;
 }
 
 void pul_game_score_breakdown(const PulGame *pg, int seat, PulScoreBreakdown *out) {
@@ -48,7 +52,10 @@ int score_winners(const PulGame *pg, int *seats, int max) {
     if (g->h.script_winners) {
         /* A final_scores hook named them (breaking a tie, say). */
         for (int s = 0; s < g->h.nseats; s++)
-            if (g->h.script_winners >> s & 1 && n < max) seats[n++] = s;
+            if (g->h.script_winners >> s & 1) {
+                if (n < max) seats[n] = s;
+                n++;
+            }
         return n;
     }
     bool any = false;
@@ -59,6 +66,9 @@ int score_winners(const PulGame *pg, int *seats, int max) {
             any = true;
         }
     for (int s = 0; s < g->h.nseats; s++)
-        if (s != g->h.loser && scores[s] == best && any && n < max) seats[n++] = s;
+        if (s != g->h.loser && scores[s] == best && any) {
+            if (n < max) seats[n] = s;
+            n++;
+        }
     return n;
 }

@@ -41,32 +41,41 @@ const PulRules *pul_game_rules(const PulGame *g) {
     return m ? &m->rules : NULL;
 }
 
-int pul_game_core_initial(const PulGame *g, uint8_t *out) {
+/* How many of n entries fit a caller's buffer of max (out NULL: none). */
+static int fits(const void *out, int n, int max) {
+    if (!out || max <= 0) return 0;
+    return n < max ? n : max;
+}
+
+int pul_game_core_initial(const PulGame *g, uint8_t *out, int max) {
     const MicropulGame *m = micropul_game(g);
     if (!m) return 0;
-    memcpy(out, m->core, m->ncore);
+    int n = fits(out, m->ncore, max);
+    if (n) memcpy(out, m->core, (size_t)n);
     return m->ncore;
 }
 
-int pul_game_hand(const PulGame *g, int seat, uint8_t *out) {
+int pul_game_hand(const PulGame *g, int seat, uint8_t *out, int max) {
     const MicropulGame *m = micropul_game(g);
     if (!m) return 0;
-    if (out) memcpy(out, m->hand[seat], m->nhand[seat]);
+    int n = fits(out, m->nhand[seat], max);
+    if (n) memcpy(out, m->hand[seat], (size_t)n);
     return m->nhand[seat];
 }
 
-int pul_game_supply(const PulGame *g, int seat, uint8_t *out) {
+int pul_game_supply(const PulGame *g, int seat, uint8_t *out, int max) {
     const MicropulGame *m = micropul_game(g);
     if (!m) return 0;
-    if (out) memcpy(out, m->supply[seat], m->nsupply[seat]);
+    int n = fits(out, m->nsupply[seat], max);
+    if (n) memcpy(out, m->supply[seat], (size_t)n);
     return m->nsupply[seat];
 }
 
-int pul_game_placed(const PulGame *g, PulPlaced *out) {
+int pul_game_placed(const PulGame *g, PulPlaced *out, int max) {
     const MicropulGame *m = micropul_game(g);
     if (!m) return 0;
-    if (out)
-        for (int i = 0; i < m->nplaced; i++)
+    int n = fits(out, m->nplaced, max);
+    for (int i = 0; i < n; i++)
             out[i] = (PulPlaced){m->placed[i].tile, m->placed[i].rot, m->placed[i].x,
                                  m->placed[i].y};
     return m->nplaced;
@@ -99,10 +108,11 @@ bool pul_game_group(const PulGame *g, int32_t x, int32_t y, int quad, PulGroupIn
     return true;
 }
 
-int pul_game_stones_on_board(const PulGame *g, PulStone *out) {
+int pul_game_stones_on_board(const PulGame *g, PulStone *out, int max) {
     const MicropulGame *m = micropul_game(g);
     if (!m) return 0;
-    if (out) memcpy(out, m->stone_list, m->nstones_placed * sizeof *out);
+    int n = fits(out, m->nstones_placed, max);
+    if (n) memcpy(out, m->stone_list, (size_t)n * sizeof *out);
     return m->nstones_placed;
 }
 
