@@ -407,12 +407,13 @@ const char *pul_reason_message(PulReason r);  /* a sentence for a person, in Eng
                                                  and Micropul's words (pul_reason_explain:
                                                  an edition's words and a language) */
 
-/* PMN move text: "12@1,-2r3", "snw0,0", "t17", "pass". parse returns false
+/* A move as text in the family of v (PMN for Micropul: "12@1,-2r3",
+** "snw0,0", "t17", "pass"). parse returns false
 ** on a syntax error (PMN.md: numbers decimal, no leading zeros, no "-0", no
 ** '+', within 32-bit signed range); a tile id from 254 up is read as
 ** PUL_NO_SUCH_TILE. format returns the length written (snprintf-like). */
-bool pul_action_parse(const char *text, PulAction *out);
-int pul_action_format(const PulAction *a, char *buf, size_t size);
+bool pul_action_parse(const PulVariant *v, const char *text, PulAction *out);
+int pul_action_format(const PulVariant *v, const PulAction *a, char *buf, size_t size);
 
 /* ---------------------------------------------------------------- events */
 
@@ -526,19 +527,6 @@ void pul_game_scores(const PulGame *g, int *scores);
 ** incremental count. It leaves out what score_group and final_scores hooks
 ** changed (pul_game_scores minus this is what the scripts gave). */
 void pul_game_scores_recount(const PulGame *g, int *scores);
-/* What one seat's score is made of, for the end screens: the closed groups
-** as the rules count them, the tiles left in supply and hand with their
-** points, and what score_group and final_scores hooks changed. total is
-** pul_game_scores' and always the sum of groups, supply_points, hand_points
-** and scripts; tools print this rather than redo the arithmetic. */
-typedef struct {
-    int total;
-    int groups;
-    int supply_tiles, supply_points;
-    int hand_tiles, hand_points;
-    int scripts;
-} PulScoreBreakdown;
-void pul_game_score_breakdown(const PulGame *g, int seat, PulScoreBreakdown *out);
 /* Winning seats (tied at the top; a losing seat never wins). Returns count. */
 int pul_game_winners(const PulGame *g, int *seats);
 
@@ -610,6 +598,68 @@ void pul_observe(const PulGame *g, int seat, PulObservation *out);
 PulStatus pul_game_from_observation(PulGame *g, const PulObservation *obs, PulRng *rng,
                                     PulError *err);
 
+/* ------------------------------------------- what tools ask of any family */
+
+/* What the tools would otherwise re-derive from one family's rules (issue 12,
+** package D): each answers for the family of the variant or game given. */
+
+/* "Did you mean": the closest of the n candidates to word[0..len) (ASCII case
+** ignored), or NULL when none is within 2 edits, nor closer than the word is
+** long (so "x" suggests nothing). The engine's loaders suggest by the same rule. */
+const char *pul_text_suggest(const char *word, size_t len, const char *const *cands, int n);
+
+/* The seats a game of v may have, fewest and most. */
+void pul_variant_players(const PulVariant *v, int *min, int *max);
+/* The family's rule parameters by number (0 .. nparams-1): what each is, the
+** value v gives it, the value of the family's base rules; and the value a
+** game is played by (a setup hook may have changed it). Out of range: NULL
+** and 0. */
+int pul_variant_nparams(const PulVariant *v);
+const PulParamInfo *pul_variant_param(const PulVariant *v, int i);
+int pul_variant_rule(const PulVariant *v, int i);
+int pul_variant_rule_default(const PulVariant *v, int i);
+int pul_game_rule(const PulGame *g, int i);
+
+/* What one seat's score is made of, for the end screens, in the family's
+** parts: Micropul gives the closed groups as the rules count them, the tiles
+** left in supply and in hand (count) with their points, and, only when not 0,
+** what score_group and final_scores hooks changed. The points add up to
+** pul_game_scores' figure for the seat. Writes at most max parts; returns
+** how many there are (0 for a seat out of range). */
+typedef enum {
+    PUL_SCORE_GROUPS = 0,  /* closed groups, counted by the rules */
+    PUL_SCORE_SUPPLY,      /* tiles left in supply */
+    PUL_SCORE_HAND,        /* tiles left in hand */
+    PUL_SCORE_SCRIPTS      /* what rule scripts added or took away */
+    /* another family appends its own kinds here */
+} PulScorePartKind;
+typedef struct {
+    int kind;    /* PulScorePartKind */
+    int count;   /* items it counts (tiles), 0 when it counts none */
+    int points;
+} PulScorePart;
+#define PUL_SCORE_PARTS_MAX 8
+int pul_game_score_parts(const PulGame *g, int seat, PulScorePart *out, int max);
+
+/* The cells the placed pieces span, corners included; false (out untouched)
+** when nothing is placed. */
+typedef struct { int32_t minx, miny, maxx, maxy; } PulBounds;
+bool pul_game_bounds(const PulGame *g, PulBounds *out);
+
+/* The referee's JSON lines (PMN.md) carry common fields (the tool writes
+** them) and the family's: for a move answered why, after ev, Micropul's
+** ',"drawn":N,"extra_turn":B,"core":N'; for the last line ',"scores":[...]'.
+** Each writes its fields, a comma first, into buf (snprintf-like: returns the
+** length they need). */
+int pul_referee_fields(const PulGame *g, const PulEvents *ev, PulReason why, char *buf,
+                       size_t size);
+int pul_referee_final_fields(const PulGame *g, char *buf, size_t size);
+/* A refusal as the referee words it: in English and the words of g's edition
+** (Micropul: pul_reason_explain's English, with the hand limit of g's rules;
+** a family without words of its own gives pul_reason_message's). Writes at
+** most size bytes and returns the length written. */
+int pul_reason_text(const PulGame *g, PulReason r, char *buf, size_t size);
+
 /* ------------------------------------------------------------------ bots */
 
 /* A player program: observation in, action out, the same action for the
@@ -658,7 +708,8 @@ int pul_record_ntags(const PulRecord *r);
 const char *pul_record_tag_name(const PulRecord *r, int i);
 int pul_record_nmoves(const PulRecord *r);
 const char *pul_record_move(const PulRecord *r, int i);             /* as written */
-PulStatus pul_record_add_move(PulRecord *r, const PulAction *a);
+/* a in the move text of v, the variant the record is played with. */
+PulStatus pul_record_add_move(PulRecord *r, const PulVariant *v, const PulAction *a);
 /* Drop the moves from number n (0-based) on; the comments that followed
 ** them stay, after the last move kept. */
 PulStatus pul_record_truncate(PulRecord *r, int n);

@@ -231,7 +231,7 @@ static double play_games(const PulVariant *v, int nseats, const char *spec_a,
             CHECK_INT(pul_bot_choose(s == a_seat ? a : b, &o, &act, &err), PUL_OK);
             if (pul_apply(g, &act, NULL) != PUL_LEGAL && refused++ < 3) {
                 char t[64];
-                pul_action_format(&act, t, sizeof t);
+                pul_action_format(pul_game_variant(g), &act, t, sizeof t);
                 fprintf(stderr, "%s played illegal %s\n", s == a_seat ? spec_a : spec_b, t);
             }
         }

@@ -218,21 +218,6 @@ void pul_game_scores_recount(const PulGame *g, int *scores) {
     add_tile_points(g, scores);
 }
 
-void pul_game_score_breakdown(const PulGame *g, int seat, PulScoreBreakdown *out) {
-    memset(out, 0, sizeof *out);
-    if (seat < 0 || seat >= g->nseats) return;
-    int scores[PUL_MAX_SEATS], by_rules[PUL_MAX_SEATS];
-    pul_game_scores(g, scores);
-    groups_recount(g, by_rules);
-    out->total = scores[seat];
-    out->groups = by_rules[seat];
-    out->supply_tiles = g->nsupply[seat];
-    out->supply_points = g->rules.points_supply * g->nsupply[seat];
-    out->hand_tiles = g->nhand[seat];
-    out->hand_points = g->rules.points_hand * g->nhand[seat];
-    out->scripts = out->total - out->groups - out->supply_points - out->hand_points;
-}
-
 int pul_game_winners(const PulGame *g, int *seats) {
     int scores[PUL_MAX_SEATS], best = 0, n = 0;
     if (g->script_winners) {
