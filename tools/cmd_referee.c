@@ -143,7 +143,7 @@ static bool referee_move(Match *m, int i, bool legal, FILE *out) {
 
 static void referee_final(const PulGame *g, FILE *out) {
     int winners[PUL_MAX_SEATS];
-    int nw = pul_game_winners(g, winners);
+    int nw = pul_game_winners(g, winners, PUL_MAX_SEATS);
     fprintf(out, "{\"over\":%s,\"reason\":", pul_game_over(g) ? "true" : "false");
     cli_json_string(out, pul_end_reason_code(pul_game_end_reason(g)));
     print_fields(out, g, NULL, PUL_LEGAL); /* the family's: Micropul's scores */

@@ -65,7 +65,7 @@ static void test_bounds(void) {
         PulAction a;
         do {
             PulPlaced placed[PUL_MAX_TILES];
-            int n = pul_game_placed(g, placed);
+            int n = pul_game_placed(g, placed, PUL_MAX_TILES);
             PulBounds want = {placed[0].x, placed[0].y, placed[0].x, placed[0].y};
             for (int i = 1; i < n; i++) {
                 if (placed[i].x < want.minx) want.minx = placed[i].x;
@@ -112,7 +112,7 @@ static void test_referee_fields(void) {
     CHECK_STR(small, ",\"drawn");
     CHECK_INT(pul_referee_fields(g, &ev, PUL_R_OCCUPIED, NULL, 0), strlen(want));
     int scores[PUL_MAX_SEATS];
-    pul_game_scores(g, scores);
+    pul_game_scores(g, scores, PUL_MAX_SEATS);
     snprintf(want, sizeof want, ",\"scores\":[%d,%d]", scores[0], scores[1]);
     CHECK_INT(pul_referee_final_fields(g, buf, sizeof buf), strlen(want));
     CHECK_STR(buf, want);
@@ -128,11 +128,12 @@ static void test_referee_fields(void) {
 /* Two games dealt alike: the same core order and hands. */
 static bool same_deal(const PulGame *a, const PulGame *b) {
     uint8_t x[PUL_MAX_TILES], y[PUL_MAX_TILES];
-    int n = pul_game_core_initial(a, x);
-    if (n != pul_game_core_initial(b, y) || memcmp(x, y, (size_t)n) != 0) return false;
+    int n = pul_game_core_initial(a, x, PUL_MAX_TILES);
+    if (n != pul_game_core_initial(b, y, PUL_MAX_TILES) || memcmp(x, y, (size_t)n) != 0)
+        return false;
     for (int s = 0; s < pul_game_seats(a); s++) {
-        n = pul_game_hand(a, s, x);
-        if (n != pul_game_hand(b, s, y) || memcmp(x, y, (size_t)n) != 0) return false;
+        n = pul_game_hand(a, s, x, PUL_MAX_TILES);
+        if (n != pul_game_hand(b, s, y, PUL_MAX_TILES) || memcmp(x, y, (size_t)n) != 0) return false;
     }
     return pul_game_core_count(a) == pul_game_core_count(b);
 }
@@ -149,7 +150,7 @@ static void test_deal_tags(void) {
     CHECK_INT(pul_record_ntags(r), 4);
     CHECK_STR(pul_record_tag_name(r, 2), "Core");
     uint8_t core[PUL_MAX_TILES];
-    int n = pul_game_core_initial(g, core);
+    int n = pul_game_core_initial(g, core, PUL_MAX_TILES);
     char want[PUL_MAX_TILES * 4] = "";
     for (int i = 0; i < n; i++)
         snprintf(want + strlen(want), sizeof want - strlen(want), i ? " %d" : "%d", core[i]);

@@ -98,8 +98,8 @@ static void check_breakdowns(const char *edition, int nseats, int games, bool wa
         while (!pul_game_over(g) && pul_random_action(g, &rng, &a))
             CHECK_INT(pul_apply(g, &a, NULL), PUL_LEGAL);
         int scores[PUL_MAX_SEATS], by_rules[PUL_MAX_SEATS];
-        pul_game_scores(g, scores);
-        pul_game_scores_recount(g, by_rules);
+        pul_game_scores(g, scores, PUL_MAX_SEATS);
+        pul_game_scores_recount(g, by_rules, PUL_MAX_SEATS);
         const PulRules *rules = pul_game_rules(g);
         for (int s = 0; s < nseats; s++) {
             PulScorePart part[PUL_SCORE_PARTS_MAX];
@@ -119,8 +119,8 @@ static void check_breakdowns(const char *edition, int nseats, int games, bool wa
             CHECK_INT(total, scores[s]);
             CHECK_INT(part[0].points, by_rules[s] - part[1].points - part[2].points);
             CHECK_INT(scripts, scores[s] - by_rules[s]);
-            CHECK_INT(part[1].count, pul_game_supply(g, s, tiles));
-            CHECK_INT(part[2].count, pul_game_hand(g, s, tiles));
+            CHECK_INT(part[1].count, pul_game_supply(g, s, tiles, PUL_MAX_TILES));
+            CHECK_INT(part[2].count, pul_game_hand(g, s, tiles, PUL_MAX_TILES));
             CHECK_INT(part[1].points, part[1].count * rules->points_supply);
             CHECK_INT(part[2].points, part[2].count * rules->points_hand);
             seen_scripts += scripts != 0;

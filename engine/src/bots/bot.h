@@ -51,9 +51,6 @@ extern const BotKind bot_random_kind, bot_greedy_kind, bot_mcts_kind;
 /* Every kind, for the spec parser and help: NULL-terminated. */
 const BotKind *const *bot_kinds(void);
 
-/* Memory through the variant's allocator. */
-void *bot_alloc(const PulBot *b, void *ptr, size_t osize, size_t nsize);
-
 /* ---------------------------------------------------------- heuristics */
 
 /* How good g looks for seat: its score, what its open claimed groups may

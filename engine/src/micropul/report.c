@@ -26,7 +26,7 @@ int report_move_fields(const PulGame *g, const PulEvents *ev, PulReason why, cha
 
 int report_final_fields(const PulGame *g, char *buf, size_t size) {
     int scores[PUL_MAX_SEATS];
-    pul_game_scores(g, scores);
+    pul_game_scores(g, scores, PUL_MAX_SEATS);
     /* At most 11 characters and a comma per seat. */
     char list[PUL_MAX_SEATS * 12 + 1] = "";
     size_t len = 0;

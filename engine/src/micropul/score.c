@@ -7,7 +7,7 @@
 int score_parts(const PulGame *g, int seat, PulScorePart *out, int max) {
     if (seat < 0 || seat >= g->nseats) return 0;
     int scores[PUL_MAX_SEATS], by_rules[PUL_MAX_SEATS];
-    pul_game_scores(g, scores);
+    pul_game_scores(g, scores, PUL_MAX_SEATS);
     groups_recount(g, by_rules);
     const PulRules *r = &g->rules;
     PulScorePart part[4] = {
