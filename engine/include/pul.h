@@ -610,6 +610,18 @@ void pul_observe(const PulGame *g, int seat, PulObservation *out);
 PulStatus pul_game_from_observation(PulGame *g, const PulObservation *obs, PulRng *rng,
                                     PulError *err);
 
+/* ------------------------------------------ what bots ask of any family */
+
+/* The team seat plays for: seats of one team share a win and are never each
+** other's rivals. Micropul has no partners: the team is the seat. */
+int pul_game_team(const PulGame *g, int seat);
+/* How good g looks for seat, in the family's points: its score and what the
+** position promises (the greedy bot and MCTS rollouts compare these). */
+double pul_game_heuristic(const PulGame *g, int seat);
+/* A hash of everything obs shows (of a game of v), for seeding a bot's
+** choice: the same observation gives the same hash. */
+uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o);
+
 /* ------------------------------------------------------------------ bots */
 
 /* A player program: observation in, action out, the same action for the
