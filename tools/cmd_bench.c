@@ -125,12 +125,13 @@ static uint64_t step_game(Bench *b) {
 
 static int placed_count(const PulGame *g) {
     PulPlaced placed[PUL_MAX_TILES];
-    return pul_game_placed(g, placed);
+    return pul_game_placed(g, placed, PUL_MAX_TILES);
 }
 
 static bool is_sample(const PulGame *g, int tiles) {
     uint8_t hand[PUL_MAX_HAND];
-    return placed_count(g) == tiles && pul_game_hand(g, pul_game_to_move(g), hand) == 6;
+    return placed_count(g) == tiles &&
+           pul_game_hand(g, pul_game_to_move(g), hand, PUL_MAX_HAND) == 6;
 }
 
 /* Uniform random players rarely hold a full hand past the opening, so the
@@ -139,8 +140,8 @@ static bool is_sample(const PulGame *g, int tiles) {
 static bool hand_filling_action(Bench *b, PulAction *a) {
     uint8_t tiles[PUL_MAX_TILES];
     int seat = pul_game_to_move(b->g);
-    if (pul_game_hand(b->g, seat, tiles) < pul_game_rules(b->g)->hand_limit &&
-        pul_game_supply(b->g, seat, tiles) > 0) {
+    if (pul_game_hand(b->g, seat, tiles, PUL_MAX_TILES) < pul_game_rules(b->g)->hand_limit &&
+        pul_game_supply(b->g, seat, tiles, PUL_MAX_TILES) > 0) {
         memset(a, 0, sizeof *a);
         a->kind = PUL_TAKE;
         a->tile = PUL_NO_TILE;

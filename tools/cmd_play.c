@@ -118,11 +118,11 @@ static void print_result(FILE *f, const PulGame *g) {
     }
     if (nseats == 1) {
         int score;
-        pul_game_scores(g, &score);
+        pul_game_scores(g, &score, 1);
         fprintf(f, "; Score: %d (a solo game has no winner)\n", score);
         return;
     }
-    int nwin = pul_game_winners(g, winners);
+    int nwin = pul_game_winners(g, winners, PUL_MAX_SEATS);
     if (nwin == 0) {
         fputs("; Winners: none\n", f);
         return;

@@ -129,8 +129,8 @@ static bool referee_move(Match *m, int i, bool legal, FILE *out) {
 static void referee_final(const PulGame *g, FILE *out) {
     int n = pul_game_seats(g);
     int scores[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
-    pul_game_scores(g, scores);
-    int nw = pul_game_winners(g, winners);
+    pul_game_scores(g, scores, PUL_MAX_SEATS);
+    int nw = pul_game_winners(g, winners, PUL_MAX_SEATS);
     fprintf(out, "{\"over\":%s,\"reason\":", pul_game_over(g) ? "true" : "false");
     cli_json_string(out, pul_end_reason_code(pul_game_end_reason(g)));
     fputs(",\"scores\":", out);

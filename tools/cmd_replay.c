@@ -208,7 +208,7 @@ static void print_events(FILE *out, const Replay *r, int k) {
 ** line of a finished game: a solo game has a score and no winner. */
 static void print_scores(FILE *out, const Replay *r, const PulGame *g) {
     int nseats = pul_game_seats(g), winners[PUL_MAX_SEATS];
-    int nwin = pul_game_winners(g, winners);
+    int nwin = pul_game_winners(g, winners, PUL_MAX_SEATS);
     for (int s = 0; s < nseats; s++) {
         PulScoreBreakdown b;
         pul_game_score_breakdown(g, s, &b);
@@ -248,7 +248,7 @@ static void print_position(FILE *out, const Replay *r, int k) {
     }
     fputc('\n', out);
     PulPlaced placed[PUL_MAX_TILES];
-    int n = pul_game_placed(g, placed);
+    int n = pul_game_placed(g, placed, PUL_MAX_TILES);
     term_draw_board(out, g, r->theme, &r->style, n > 1 ? &placed[n - 1] : NULL);
     fputc('\n', out);
     term_draw_status(out, g, r->theme, &r->style, pul_game_over(g) ? -1 : pul_game_to_move(g));

@@ -640,7 +640,7 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
     if (p.tty && p.nhumans > 1) clear_screen(&p, true);
     flush_news(&p);
     PulPlaced placed[PUL_MAX_TILES];
-    int nplaced = pul_game_placed(p.g, placed);
+    int nplaced = pul_game_placed(p.g, placed, PUL_MAX_TILES);
     fputc('\n', p.out);
     term_draw_board(p.out, p.g, p.theme, &p.st, nplaced > 1 ? &placed[nplaced - 1] : NULL);
     fputc('\n', p.out);

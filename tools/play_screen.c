@@ -326,7 +326,7 @@ void play_show_screen(Play *p, int seat, const PulAction *legal, int n, bool who
     snprintf(header, sizeof header, "== %s%s ==", turn,
              pul_game_in_extra_turn(p->g) ? play_template(p->st.lang, PM_HEADER_EXTRA) : "");
     PulPlaced placed[PUL_MAX_TILES];
-    int nplaced = pul_game_placed(p->g, placed);
+    int nplaced = pul_game_placed(p->g, placed, PUL_MAX_TILES);
     const PulPlaced *last = nplaced > 1 ? &placed[nplaced - 1] : NULL;
     char *text = NULL;
     size_t len = 0;
@@ -493,7 +493,7 @@ void play_show_rotations(Play *p, int tile, const PulAction *legal, int n) {
 void play_show_known_supply(Play *p, FILE *out, int seat) {
     uint8_t supply[PUL_MAX_TILES];
     int known[PUL_MAX_TILES], nknown = 0;
-    int nsupply = pul_game_supply(p->g, seat, supply);
+    int nsupply = pul_game_supply(p->g, seat, supply, PUL_MAX_TILES);
     uint64_t bits = pul_game_known(p->g, seat);
     for (int k = 0; k < nsupply; k++)
         if (supply[k] < 64 && (bits >> supply[k] & 1)) known[nknown++] = supply[k];
@@ -535,11 +535,11 @@ void play_show_end(Play *p) {
         }
         fprintf(p->out, "%s\n", line);
     }
-    int nwin = pul_game_winners(g, winners);
+    int nwin = pul_game_winners(g, winners, PUL_MAX_SEATS);
     if (nseats == 1) {
         /* Alone at the table there is a score to beat, not a winner. */
         int score;
-        pul_game_scores(g, &score);
+        pul_game_scores(g, &score, 1);
         play_say(p, PM_SOLO_SCORE, score);
     } else if (nwin == 0) {
         play_say(p, PM_NO_WINNER);

@@ -120,8 +120,8 @@ static void count_events(SimRow *row, const PulEvents *ev) {
 
 static void finish_row(SimRow *row, const PulGame *g) {
     int winners[PUL_MAX_SEATS];
-    pul_game_scores(g, row->scores);
-    int nwin = pul_game_winners(g, winners);
+    pul_game_scores(g, row->scores, PUL_MAX_SEATS);
+    int nwin = pul_game_winners(g, winners, PUL_MAX_SEATS);
     for (int k = 0; k < nwin; k++) row->winners |= 1u << winners[k];
     row->end_reason = (int)pul_game_end_reason(g);
     row->loser = pul_game_loser(g);

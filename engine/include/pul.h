@@ -70,9 +70,6 @@ typedef struct {
 /* "file:line:col: code: message", for printing. Returns buf. */
 const char *pul_error_format(const PulError *err, char *buf, size_t size);
 
-/* Allocation hook, after lua_Alloc: nsize 0 frees, else (re)allocates. */
-typedef void *(*PulAlloc)(void *ud, void *ptr, size_t osize, size_t nsize);
-
 /* ------------------------------------------------------------------ text */
 
 /* Names, titles, script messages and records are UTF-8 that anyone may have
@@ -298,9 +295,9 @@ const char *pul_theme_part_name(const PulTheme *theme, int part, int lang);
 ** once made, shared by any number of games and threads. */
 typedef struct PulVariant PulVariant;
 
-/* alloc may be NULL (malloc/free). The tile set and rules are copied. */
+/* The tile set and rules are copied. */
 PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRules *rules,
-                            PulAlloc alloc, void *ud, PulError *err);
+                            PulError *err);
 void pul_variant_free(PulVariant *v);
 const char *pul_variant_name(const PulVariant *v);
 const PulTileSet *pul_variant_tileset(const PulVariant *v);
@@ -485,12 +482,16 @@ PulEndReason pul_game_end_reason(const PulGame *g);
 int pul_game_loser(const PulGame *g);          /* seat that lost, or -1 */
 int pul_game_turns(const PulGame *g);          /* actions applied, PUL_ACTION_LIMIT at most */
 int pul_game_core_count(const PulGame *g);
+/* The list getters below take the size of the caller's buffer last, as
+** pul_legal_actions does: they write min(count, max) entries and return the
+** full count, so a short buffer is never overrun and a call with out NULL and
+** max 0 counts. */
 /* The core as dealt from: every non-start tile, top first; the first
 ** pul_game_core_drawn of them have left it. Returns the count. */
-int pul_game_core_initial(const PulGame *g, uint8_t *out);
+int pul_game_core_initial(const PulGame *g, uint8_t *out, int max);
 int pul_game_core_drawn(const PulGame *g);
-int pul_game_hand(const PulGame *g, int seat, uint8_t *out);    /* returns count */
-int pul_game_supply(const PulGame *g, int seat, uint8_t *out);  /* returns count */
+int pul_game_hand(const PulGame *g, int seat, uint8_t *out, int max);   /* returns count */
+int pul_game_supply(const PulGame *g, int seat, uint8_t *out, int max); /* returns count */
 int pul_game_stones(const PulGame *g, int seat);                 /* left to play */
 /* The supply tiles seat knows (revealed by a script): a bit per tile id. A
 ** take may name a known tile; a random take draws among the unknown ones. */
@@ -499,7 +500,7 @@ uint64_t pul_game_known(const PulGame *g, int seat);
 const PulRules *pul_game_rules(const PulGame *g);
 
 typedef struct { uint8_t tile, rot; int32_t x, y; } PulPlaced;
-int pul_game_placed(const PulGame *g, PulPlaced *out);          /* in order; returns count */
+int pul_game_placed(const PulGame *g, PulPlaced *out, int max); /* in order; returns count */
 /* The tile on a cell: true and tile/rot set, or false when empty. */
 bool pul_game_cell(const PulGame *g, int32_t x, int32_t y, int *tile, int *rot);
 
@@ -518,14 +519,15 @@ typedef struct {
 bool pul_game_group(const PulGame *g, int32_t x, int32_t y, int quad, PulGroupInfo *out);
 
 typedef struct { int32_t x, y; uint8_t quad; int8_t seat; } PulStone;
-int pul_game_stones_on_board(const PulGame *g, PulStone *out);   /* returns count */
+int pul_game_stones_on_board(const PulGame *g, PulStone *out, int max); /* returns count */
 
-/* Scores as the rules would count them now (kept incrementally). */
-void pul_game_scores(const PulGame *g, int *scores);
+/* Scores as the rules would count them now (kept incrementally), a seat
+** each: writes min(seats, max), returns the seats. */
+int pul_game_scores(const PulGame *g, int *scores, int max);
 /* The same, recounted from the board alone by the rules: a check on the
 ** incremental count. It leaves out what score_group and final_scores hooks
 ** changed (pul_game_scores minus this is what the scripts gave). */
-void pul_game_scores_recount(const PulGame *g, int *scores);
+int pul_game_scores_recount(const PulGame *g, int *scores, int max);
 /* What one seat's score is made of, for the end screens: the closed groups
 ** as the rules count them, the tiles left in supply and hand with their
 ** points, and what score_group and final_scores hooks changed. total is
@@ -540,7 +542,7 @@ typedef struct {
 } PulScoreBreakdown;
 void pul_game_score_breakdown(const PulGame *g, int seat, PulScoreBreakdown *out);
 /* Winning seats (tied at the top; a losing seat never wins). Returns count. */
-int pul_game_winners(const PulGame *g, int *seats);
+int pul_game_winners(const PulGame *g, int *seats, int max);
 
 /* A refusal explained in lang (PulLang; others give English) in the
 ** words of the theme of g's edition: its names for the feature kinds, stones,

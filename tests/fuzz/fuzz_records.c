@@ -311,8 +311,8 @@ static void play_moves(const PulRecord *r, PulGame *g, PulRecord *out) {
             fuzz_breachf(NULL, "move \"%s\" as done cannot be recorded", text);
         if (!scripted) {
             int sc[PUL_MAX_SEATS], rc[PUL_MAX_SEATS];
-            pul_game_scores(g, sc);
-            pul_game_scores_recount(g, rc);
+            pul_game_scores(g, sc, PUL_MAX_SEATS);
+            pul_game_scores_recount(g, rc, PUL_MAX_SEATS);
             for (int s = 0; s < nseats; s++)
                 if (sc[s] != rc[s])
                     fuzz_breachf(NULL, "after move \"%s\" seat %d scores %d, recounted %d", text,
@@ -320,7 +320,7 @@ static void play_moves(const PulRecord *r, PulGame *g, PulRecord *out) {
         }
     }
     int winners[PUL_MAX_SEATS];
-    int nw = pul_game_winners(g, winners);
+    int nw = pul_game_winners(g, winners, PUL_MAX_SEATS);
     if (nw < 0 || nw > nseats) fuzz_breachf(NULL, "%d winners of %d seats", nw, nseats);
     for (int k = 0; k < nw; k++)
         if (winners[k] < 0 || winners[k] >= nseats || winners[k] == pul_game_loser(g))

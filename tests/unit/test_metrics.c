@@ -63,7 +63,7 @@ static void test_tally(void) {
         pul_game_tally_end(g, m);
         CHECK_INT(m[place->first] + m[take->first] + m[claim->first] + m[pass->first],
                   pul_game_turns(g));
-        CHECK_INT(m[place->first] + 1, pul_game_placed(g, NULL));
+        CHECK_INT(m[place->first] + 1, pul_game_placed(g, NULL, 0));
         long sum = 0;
         for (int k = 0; k < sizes->n; k++) sum += m[sizes->first + k];
         CHECK_INT(sum, m[groups->first]);

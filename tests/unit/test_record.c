@@ -450,7 +450,7 @@ static PulVariant *micropul_variant(void) {
     PulRules rules;
     pul_rules_default(&rules);
     PulError err;
-    PulVariant *v = pul_variant_new("micropul", &ts, &rules, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new("micropul", &ts, &rules, &err);
     if (!v) fprintf(stderr, "pul_variant_new: %s\n", err.message);
     return v;
 }
@@ -496,10 +496,10 @@ static void test_start_game(void) {
     CHECK_INT(pul_game_seats(g), 2);
     CHECK_INT(pul_game_core_count(g), 35);
     uint8_t core[PUL_MAX_TILES], hand[PUL_MAX_HAND];
-    CHECK_INT(pul_game_core_initial(g, core), 47);
+    CHECK_INT(pul_game_core_initial(g, core, PUL_MAX_TILES), 47);
     CHECK_INT(core[0], 12);
     CHECK_INT(core[46], 46);
-    CHECK_INT(pul_game_hand(g, 0, hand), 6);
+    CHECK_INT(pul_game_hand(g, 0, hand, PUL_MAX_HAND), 6);
 
     /* from_start writes the same deal back. */
     PulRecord *r = pul_record_new();
@@ -516,14 +516,14 @@ static void test_start_game(void) {
     PulGame *g2 = pul_game_new(v);
     CHECK_INT(pul_record_start_game(r, g2, &err), PUL_OK);
     uint8_t core2[PUL_MAX_TILES];
-    CHECK_INT(pul_game_core_initial(g, core), 47);
-    CHECK_INT(pul_game_core_initial(g2, core2), 47);
+    CHECK_INT(pul_game_core_initial(g, core, PUL_MAX_TILES), 47);
+    CHECK_INT(pul_game_core_initial(g2, core2, PUL_MAX_TILES), 47);
     CHECK(memcmp(core, core2, 47) == 0);
     /* Neither Core nor Seed: seed 0, the same deal every time. */
     CHECK_INT(start(v, "2", NULL, NULL, g, &err), PUL_OK);
     CHECK_INT(start(v, "2", NULL, "0", g2, &err), PUL_OK);
-    pul_game_core_initial(g, core);
-    pul_game_core_initial(g2, core2);
+    pul_game_core_initial(g, core, PUL_MAX_TILES);
+    pul_game_core_initial(g2, core2, PUL_MAX_TILES);
     CHECK(memcmp(core, core2, 47) == 0);
     pul_game_free(g2);
     pul_record_free(r);

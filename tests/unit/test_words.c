@@ -98,8 +98,8 @@ static void check_breakdowns(const char *edition, int nseats, int games, bool wa
         while (!pul_game_over(g) && pul_random_action(g, &rng, &a))
             CHECK_INT(pul_apply(g, &a, NULL), PUL_LEGAL);
         int scores[PUL_MAX_SEATS], by_rules[PUL_MAX_SEATS];
-        pul_game_scores(g, scores);
-        pul_game_scores_recount(g, by_rules);
+        pul_game_scores(g, scores, PUL_MAX_SEATS);
+        pul_game_scores_recount(g, by_rules, PUL_MAX_SEATS);
         const PulRules *rules = pul_game_rules(g);
         for (int s = 0; s < nseats; s++) {
             PulScoreBreakdown b;
@@ -108,8 +108,8 @@ static void check_breakdowns(const char *edition, int nseats, int games, bool wa
             CHECK_INT(b.total, scores[s]);
             CHECK_INT(b.groups + b.supply_points + b.hand_points + b.scripts, b.total);
             CHECK_INT(b.scripts, scores[s] - by_rules[s]);
-            CHECK_INT(b.supply_tiles, pul_game_supply(g, s, tiles));
-            CHECK_INT(b.hand_tiles, pul_game_hand(g, s, tiles));
+            CHECK_INT(b.supply_tiles, pul_game_supply(g, s, tiles, PUL_MAX_TILES));
+            CHECK_INT(b.hand_tiles, pul_game_hand(g, s, tiles, PUL_MAX_TILES));
             CHECK_INT(b.supply_points, b.supply_tiles * rules->points_supply);
             CHECK_INT(b.hand_points, b.hand_tiles * rules->points_hand);
             seen_scripts += b.scripts != 0;

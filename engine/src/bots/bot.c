@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bot.h"
+#include "mem.h"
 #include "rng.h"
 #include "suggest.h"
 
@@ -32,11 +33,6 @@ static bool plain_decimal(const char *s) {
 static const BotKind *const kinds[] = {&bot_random_kind, &bot_greedy_kind, &bot_mcts_kind, NULL};
 
 const BotKind *const *bot_kinds(void) { return kinds; }
-
-void *bot_alloc(const PulBot *b, void *ptr, size_t osize, size_t nsize) {
-    (void)b;
-    return mem_default_alloc(NULL, ptr, osize, nsize);
-}
 
 double bot_eval(const PulGame *g, int seat) {
     double mine = pul_game_heuristic(g, seat), others = 0.0;
@@ -235,10 +231,10 @@ PulBot *pul_bot_new(const PulVariant *v, const char *spec, uint64_t seed, PulErr
     tmp.seed = seed;
     if (parse_spec(&tmp, spec, err) != PUL_OK) return NULL;
     format_spec(&tmp);
-    PulBot *b = bot_alloc(&tmp, NULL, 0, sizeof *b);
+    PulBot *b = mem_alloc(sizeof *b);
     PulGame *det = pul_game_new(v);
     if (!b || !det) {
-        if (b) bot_alloc(&tmp, b, sizeof *b, 0);
+        mem_free(b);
         pul_game_free(det);
         err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for bot '%s'", spec);
         return NULL;
@@ -253,7 +249,7 @@ void pul_bot_free(PulBot *b) {
     if (!b) return;
     if (b->kind->free_state) b->kind->free_state(b);
     pul_game_free(b->det);
-    bot_alloc(b, b, sizeof *b, 0);
+    mem_free(b);
 }
 
 const char *pul_bot_spec(const PulBot *b) { return b->spec; }

@@ -52,9 +52,6 @@ extern const BotKind bot_random_kind, bot_greedy_kind, bot_mcts_kind;
 /* Every kind, for the spec parser and help: NULL-terminated. */
 const BotKind *const *bot_kinds(void);
 
-/* Memory for the bots' own state. */
-void *bot_alloc(const PulBot *b, void *ptr, size_t osize, size_t nsize);
-
 /* ---------------------------------------------------------- heuristics */
 
 /* The family's heuristic (pul_game_heuristic) of seat less the mean of its

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "bot.h"
+#include "mem.h"
 #include "rng.h"
 
 enum { OPT_ITERS = 0, OPT_TIME, OPT_C, OPT_ROLLOUT, OPT_DEPTH, OPT_WIDEN, OPT_TEMP };
@@ -80,12 +81,12 @@ static double now(void) {
 }
 
 /* A node with room for it, or -1 when the pool may not grow. */
-static int new_node(PulBot *b, Mcts *m, int limit) {
+static int new_node(Mcts *m, int limit) {
     if (m->n >= m->cap) {
         if (m->cap >= limit) return -1;
         int cap = m->cap ? m->cap * 2 : 1024;
         if (cap > limit) cap = limit;
-        Node *p = bot_alloc(b, m->pool, sizeof(Node) * (size_t)m->cap, sizeof(Node) * (size_t)cap);
+        Node *p = mem_realloc(m->pool, sizeof(Node) * (size_t)cap);
         if (!p) return -1;
         m->pool = p;
         m->cap = cap;
@@ -108,9 +109,9 @@ static void judged_rewards(const PulGame *g, double temp, double *r) {
 static void rewards(const PulGame *g, double *r) {
     int scores[PUL_MAX_SEATS], winners[PUL_MAX_SEATS], team[PUL_MAX_SEATS];
     int seats = pul_game_seats(g);
-    pul_game_scores(g, scores);
+    pul_game_scores(g, scores, PUL_MAX_SEATS);
     for (int s = 0; s < seats; s++) team[s] = pul_game_team(g, s);
-    int nw = pul_game_winners(g, winners), teams = 0;
+    int nw = pul_game_winners(g, winners, PUL_MAX_SEATS), teams = 0;
     for (int i = 0; i < nw; i++) {
         bool seen = false;
         for (int k = 0; k < i && !seen; k++) seen = team[winners[k]] == team[winners[i]];
@@ -210,7 +211,7 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
         bool room = widen <= 0 || next < 0 ||
                     nlegal < 1 + widen * sqrt((double)m->pool[node].visits);
         if (nlegal < n && room && untried_action(m, node, n, g, widen > 0, rng, &a)) {
-            int fresh = new_node(b, m, limit);
+            int fresh = new_node(m, limit);
             if (fresh < 0) {
                 if (next < 0) break; /* the pool is full: play out from here */
             } else {
@@ -247,7 +248,7 @@ static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, 
                              PulError *err) {
     Mcts *m = b->state;
     if (!m) {
-        m = b->state = bot_alloc(b, NULL, 0, sizeof *m);
+        m = b->state = mem_alloc(sizeof *m);
         if (!m) return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS bot");
         memset(m, 0, sizeof *m);
         if (!(m->tmp = pul_game_new(b->v)))
@@ -264,7 +265,7 @@ static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, 
     double seconds = b->given[OPT_TIME] ? b->opt[OPT_TIME] : 0.0;
     int limit = seconds > 0 ? NODE_CAP_TIMED : (int)(iters < NODE_CAP_TIMED ? iters + 1 : NODE_CAP_TIMED);
     m->n = 0;
-    new_node(b, m, limit);
+    new_node(m, limit);
     if (m->n == 0) return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS tree");
     m->pool[0].mover = (int8_t)obs->seat;
     double t0 = seconds > 0 ? now() : 0.0;
@@ -291,8 +292,8 @@ static void mcts_free(PulBot *b) {
     Mcts *m = b->state;
     if (!m) return;
     pul_game_free(m->tmp);
-    bot_alloc(b, m->pool, sizeof(Node) * (size_t)m->cap, 0);
-    bot_alloc(b, m, sizeof *m, 0);
+    mem_free(m->pool);
+    mem_free(m);
 }
 
 const BotKind bot_mcts_kind = {

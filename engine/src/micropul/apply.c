@@ -318,7 +318,7 @@ PulStatus game_hooks_after(PulGame *g, ScriptCall *call, bool was_over, PulError
     if (g->over && !was_over && (hooks & HOOK_FINAL_SCORES)) {
         int before[PUL_MAX_SEATS], after[PUL_MAX_SEATS];
         unsigned winners = 0;
-        pul_game_scores(g, before);
+        pul_game_scores(g, before, PUL_MAX_SEATS);
         memcpy(after, before, sizeof after);
         call->hook = HOOK_FINAL_SCORES;
         if (script_final_scores(h, call, after, &winners, err) != PUL_OK) return PUL_ERR_SCRIPT;

@@ -5,12 +5,13 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "mem.h"
 #include "script.h"
 
 size_t pul_game_size(void) { return sizeof(PulGame); }
 
 PulGame *pul_game_new(const PulVariant *v) {
-    PulGame *g = v->alloc(v->ud, NULL, 0, sizeof *g);
+    PulGame *g = mem_alloc(sizeof *g);
     if (!g) return NULL;
     memset(g, 0, sizeof *g);
     g->v = v;
@@ -18,7 +19,7 @@ PulGame *pul_game_new(const PulVariant *v) {
 }
 
 void pul_game_free(PulGame *g) {
-    if (g) g->v->alloc(g->v->ud, g, sizeof *g, 0);
+    mem_free(g);
 }
 
 void pul_game_copy(PulGame *dst, const PulGame *src) { memcpy(dst, src, sizeof *dst); }
@@ -149,24 +150,33 @@ int pul_game_stones(const PulGame *g, int seat) { return g->stones[seat]; }
 uint64_t pul_game_known(const PulGame *g, int seat) { return g->known[seat]; }
 const PulRules *pul_game_rules(const PulGame *g) { return &g->rules; }
 
-int pul_game_core_initial(const PulGame *g, uint8_t *out) {
-    memcpy(out, g->core, g->ncore);
+/* How many of n entries fit a caller's buffer of max (out NULL: none). */
+static int fits(const void *out, int n, int max) {
+    if (!out || max <= 0) return 0;
+    return n < max ? n : max;
+}
+
+int pul_game_core_initial(const PulGame *g, uint8_t *out, int max) {
+    int n = fits(out, g->ncore, max);
+    if (n) memcpy(out, g->core, (size_t)n);
     return g->ncore;
 }
 
-int pul_game_hand(const PulGame *g, int seat, uint8_t *out) {
-    if (out) memcpy(out, g->hand[seat], g->nhand[seat]);
+int pul_game_hand(const PulGame *g, int seat, uint8_t *out, int max) {
+    int n = fits(out, g->nhand[seat], max);
+    if (n) memcpy(out, g->hand[seat], (size_t)n);
     return g->nhand[seat];
 }
 
-int pul_game_supply(const PulGame *g, int seat, uint8_t *out) {
-    if (out) memcpy(out, g->supply[seat], g->nsupply[seat]);
+int pul_game_supply(const PulGame *g, int seat, uint8_t *out, int max) {
+    int n = fits(out, g->nsupply[seat], max);
+    if (n) memcpy(out, g->supply[seat], (size_t)n);
     return g->nsupply[seat];
 }
 
-int pul_game_placed(const PulGame *g, PulPlaced *out) {
-    if (out)
-        for (int i = 0; i < g->nplaced; i++)
+int pul_game_placed(const PulGame *g, PulPlaced *out, int max) {
+    int n = fits(out, g->nplaced, max);
+    for (int i = 0; i < n; i++)
             out[i] = (PulPlaced){g->placed[i].tile, g->placed[i].rot, g->placed[i].x,
                                  g->placed[i].y};
     return g->nplaced;
@@ -197,8 +207,9 @@ bool pul_game_group(const PulGame *g, int32_t x, int32_t y, int quad, PulGroupIn
     return true;
 }
 
-int pul_game_stones_on_board(const PulGame *g, PulStone *out) {
-    if (out) memcpy(out, g->stone_list, g->nstones_placed * sizeof *out);
+int pul_game_stones_on_board(const PulGame *g, PulStone *out, int max) {
+    int n = fits(out, g->nstones_placed, max);
+    if (n) memcpy(out, g->stone_list, (size_t)n * sizeof *out);
     return g->nstones_placed;
 }
 
@@ -208,21 +219,34 @@ static void add_tile_points(const PulGame *g, int *scores) {
         scores[s] += r->points_supply * g->nsupply[s] + r->points_hand * g->nhand[s];
 }
 
-void pul_game_scores(const PulGame *g, int *scores) {
+/* The scores as the rules keep them, every seat. */
+static void scores_now(const PulGame *g, int *scores) {
     for (int s = 0; s < g->nseats; s++) scores[s] = g->group_points[s] + g->final_adjust[s];
     add_tile_points(g, scores);
 }
 
-void pul_game_scores_recount(const PulGame *g, int *scores) {
-    groups_recount(g, scores);
-    add_tile_points(g, scores);
+int pul_game_scores(const PulGame *g, int *scores, int max) {
+    int all[PUL_MAX_SEATS];
+    scores_now(g, all);
+    int n = fits(scores, g->nseats, max);
+    if (n) memcpy(scores, all, (size_t)n * sizeof *scores);
+    return g->nseats;
+}
+
+int pul_game_scores_recount(const PulGame *g, int *scores, int max) {
+    int all[PUL_MAX_SEATS];
+    groups_recount(g, all);
+    add_tile_points(g, all);
+    int n = fits(scores, g->nseats, max);
+    if (n) memcpy(scores, all, (size_t)n * sizeof *scores);
+    return g->nseats;
 }
 
 void pul_game_score_breakdown(const PulGame *g, int seat, PulScoreBreakdown *out) {
     memset(out, 0, sizeof *out);
     if (seat < 0 || seat >= g->nseats) return;
     int scores[PUL_MAX_SEATS], by_rules[PUL_MAX_SEATS];
-    pul_game_scores(g, scores);
+    scores_now(g, scores);
     groups_recount(g, by_rules);
     out->total = scores[seat];
     out->groups = by_rules[seat];
@@ -233,22 +257,29 @@ void pul_game_score_breakdown(const PulGame *g, int seat, PulScoreBreakdown *out
     out->scripts = out->total - out->groups - out->supply_points - out->hand_points;
 }
 
-int pul_game_winners(const PulGame *g, int *seats) {
+int pul_game_winners(const PulGame *g, int *seats, int max) {
     int scores[PUL_MAX_SEATS], best = 0, n = 0;
+    int room = fits(seats, g->nseats, max);
     if (g->script_winners) {
         /* A final_scores hook named them (breaking a tie, say). */
         for (int s = 0; s < g->nseats; s++)
-            if (g->script_winners >> s & 1) seats[n++] = s;
+            if (g->script_winners >> s & 1) {
+                if (n < room) seats[n] = s;
+                n++;
+            }
         return n;
     }
     bool any = false;
-    pul_game_scores(g, scores);
+    scores_now(g, scores);
     for (int s = 0; s < g->nseats; s++)
         if (s != g->loser && (!any || scores[s] > best)) {
             best = scores[s];
             any = true;
         }
     for (int s = 0; s < g->nseats; s++)
-        if (s != g->loser && scores[s] == best && any) seats[n++] = s;
+        if (s != g->loser && scores[s] == best && any) {
+            if (n < room) seats[n] = s;
+            n++;
+        }
     return n;
 }

@@ -22,11 +22,11 @@ static double potential(int open) { return W.close_chance / (1.0 + W.per_open * 
 
 double heuristic_value(const PulGame *g, int seat) {
     int scores[PUL_MAX_SEATS];
-    pul_game_scores(g, scores);
+    pul_game_scores(g, scores, PUL_MAX_SEATS);
     double v = scores[seat];
     if (g->over) {
         int winners[PUL_MAX_SEATS];
-        int n = pul_game_winners(g, winners);
+        int n = pul_game_winners(g, winners, PUL_MAX_SEATS);
         for (int i = 0; i < n; i++)
             if (winners[i] == seat) v += W.win / n;
         return v;

@@ -8,6 +8,7 @@
 
 #include "rng.h"
 #include "script.h"
+#include "mem.h"
 
 int game_script_draw(ScriptCall *call, int seat, int n) {
     if (seat < 0 || seat >= call->g->nseats || n <= 0) return 0;
@@ -50,13 +51,13 @@ uint32_t game_script_random(ScriptCall *call, uint32_t n) {
 /* ------------------------------------------------------------- variants */
 
 PulStatus variant_attach_scripts(PulVariant *v, ScriptHost *host, PulError *err) {
-    PulGame *scratch = malloc(pul_game_size());
+    PulGame *scratch = mem_alloc(pul_game_size());
     if (!scratch) {
         script_host_free(host);
         return err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory loading the scripts");
     }
     script_host_free(v->host);
-    free(v->scratch);
+    mem_free(v->scratch);
     v->host = host;
     v->scratch = scratch;
     return PUL_OK;

@@ -38,9 +38,9 @@ void pul_observe(const PulGame *g, int seat, PulObservation *o) {
             seen[t] = true;
         }
     }
-    o->nplaced = pul_game_placed(g, o->placed);
+    o->nplaced = pul_game_placed(g, o->placed, PUL_MAX_TILES);
     for (int i = 0; i < g->nplaced; i++) seen[g->placed[i].tile] = true;
-    o->nstones = pul_game_stones_on_board(g, o->stones);
+    o->nstones = pul_game_stones_on_board(g, o->stones, PUL_MAX_SEATS * PUL_MAX_STONES);
     /* In id order, so the list says nothing of where each tile lies. */
     for (int t = 0; t < g->v->ts.ntiles; t++)
         if (!seen[t]) o->unseen[o->nunseen++] = (uint8_t)t;

@@ -33,8 +33,6 @@ struct PulVariant {
     PulTheme *theme;      /* owned; NULL when the variant has none */
     struct ScriptHost *host; /* owned: the Lua state of its scripts; NULL when none */
     struct PulGame *scratch; /* owned, with host: the state before a hooked action */
-    PulAlloc alloc;
-    void *ud;
     TileRot rot[PUL_MAX_TILES][4];
     uint8_t nrots[PUL_MAX_TILES];       /* distinct layouts of each tile */
     uint8_t rots[PUL_MAX_TILES][4];     /* their (lowest) rotations */

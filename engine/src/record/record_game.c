@@ -140,7 +140,7 @@ PulStatus pul_record_from_start(PulRecord *r, const PulGame *g) {
     record_clear(r);
     char buf[PUL_MAX_TILES * 4 + 8];
     uint8_t core[PUL_MAX_TILES];
-    int n = pul_game_core_initial(g, core);
+    int n = pul_game_core_initial(g, core, PUL_MAX_TILES);
     size_t len = 0;
     buf[0] = '\0';
     for (int i = 0; i < n && len < sizeof buf; i++)

@@ -29,6 +29,7 @@
 #include "script.h"
 #include "suggest.h"
 #include "text.h"
+#include "mem.h"
 
 enum { NHOOKS = 6 };
 static const char *const hook_names[NHOOKS] = {"setup",       "on_activate",  "after_action",
@@ -769,7 +770,7 @@ static char *read_script(const char *path, size_t *len, PulError *err) {
                  "cannot open the script: %s", strerror(errno));
         return NULL;
     }
-    char *buf = malloc(SCRIPT_MAX_BYTES + 1);
+    char *buf = mem_alloc(SCRIPT_MAX_BYTES + 1);
     if (!buf) {
         fclose(f);
         err_setc(err, "out-of-memory", path, 0, 0, "out of memory reading the script");
@@ -779,12 +780,12 @@ static char *read_script(const char *path, size_t *len, PulError *err) {
     bool failed = ferror(f);
     fclose(f);
     if (failed) {
-        free(buf);
+        mem_free(buf);
         err_setc(err, "unreadable", path, 0, 0, "cannot read the script");
         return NULL;
     }
     if (n > SCRIPT_MAX_BYTES) {
-        free(buf);
+        mem_free(buf);
         err_setc(err, "too-large", path, 0, 0,
                  "the script is larger than %u KiB; a rule script should be short",
                  SCRIPT_MAX_BYTES >> 10);
@@ -795,7 +796,7 @@ static char *read_script(const char *path, size_t *len, PulError *err) {
 }
 
 ScriptHost *script_host_new(const PulVariantInfo *info, const PulTileSet *ts, PulError *err) {
-    ScriptHost *h = calloc(1, sizeof *h);
+    ScriptHost *h = mem_calloc(1, sizeof *h);
     if (!h) {
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory creating the Lua state");
         return NULL;
@@ -811,7 +812,7 @@ ScriptHost *script_host_new(const PulVariantInfo *info, const PulTileSet *ts, Pu
     }
     h->L = meter_open(&h->meter);
     if (!h->L) {
-        free(h);
+        mem_free(h);
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory creating the Lua state");
         return NULL;
     }
@@ -827,7 +828,7 @@ ScriptHost *script_host_new(const PulVariantInfo *info, const PulTileSet *ts, Pu
         c.what = "while loading";
         c.data = &a;
         st = protect(&c, do_load);
-        free((void *)a.text);
+        mem_free((void *)a.text);
     }
     if (st != PUL_OK) {
         script_host_free(h);
@@ -840,5 +841,5 @@ ScriptHost *script_host_new(const PulVariantInfo *info, const PulTileSet *ts, Pu
 void script_host_free(ScriptHost *h) {
     if (!h) return;
     if (h->L) lua_close(h->L);
-    free(h);
+    mem_free(h);
 }
