@@ -662,6 +662,42 @@ int pul_referee_final_fields(const PulGame *g, char *buf, size_t size);
 ** most size bytes and returns the length written. */
 int pul_reason_text(const PulGame *g, PulReason r, char *buf, size_t size);
 
+/* ------------------------------------------ what bots ask of any family */
+
+/* The team seat plays for: seats of one team share a win and are never each
+** other's rivals. Micropul has no partners: the team is the seat. */
+int pul_game_team(const PulGame *g, int seat);
+/* How good g looks for seat, in the family's points: its score and what the
+** position promises (the greedy bot and MCTS rollouts compare these). */
+double pul_game_heuristic(const PulGame *g, int seat);
+/* A hash of everything obs shows (of a game of v), for seeding a bot's
+** choice: the same observation gives the same hash. */
+uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o);
+
+/* ------------------------------------------- the lab's figures of a game */
+
+/* A family's figures of one game, for `pul sim`: each names its slots
+** first .. first + n - 1 of an int32_t array of PUL_MAX_METRIC_SLOTS that the
+** caller zeroes before the game. A count is one slot; a per-feature figure
+** has a slot per feature index of the variant's tile set; a histogram has
+** a slot per value from 0, the last counting that value or more. */
+#define PUL_MAX_METRIC_SLOTS 256
+#define PUL_METRIC_SIZES 65      /* Micropul's closed-group sizes: 0 .. 64 or more */
+typedef enum { PUL_METRIC_COUNT = 0, PUL_METRIC_PER_FEATURE, PUL_METRIC_HISTOGRAM } PulMetricKind;
+typedef struct {
+    const char *key;             /* in rows and summaries: "extra_turns" */
+    const char *label;           /* for people: "extra turns" */
+    const char *help;            /* what it counts, a phrase */
+    int kind;                    /* PulMetricKind */
+    int first, n;                /* its slots */
+} PulMetricInfo;
+/* The figures of v's family, in the order rows show them; returns the count. */
+int pul_variant_metrics(const PulVariant *v, const PulMetricInfo **out);
+/* Adds to m what an action applied to g did (ev: its events). */
+void pul_game_tally(const PulGame *g, const PulEvents *ev, int32_t *m);
+/* Sets in m the figures of g's end (g over). */
+void pul_game_tally_end(const PulGame *g, int32_t *m);
+
 /* ------------------------------------------------------------------ bots */
 
 /* A player program: observation in, action out, the same action for the
