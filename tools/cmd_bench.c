@@ -136,7 +136,9 @@ static bool is_sample(const PulGame *g, int tiles) {
 
 /* Uniform random players rarely hold a full hand past the opening, so the
 ** pool is built by random players that take from their supply whenever
-** they may: the positions then have the most placements to enumerate. */
+** they may: the positions then have the most placements to enumerate.
+** (This reads Micropul's hand limit on purpose: the benchmark's workload is
+** Micropul's placement search, not a rule the tools re-derive.) */
 static bool hand_filling_action(Bench *b, PulAction *a) {
     uint8_t tiles[PUL_MAX_TILES];
     int seat = pul_game_to_move(b->g);
@@ -262,7 +264,7 @@ static double games_of(const char *name, double seconds, double *actions_per_gam
     double rate = 0;
     if (b && (b->g = pul_game_new(v)) != NULL) {
         b->v = v;
-        b->nseats = pul_variant_rules(v)->min_players;
+        pul_variant_players(v, &b->nseats, NULL);
         pul_rng_seed(&b->rng, 1);
         b->next_seed = 1;
         rate = measure(b, step_game, seconds);
@@ -552,10 +554,11 @@ int cmd_bench(int argc, char **argv) {
         cli_error("bench", "out of memory");
         return CLI_UNUSABLE;
     }
-    const PulRules *rules = pul_variant_rules(v);
+    int max_players;
+    pul_variant_players(v, NULL, &max_players);
     b->v = v;
     b->variant_arg = variant_name;
-    b->nseats = rules->max_players < 2 ? rules->max_players : 2;
+    b->nseats = max_players < 2 ? max_players : 2;
     b->g = pul_game_new(v);
     b->pool = malloc(BENCH_POOL * sizeof *b->pool);
     b->buf = malloc(PUL_MAX_ACTIONS * sizeof *b->buf);

@@ -70,7 +70,7 @@ static void entry_text(const Play *p, const PulAction *a, int number, char *buf,
     else if (a->kind == PUL_TAKE && a->tile == PUL_NO_TILE)
         snprintf(move, sizeof move, "t");
     else
-        pul_action_format(a, move, sizeof move);
+        pul_action_format(p->v, a, move, sizeof move);
     snprintf(buf, size, "%d) %s%s%s", number, move, group[0] ? " " : "", group);
 }
 
@@ -520,12 +520,14 @@ void play_show_end(Play *p) {
     char reason[512], line[1024], part[256];
     play_say(p, PM_GAME_OVER, pul_end_explain(g, lang, reason, sizeof reason));
     for (int s = 0; s < nseats; s++) {
-        PulScoreBreakdown b;
-        pul_game_score_breakdown(g, s, &b);
-        play_format(line, sizeof line, lang, p->theme, PM_SCORE_LINE, s + 1, b.total, b.groups,
-                    b.supply_tiles, b.supply_points, b.hand_tiles, b.hand_points);
-        if (b.scripts) {
-            play_format(part, sizeof part, lang, p->theme, PM_SCORE_SCRIPTS, b.scripts);
+        CliScore b;
+        cli_score(g, s, &b);
+        play_format(line, sizeof line, lang, p->theme, PM_SCORE_LINE, s + 1, b.total,
+                    b.points[PUL_SCORE_GROUPS], b.count[PUL_SCORE_SUPPLY],
+                    b.points[PUL_SCORE_SUPPLY], b.count[PUL_SCORE_HAND], b.points[PUL_SCORE_HAND]);
+        if (b.points[PUL_SCORE_SCRIPTS]) {
+            play_format(part, sizeof part, lang, p->theme, PM_SCORE_SCRIPTS,
+                        b.points[PUL_SCORE_SCRIPTS]);
             strncat(line, part, sizeof line - strlen(line) - 1);
         }
         strncat(line, play_template(lang, PM_SCORE_END), sizeof line - strlen(line) - 1);

@@ -259,13 +259,10 @@ bool render_position(const PulGame *g, const PulTheme *theme, int move, int nmov
     const PulTileSet *ts = pul_variant_tileset(v);
     PulPlaced placed[PUL_MAX_TILES];
     int nplaced = pul_game_placed(g, placed, PUL_MAX_TILES);
-    int32_t minx = placed[0].x, maxx = placed[0].x, miny = placed[0].y, maxy = placed[0].y;
-    for (int i = 1; i < nplaced; i++) {
-        if (placed[i].x < minx) minx = placed[i].x;
-        if (placed[i].x > maxx) maxx = placed[i].x;
-        if (placed[i].y < miny) miny = placed[i].y;
-        if (placed[i].y > maxy) maxy = placed[i].y;
-    }
+    /* A started game has its start tile placed, so the box is never empty. */
+    PulBounds box = {0, 0, 0, 0};
+    pul_game_bounds(g, &box);
+    int32_t minx = box.minx, maxx = box.maxx, miny = box.miny, maxy = box.maxy;
     int cols = (int)(maxx - minx + 1), rows = (int)(maxy - miny + 1);
     int band = opt->coordinates ? COORD_BAND : 0;
     int board_w = band + cols * CELL, board_h = band + rows * CELL;

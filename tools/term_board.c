@@ -209,14 +209,9 @@ void term_draw_board(FILE *out, const PulGame *g, const PulTheme *theme, const T
     Look lk = {ts, theme, st};
     PulPlaced placed[PUL_MAX_TILES];
     int n = pul_game_placed(g, placed, PUL_MAX_TILES);
-    if (n <= 0) return;
-    int minx = placed[0].x, maxx = placed[0].x, miny = placed[0].y, maxy = placed[0].y;
-    for (int i = 1; i < n; i++) {
-        if (placed[i].x < minx) minx = placed[i].x;
-        if (placed[i].x > maxx) maxx = placed[i].x;
-        if (placed[i].y < miny) miny = placed[i].y;
-        if (placed[i].y > maxy) maxy = placed[i].y;
-    }
+    PulBounds box;
+    if (n <= 0 || !pul_game_bounds(g, &box)) return;
+    int minx = box.minx, maxx = box.maxx, miny = box.miny, maxy = box.maxy;
     Area a = {minx - 1, miny - 1, maxx - minx + 3, maxy - miny + 3, NULL};
     a.tile = malloc(sizeof *a.tile * (size_t)a.w * (size_t)a.h);
     if (!a.tile) return;

@@ -404,12 +404,13 @@ const char *pul_reason_message(PulReason r);  /* a sentence for a person, in Eng
                                                  and Micropul's words (pul_reason_explain:
                                                  an edition's words and a language) */
 
-/* PMN move text: "12@1,-2r3", "snw0,0", "t17", "pass". parse returns false
+/* A move as text in the family of v (PMN for Micropul: "12@1,-2r3",
+** "snw0,0", "t17", "pass"). parse returns false
 ** on a syntax error (PMN.md: numbers decimal, no leading zeros, no "-0", no
 ** '+', within 32-bit signed range); a tile id from 254 up is read as
 ** PUL_NO_SUCH_TILE. format returns the length written (snprintf-like). */
-bool pul_action_parse(const char *text, PulAction *out);
-int pul_action_format(const PulAction *a, char *buf, size_t size);
+bool pul_action_parse(const PulVariant *v, const char *text, PulAction *out);
+int pul_action_format(const PulVariant *v, const PulAction *a, char *buf, size_t size);
 
 /* ---------------------------------------------------------------- events */
 
@@ -528,19 +529,6 @@ int pul_game_scores(const PulGame *g, int *scores, int max);
 ** incremental count. It leaves out what score_group and final_scores hooks
 ** changed (pul_game_scores minus this is what the scripts gave). */
 int pul_game_scores_recount(const PulGame *g, int *scores, int max);
-/* What one seat's score is made of, for the end screens: the closed groups
-** as the rules count them, the tiles left in supply and hand with their
-** points, and what score_group and final_scores hooks changed. total is
-** pul_game_scores' and always the sum of groups, supply_points, hand_points
-** and scripts; tools print this rather than redo the arithmetic. */
-typedef struct {
-    int total;
-    int groups;
-    int supply_tiles, supply_points;
-    int hand_tiles, hand_points;
-    int scripts;
-} PulScoreBreakdown;
-void pul_game_score_breakdown(const PulGame *g, int seat, PulScoreBreakdown *out);
 /* Winning seats (tied at the top; a losing seat never wins). Returns count. */
 int pul_game_winners(const PulGame *g, int *seats, int max);
 
@@ -580,20 +568,6 @@ bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out);
 
 /* The rules family of v's variant: "micropul" (issue 13 adds "genial"). */
 const char *pul_variant_family(const PulVariant *v);
-
-/* The bounding box of the placed pieces, in board coordinates; false when
-** nothing is placed. */
-typedef struct { int32_t minx, miny, maxx, maxy; } PulBounds;
-bool pul_game_bounds(const PulGame *g, PulBounds *out);
-
-/* What a seat's score is made of, part by part (the family says which). */
-typedef enum { PUL_SCORE_GROUPS = 0, PUL_SCORE_SUPPLY, PUL_SCORE_HAND, PUL_SCORE_SCRIPTS
-} PulScorePartKind;
-typedef struct { int kind; int count; int points; } PulScorePart;
-
-/* The lab's per-game figures, as a family names them. */
-typedef enum { PUL_METRIC_COUNT = 0, PUL_METRIC_PER_FEATURE, PUL_METRIC_HISTOGRAM } PulMetricKind;
-typedef struct { const char *key, *label, *help; int kind, first, n; } PulMetricInfo;
 
 /* --------------------------------------------------------- observation */
 
@@ -637,6 +611,104 @@ void pul_observe(const PulGame *g, int seat, PulObservation *out);
 ** they never see what the seat cannot. g must be made for that variant. */
 PulStatus pul_game_from_observation(PulGame *g, const PulObservation *obs, PulRng *rng,
                                     PulError *err);
+
+/* ------------------------------------------- what tools ask of any family */
+
+/* What the tools would otherwise re-derive from one family's rules (issue 12,
+** package D): each answers for the family of the variant or game given. */
+
+/* "Did you mean": the closest of the n candidates to word[0..len) (ASCII case
+** ignored), or NULL when none is within 2 edits, nor closer than the word is
+** long (so "x" suggests nothing). The engine's loaders suggest by the same rule. */
+const char *pul_text_suggest(const char *word, size_t len, const char *const *cands, int n);
+
+/* The seats a game of v may have, fewest and most. */
+void pul_variant_players(const PulVariant *v, int *min, int *max);
+/* The family's rule parameters by number (0 .. nparams-1): what each is, the
+** value v gives it, the value of the family's base rules; and the value a
+** game is played by (a setup hook may have changed it). Out of range: NULL
+** and 0. */
+int pul_variant_nparams(const PulVariant *v);
+const PulParamInfo *pul_variant_param(const PulVariant *v, int i);
+int pul_variant_rule(const PulVariant *v, int i);
+int pul_variant_rule_default(const PulVariant *v, int i);
+int pul_game_rule(const PulGame *g, int i);
+
+/* What one seat's score is made of, for the end screens, in the family's
+** parts: Micropul gives the closed groups as the rules count them, the tiles
+** left in supply and in hand (count) with their points, and, only when not 0,
+** what score_group and final_scores hooks changed. The points add up to
+** pul_game_scores' figure for the seat. Writes at most max parts; returns
+** how many there are (0 for a seat out of range). */
+typedef enum {
+    PUL_SCORE_GROUPS = 0,  /* closed groups, counted by the rules */
+    PUL_SCORE_SUPPLY,      /* tiles left in supply */
+    PUL_SCORE_HAND,        /* tiles left in hand */
+    PUL_SCORE_SCRIPTS      /* what rule scripts added or took away */
+    /* another family appends its own kinds here */
+} PulScorePartKind;
+typedef struct {
+    int kind;    /* PulScorePartKind */
+    int count;   /* items it counts (tiles), 0 when it counts none */
+    int points;
+} PulScorePart;
+#define PUL_SCORE_PARTS_MAX 8
+int pul_game_score_parts(const PulGame *g, int seat, PulScorePart *out, int max);
+
+/* The cells the placed pieces span, corners included; false (out untouched)
+** when nothing is placed. */
+typedef struct { int32_t minx, miny, maxx, maxy; } PulBounds;
+bool pul_game_bounds(const PulGame *g, PulBounds *out);
+
+/* The referee's JSON lines (PMN.md) carry common fields (the tool writes
+** them) and the family's: for a move answered why, after ev, Micropul's
+** ',"drawn":N,"extra_turn":B,"core":N'; for the last line ',"scores":[...]'.
+** Each writes its fields, a comma first, into buf (snprintf-like: returns the
+** length they need). */
+int pul_referee_fields(const PulGame *g, const PulEvents *ev, PulReason why, char *buf,
+                       size_t size);
+int pul_referee_final_fields(const PulGame *g, char *buf, size_t size);
+/* A refusal as the referee words it: in English and the words of g's edition
+** (Micropul: pul_reason_explain's English, with the hand limit of g's rules;
+** a family without words of its own gives pul_reason_message's). Writes at
+** most size bytes and returns the length written. */
+int pul_reason_text(const PulGame *g, PulReason r, char *buf, size_t size);
+
+/* ------------------------------------------ what bots ask of any family */
+
+/* The team seat plays for: seats of one team share a win and are never each
+** other's rivals. Micropul has no partners: the team is the seat. */
+int pul_game_team(const PulGame *g, int seat);
+/* How good g looks for seat, in the family's points: its score and what the
+** position promises (the greedy bot and MCTS rollouts compare these). */
+double pul_game_heuristic(const PulGame *g, int seat);
+/* A hash of everything obs shows (of a game of v), for seeding a bot's
+** choice: the same observation gives the same hash. */
+uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o);
+
+/* ------------------------------------------- the lab's figures of a game */
+
+/* A family's figures of one game, for `pul sim`: each names its slots
+** first .. first + n - 1 of an int32_t array of PUL_MAX_METRIC_SLOTS that the
+** caller zeroes before the game. A count is one slot; a per-feature figure
+** has a slot per feature index of the variant's tile set; a histogram has
+** a slot per value from 0, the last counting that value or more. */
+#define PUL_MAX_METRIC_SLOTS 256
+#define PUL_METRIC_SIZES 65      /* Micropul's closed-group sizes: 0 .. 64 or more */
+typedef enum { PUL_METRIC_COUNT = 0, PUL_METRIC_PER_FEATURE, PUL_METRIC_HISTOGRAM } PulMetricKind;
+typedef struct {
+    const char *key;             /* in rows and summaries: "extra_turns" */
+    const char *label;           /* for people: "extra turns" */
+    const char *help;            /* what it counts, a phrase */
+    int kind;                    /* PulMetricKind */
+    int first, n;                /* its slots */
+} PulMetricInfo;
+/* The figures of v's family, in the order rows show them; returns the count. */
+int pul_variant_metrics(const PulVariant *v, const PulMetricInfo **out);
+/* Adds to m what an action applied to g did (ev: its events). */
+void pul_game_tally(const PulGame *g, const PulEvents *ev, int32_t *m);
+/* Sets in m the figures of g's end (g over). */
+void pul_game_tally_end(const PulGame *g, int32_t *m);
 
 /* ------------------------------------------------------------------ bots */
 
@@ -686,7 +758,8 @@ int pul_record_ntags(const PulRecord *r);
 const char *pul_record_tag_name(const PulRecord *r, int i);
 int pul_record_nmoves(const PulRecord *r);
 const char *pul_record_move(const PulRecord *r, int i);             /* as written */
-PulStatus pul_record_add_move(PulRecord *r, const PulAction *a);
+/* a in the move text of v, the variant the record is played with. */
+PulStatus pul_record_add_move(PulRecord *r, const PulVariant *v, const PulAction *a);
 /* Drop the moves from number n (0-based) on; the comments that followed
 ** them stay, after the last move kept. */
 PulStatus pul_record_truncate(PulRecord *r, int n);

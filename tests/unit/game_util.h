@@ -207,7 +207,7 @@ static inline bool replays_identically(const PulGame *g, const PulAction *moves,
     PulError err;
     if (!r || !back || !replay || pul_record_from_start(r, g) != PUL_OK) goto done;
     for (int i = 0; i < nmoves; i++)
-        if (pul_record_add_move(r, &moves[i]) != PUL_OK) goto done;
+        if (pul_record_add_move(r, v, &moves[i]) != PUL_OK) goto done;
     size_t len = 0;
     text = pul_record_write(r, &len);
     if (!text || pul_record_parse(back, text, len, "replay", &err) != PUL_OK) goto done;
@@ -220,7 +220,7 @@ static inline bool replays_identically(const PulGame *g, const PulAction *moves,
     for (int i = 0; i < pul_record_nmoves(back); i++) {
         PulAction a;
         const char *m = pul_record_move(back, i);
-        PulReason why = pul_action_parse(m, &a) ? pul_apply(replay, &a, NULL) : PUL_R_SYNTAX;
+        PulReason why = pul_action_parse(v, m, &a) ? pul_apply(replay, &a, NULL) : PUL_R_SYNTAX;
         if (why != PUL_LEGAL) {
             fprintf(stderr, "  replayed move %d \"%s\": %s\n", i + 1, m, pul_reason_code(why));
             goto done;

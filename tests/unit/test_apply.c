@@ -250,7 +250,7 @@ static void test_faq_events(void) {
     CHECK(!pul_game_in_extra_turn(g));
     /* The resolved take is what a record stores: t8 or t9. */
     char text[16];
-    pul_action_format(&done, text, sizeof text);
+    pul_action_format(pul_game_variant(g), &done, text, sizeof text);
     CHECK(strcmp(text, "t8") == 0 || strcmp(text, "t9") == 0);
 
     /* Seat 1's 2 WB/+. turned once is +W/.B: at (2,-1) its black se would

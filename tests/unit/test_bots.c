@@ -232,7 +232,7 @@ static double play_games(const PulVariant *v, int nseats, const char *spec_a,
             CHECK_INT(pul_bot_choose(s == a_seat ? a : b, &o, &act, &err), PUL_OK);
             if (pul_apply(g, &act, NULL) != PUL_LEGAL && refused++ < 3) {
                 char t[64];
-                pul_action_format(&act, t, sizeof t);
+                pul_action_format(pul_game_variant(g), &act, t, sizeof t);
                 fprintf(stderr, "%s played illegal %s\n", s == a_seat ? spec_a : spec_b, t);
             }
         }
@@ -394,8 +394,46 @@ static void test_no_cheating(void) {
     pul_variant_free(v);
 }
 
+/* ------------------------------------------- what bots ask of a family */
+
+/* Micropul has no partners (each seat its own team); the observation hash
+** follows what the seat sees and nothing else; the heuristic of a copy is
+** the heuristic of the game. */
+static void test_family_calls(void) {
+    PulError err;
+    PulVariant *v = pul_variant_open("micropul-3p", NULL, &err);
+    CHECK(v != NULL);
+    if (!v) return;
+    PulGame *g = pul_game_new(v), *c = pul_game_new(v);
+    CHECK_INT(pul_game_start(g, 3, 17, NULL, 0, &err), PUL_OK);
+    for (int s = 0; s < 3; s++) CHECK_INT(pul_game_team(g, s), s);
+    PulObservation a, b;
+    pul_observe(g, 0, &a);
+    pul_observe(g, 0, &b);
+    CHECK(pul_observation_hash(v, &a) == pul_observation_hash(v, &b));
+    pul_observe(g, 1, &b);
+    CHECK(pul_observation_hash(v, &a) != pul_observation_hash(v, &b));
+    PulRng rng;
+    pul_rng_seed(&rng, 5);
+    PulAction act;
+    CHECK(pul_random_action(g, &rng, &act));
+    CHECK_INT(pul_apply(g, &act, NULL), PUL_LEGAL);
+    pul_observe(g, 0, &b);
+    CHECK(pul_observation_hash(v, &a) != pul_observation_hash(v, &b));
+    pul_game_copy(c, g);
+    for (int s = 0; s < 3; s++) {
+        double h = pul_game_heuristic(g, s);
+        CHECK(h == pul_game_heuristic(c, s));
+        CHECK(h > -1e6 && h < 1e6);
+    }
+    pul_game_free(c);
+    pul_game_free(g);
+    pul_variant_free(v);
+}
+
 int main(void) {
     RUN(test_specs);
+    RUN(test_family_calls);
     RUN(test_determinize);
     RUN(test_determinism);
     RUN(test_no_cheating);

@@ -599,7 +599,7 @@ static void round_trip(Ctx *c, int nmoves) {
     if (!r) return;
     PCHECK(pul_record_from_start(r, c->g) == PUL_OK, "pul_record_from_start");
     for (int i = 0; i < nmoves; i++)
-        PCHECK(pul_record_add_move(r, &c->moves[i]) == PUL_OK, "pul_record_add_move %d", i);
+        PCHECK(pul_record_add_move(r, c->v, &c->moves[i]) == PUL_OK, "pul_record_add_move %d", i);
     size_t len = 0;
     char *text = pul_record_write(r, &len);
     PCHECK(text != NULL && len == strlen(text), "pul_record_write");
@@ -615,7 +615,7 @@ static void round_trip(Ctx *c, int nmoves) {
     for (int i = 0; i < pul_record_nmoves(r2); i++) {
         PulAction a;
         const char *m = pul_record_move(r2, i);
-        if (!pul_action_parse(m, &a)) {
+        if (!pul_action_parse(c->v, m, &a)) {
             PCHECK(0, "move %d \"%s\" does not parse", i, m ? m : "(null)");
             break;
         }

@@ -8,10 +8,12 @@
 #define PUL_FAMILY_H
 
 #include "common.h"
+#include "tags.h" /* TagReader, TagOut: the deal slots' record tags */
 
 typedef struct Family Family;
 
 /* Where a family keeps its rules and how they read by name. */
+#define FAMILY_RULES_MAX 512 /* most bytes of a family's rules struct (size below) */
 typedef struct {
     int n;                                   /* parameters, in the rules struct's order */
     const PulParamInfo *(*param)(int i);     /* NULL out of range */
@@ -31,25 +33,8 @@ typedef struct {
     unsigned may;
 } HookPoint;
 
-/* A record tag as a family reads it (record/ implements the reader). */
-typedef struct {
-    const char *value;
-    int line, column;
-} TagValue;
-typedef struct {
-    const void *ud;
-    const char *source;                      /* for errors: the record's name */
-    bool (*get)(const void *ud, const char *name, TagValue *out);
-} TagReader;
-#define PUL_TAG_VALUE_MAX 512 /* a Core tag is at most 61 ids of 2 digits + spaces */
-typedef struct {
-    const char *name;
-    char value[PUL_TAG_VALUE_MAX];
-} TagOut;
-
-/* Slots marked "optional" may be NULL while the package that brings them is in
-** flight (issue 12); the dispatcher in family/game.c then answers as the public
-** header documents for "nothing to say". Every other slot is set by every family. */
+/* Every slot is set by every family, but hooks (NULL with nhooks 0: no hook
+** points) and reason_text (NULL: the refusal in pul_reason_message's words). */
 struct Family {
     const char *name;                        /* "micropul": variant.yaml's family:, reports */
     size_t game_size;                        /* bytes of the family's game, header included:
@@ -58,13 +43,13 @@ struct Family {
     size_t snapshot_max;                     /* most bytes snapshot() writes */
     int max_actions;                         /* most legal actions in a position */
     const FamilyParams *params;
-    const HookPoint *hooks;                  /* optional: the hooks it offers scripts */
+    const HookPoint *hooks;                  /* the hooks it offers scripts, or NULL */
     int nhooks;
 
     /* variant: the per-item tables, from what the loader put in the variant */
     PulStatus (*compile)(PulVariant *v, PulError *err);
     /* the seats a variant is for */
-    void (*players)(const PulVariant *v, int *min, int *max);           /* optional */
+    void (*players)(const PulVariant *v, int *min, int *max);
 
     /* start and deal: deal is the family's list of item ids (Micropul: the core,
     ** top first), NULL to shuffle from seed. Runs the setup and end hooks. */
@@ -85,28 +70,28 @@ struct Family {
     void (*scores)(const PulGame *g, int *scores);                      /* nseats entries */
     int (*winners)(const PulGame *g, int *seats, int max);            /* writes max at most, returns all */
     int (*team)(const PulGame *g, int seat);                            /* 0-based team */
-    int (*score_parts)(const PulGame *g, int seat, PulScorePart *out, int max); /* optional */
+    int (*score_parts)(const PulGame *g, int seat, PulScorePart *out, int max);
 
     /* observation */
     void (*observe)(const PulGame *g, int seat, PulObservation *out);
     PulStatus (*from_observation)(PulGame *g, const PulObservation *obs, PulRng *rng,
                                   PulError *err);
-    uint64_t (*observation_hash)(const PulVariant *v, const PulObservation *obs); /* optional */
-    double (*heuristic)(const PulGame *g, int seat);                    /* optional */
+    uint64_t (*observation_hash)(const PulVariant *v, const PulObservation *obs);
+    double (*heuristic)(const PulGame *g, int seat);
 
     /* text */
     bool (*action_parse)(const PulVariant *v, const char *text, PulAction *out);
     int (*action_format)(const PulVariant *v, const PulAction *a, char *buf, size_t size);
-    int (*reason_text)(const PulGame *g, PulReason r, char *buf, size_t size); /* optional */
+    int (*reason_text)(const PulGame *g, PulReason r, char *buf, size_t size); /* or NULL */
 
     /* records and the referee */
     /* *given false: the record has no deal tag (start shuffles from Seed). */
     PulStatus (*deal_read)(const PulVariant *v, const TagReader *tags, uint8_t *deal,
-                           int *ndeal, bool *given, PulError *err);      /* optional */
-    int (*deal_tags)(const PulGame *g, TagOut *out, int max);           /* optional */
+                           int *ndeal, bool *given, PulError *err);
+    int (*deal_tags)(const PulGame *g, TagOut *out, int max);
     int (*report_move)(const PulGame *g, const PulEvents *ev, PulReason why, char *buf,
-                       size_t size);                                    /* optional */
-    int (*report_final)(const PulGame *g, char *buf, size_t size);      /* optional */
+                       size_t size);
+    int (*report_final)(const PulGame *g, char *buf, size_t size);
 
     /* board */
     bool (*bounds)(const PulGame *g, PulBounds *out);
@@ -116,10 +101,10 @@ struct Family {
     void (*restore)(PulGame *g, const void *buf);
 
     /* the lab */
-    const PulMetricInfo *metrics;                                       /* optional */
+    const PulMetricInfo *metrics;            /* in the order rows show them */
     int nmetrics;
-    void (*tally)(const PulGame *g, const PulEvents *ev, int32_t *m);   /* optional */
-    void (*tally_end)(const PulGame *g, int32_t *m);                    /* optional */
+    void (*tally)(const PulGame *g, const PulEvents *ev, int32_t *m);
+    void (*tally_end)(const PulGame *g, int32_t *m);
 };
 
 #define PUL_SNAPSHOT_MAX 16384 /* each family asserts snapshot_max <= it */

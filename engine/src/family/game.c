@@ -3,6 +3,7 @@
 ** (family/game.h) or makes one call through the game's family table; none
 ** knows a family's state, so a second family needs nothing here.
 */
+#include <stdio.h>
 #include <string.h>
 
 #include "game.h"
@@ -66,7 +67,15 @@ int pul_game_scores(const PulGame *g, int *scores, int max) {
 int pul_game_winners(const PulGame *g, int *seats, int max) {
     return g->fam->winners(g, seats, seats ? max : 0);
 }
+int pul_game_team(const PulGame *g, int seat) { return g->fam->team(g, seat); }
+int pul_game_score_parts(const PulGame *g, int seat, PulScorePart *out, int max) {
+    return g->fam->score_parts(g, seat, out, max);
+}
 bool pul_game_bounds(const PulGame *g, PulBounds *out) { return g->fam->bounds(g, out); }
+int pul_game_rule(const PulGame *g, int i) {
+    const FamilyParams *p = g->fam->params;
+    return p->get((const char *)g + p->in_game, i);
+}
 
 /* Observation. */
 void pul_observe(const PulGame *g, int seat, PulObservation *out) {
@@ -76,3 +85,35 @@ PulStatus pul_game_from_observation(PulGame *g, const PulObservation *obs, PulRn
                                     PulError *err) {
     return g->fam->from_observation(g, obs, rng, err);
 }
+uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o) {
+    return v->fam->observation_hash(v, o);
+}
+double pul_game_heuristic(const PulGame *g, int seat) { return g->fam->heuristic(g, seat); }
+
+/* The referee's family fields and words. */
+int pul_referee_fields(const PulGame *g, const PulEvents *ev, PulReason why, char *buf,
+                       size_t size) {
+    return g->fam->report_move(g, ev, why, buf, size);
+}
+int pul_referee_final_fields(const PulGame *g, char *buf, size_t size) {
+    return g->fam->report_final(g, buf, size);
+}
+int pul_reason_text(const PulGame *g, PulReason r, char *buf, size_t size) {
+    if (g->fam->reason_text) return g->fam->reason_text(g, r, buf, size);
+    if (!buf || size == 0) return 0;
+    snprintf(buf, size, "%s", pul_reason_message(r));
+    return (int)strlen(buf);
+}
+
+/* Records: the tags that deal a game (tags.h). */
+PulStatus family_deal_read(const PulVariant *v, const TagReader *tags, uint8_t *deal,
+                           int *ndeal, bool *given, PulError *err) {
+    return v->fam->deal_read(v, tags, deal, ndeal, given, err);
+}
+int family_deal_tags(const PulGame *g, TagOut *out, int max) {
+    return g->fam->deal_tags(g, out, max);
+}
+
+/* The lab's figures. */
+void pul_game_tally(const PulGame *g, const PulEvents *ev, int32_t *m) { g->fam->tally(g, ev, m); }
+void pul_game_tally_end(const PulGame *g, int32_t *m) { g->fam->tally_end(g, m); }

@@ -6,7 +6,14 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "deal.h"
+#include "heuristic.h"
+#include "metrics.h"
 #include "micropul.h"
+#include "move_text.h"
+#include "observe.h"
+#include "report.h"
+#include "score.h"
 
 /* Micropul has no partners: a seat is its own team. */
 static int micropul_team(const PulGame *g, int seat) {
@@ -42,13 +49,25 @@ const Family micropul_family = {
     .scores = score_totals,
     .winners = score_winners,
     .team = micropul_team,
+    .score_parts = score_parts,
     .observe = observe_seat,
     .from_observation = determinize_game,
+    .observation_hash = observe_hash,
+    .heuristic = heuristic_value,
     .action_parse = move_text_parse,
     .action_format = move_text_format,
+    .reason_text = report_reason_text,
+    .deal_read = deal_read,
+    .deal_tags = deal_tags,
+    .report_move = report_move_fields,
+    .report_final = report_final_fields,
     .bounds = view_bounds,
     .snapshot = micropul_snapshot,
     .restore = micropul_restore,
+    .metrics = metrics_info,
+    .nmetrics = METRICS_N,
+    .tally = metrics_tally,
+    .tally_end = metrics_tally_end,
 };
 
 PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRules *rules,

@@ -153,8 +153,6 @@ int score_winners(const PulGame *g, int *seats, int max);
 void observe_seat(const PulGame *g, int seat, PulObservation *out);            /* observe.c */
 PulStatus determinize_game(PulGame *g, const PulObservation *obs, PulRng *rng,
                            PulError *err);                                     /* determinize.c */
-bool move_text_parse(const PulVariant *v, const char *text, PulAction *out);   /* move_text.c */
-int move_text_format(const PulVariant *v, const PulAction *a, char *buf, size_t size);
 bool view_bounds(const PulGame *g, PulBounds *out);                            /* view.c */
 
 /* board.c */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "micropul.h"
+#include "move_text.h"
 
 /*
 ** Syntax, strict on purpose so that every move has one spelling (apart from
@@ -127,11 +128,4 @@ int move_text_format(const PulVariant *v, const PulAction *a, char *buf, size_t 
     default:
         return -1;
     }
-}
-
-/* family slots: action_parse, action_format. The public names take no variant
-** yet, so they cannot dispatch; they stay Micropul's until they are given one. */
-bool pul_action_parse(const char *text, PulAction *out) { return move_text_parse(NULL, text, out); }
-int pul_action_format(const PulAction *a, char *buf, size_t size) {
-    return move_text_format(NULL, a, buf, size);
 }

@@ -92,6 +92,7 @@ static PulStatus params_set(void *r, int i, int value, PulError *err) {
     return pul_rules_set(r, i, value, err);
 }
 
+_Static_assert(sizeof(PulRules) <= FAMILY_RULES_MAX, "the rules fit pul_variant_rule_default's buffer");
 const FamilyParams micropul_params = {
     .n = NPARAMS,
     .param = pul_rules_param,

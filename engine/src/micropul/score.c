@@ -1,10 +1,12 @@
 /*
 ** score.c: Micropul's scores as the rules count them (kept incrementally,
-** or recounted from the board), a seat's breakdown, and the winners.
+** or recounted from the board), a seat's score in its parts (closed groups as
+** the rules count them, tiles left in supply and hand, what rule scripts
+** changed), and the winners.
 */
 #include <string.h>
 
-#include "micropul.h"
+#include "score.h"
 
 static void add_tile_points(const MicropulGame *g, int *scores) {
     const PulRules *r = &g->rules;
@@ -30,20 +32,25 @@ int pul_game_scores_recount(const PulGame *pg, int *scores, int max) {
     return g->h.nseats;
 }
 
-void pul_game_score_breakdown(const PulGame *pg, int seat, PulScoreBreakdown *out) {
-    const MicropulGame *g = micropul_game(pg);
-    memset(out, 0, sizeof *out);
-    if (!g || seat < 0 || seat >= g->h.nseats) return;
+int score_parts(const PulGame *pg, int seat, PulScorePart *out, int max) {
+    const MicropulGame *g = MGC(pg);
+    if (seat < 0 || seat >= g->h.nseats) return 0;
     int scores[PUL_MAX_SEATS], by_rules[PUL_MAX_SEATS];
     totals(g, scores);
     groups_recount(g, by_rules);
-    out->total = scores[seat];
-    out->groups = by_rules[seat];
-    out->supply_tiles = g->nsupply[seat];
-    out->supply_points = g->rules.points_supply * g->nsupply[seat];
-    out->hand_tiles = g->nhand[seat];
-    out->hand_points = g->rules.points_hand * g->nhand[seat];
-    out->scripts = out->total - out->groups - out->supply_points - out->hand_points;
+    const PulRules *r = &g->rules;
+    PulScorePart part[4] = {
+        {PUL_SCORE_GROUPS, 0, by_rules[seat]},
+        {PUL_SCORE_SUPPLY, g->nsupply[seat], r->points_supply * g->nsupply[seat]},
+        {PUL_SCORE_HAND, g->nhand[seat], r->points_hand * g->nhand[seat]},
+        {PUL_SCORE_SCRIPTS, 0, 0},
+    };
+    /* The scripts' share is what the hooks left beyond the rules' own count
+    ** (score_group and final_scores), so the parts always add up to the score. */
+    part[3].points = scores[seat] - part[0].points - part[1].points - part[2].points;
+    int n = part[3].points ? 4 : 3;
+    for (int i = 0; i < n && i < max; i++) out[i] = part[i];
+    return n;
 }
 
 int score_winners(const PulGame *pg, int *seats, int max) {

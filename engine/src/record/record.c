@@ -256,10 +256,10 @@ const char *pul_record_move(const PulRecord *r, int i) {
 
 /* PUL_ERR_RANGE for an action with no PMN spelling (a random take not yet
 ** resolved: record the action pul_events_action gives back). */
-PulStatus pul_record_add_move(PulRecord *r, const PulAction *a) {
-    if (!r || !a) return PUL_ERR_STATE;
+PulStatus pul_record_add_move(PulRecord *r, const PulVariant *v, const PulAction *a) {
+    if (!r || !v || !a) return PUL_ERR_STATE;
     char buf[64];
-    int n = pul_action_format(a, buf, sizeof buf);
+    int n = pul_action_format(v, a, buf, sizeof buf);
     if (n < 0 || (size_t)n >= sizeof buf) return PUL_ERR_RANGE;
     return push_move(r, buf, (size_t)n) ? PUL_OK : PUL_ERR_MEMORY;
 }
