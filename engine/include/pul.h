@@ -684,12 +684,17 @@ uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o);
 #define PUL_MAX_METRIC_SLOTS 256
 #define PUL_METRIC_SIZES 65      /* Micropul's closed-group sizes: 0 .. 64 or more */
 typedef enum { PUL_METRIC_COUNT = 0, PUL_METRIC_PER_FEATURE, PUL_METRIC_HISTOGRAM } PulMetricKind;
+/* A figure only the rows show (a summary and its report leave it out). */
+typedef enum { PUL_METRIC_ROWS_ONLY = 1 } PulMetricFlags;
 typedef struct {
     const char *key;             /* in rows and summaries: "extra_turns" */
     const char *label;           /* for people: "extra turns" */
     const char *help;            /* what it counts, a phrase */
     int kind;                    /* PulMetricKind */
     int first, n;                /* its slots */
+    int flags;                   /* PulMetricFlags */
+    int feature_class;           /* per-feature: the PulFeatureClass of the features
+                                    it shows (named by the tile set), -1 every one */
 } PulMetricInfo;
 /* The figures of v's family, in the order rows show them; returns the count. */
 int pul_variant_metrics(const PulVariant *v, const PulMetricInfo **out);

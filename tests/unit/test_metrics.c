@@ -25,6 +25,9 @@ static void test_table(void) {
         CHECK(t[i].n >= 1 && (t[i].kind != PUL_METRIC_COUNT || t[i].n == 1));
         CHECK(t[i].kind != PUL_METRIC_PER_FEATURE || t[i].n == PUL_MAX_FEATURES);
         CHECK(t[i].first >= 0 && t[i].first + t[i].n <= PUL_MAX_METRIC_SLOTS);
+        CHECK((t[i].flags & ~PUL_METRIC_ROWS_ONLY) == 0);
+        CHECK(t[i].feature_class >= -1 && t[i].feature_class <= PUL_FEATURE_CATALYST);
+        CHECK(t[i].kind == PUL_METRIC_PER_FEATURE || t[i].feature_class == -1);
         for (int k = t[i].first; k < t[i].first + t[i].n && k < PUL_MAX_METRIC_SLOTS; k++) {
             CHECK(!used[k]);
             used[k] = true;

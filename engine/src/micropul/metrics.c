@@ -23,20 +23,27 @@ enum {
 _Static_assert(M_SLOTS <= PUL_MAX_METRIC_SLOTS, "Micropul's figures fit a game's slots");
 
 static const PulMetricInfo metrics[] = {
-    {"placements", "placements", "tiles placed", PUL_METRIC_COUNT, M_PLACEMENTS, 1},
-    {"takes", "takes", "tiles taken from the supply into the hand", PUL_METRIC_COUNT, M_TAKES, 1},
-    {"claims", "claims", "stones put on groups", PUL_METRIC_COUNT, M_CLAIMS, 1},
-    {"passes", "passes", "extra turns passed", PUL_METRIC_COUNT, M_PASSES, 1},
+    {"placements", "placements", "tiles placed", PUL_METRIC_COUNT, M_PLACEMENTS, 1,
+     PUL_METRIC_ROWS_ONLY, -1},
+    {"takes", "takes", "tiles taken from the supply into the hand", PUL_METRIC_COUNT, M_TAKES, 1,
+     PUL_METRIC_ROWS_ONLY, -1},
+    {"claims", "claims", "stones put on groups", PUL_METRIC_COUNT, M_CLAIMS, 1,
+     PUL_METRIC_ROWS_ONLY, -1},
+    {"passes", "passes", "extra turns passed", PUL_METRIC_COUNT, M_PASSES, 1,
+     PUL_METRIC_ROWS_ONLY, -1},
     {"draws", "draws", "tiles drawn from the core by catalysts and scripts", PUL_METRIC_COUNT,
-     M_DRAWS, 1},
-    {"extra_turns", "extra turns", "extra turns earned", PUL_METRIC_COUNT, M_EXTRA_TURNS, 1},
+     M_DRAWS, 1, 0, -1},
+    {"extra_turns", "extra turns", "extra turns earned", PUL_METRIC_COUNT, M_EXTRA_TURNS, 1, 0,
+     -1},
+    /* Only catalysts fire, so rows and summaries name only them. */
     {"activations", "activations", "activations of each catalyst", PUL_METRIC_PER_FEATURE,
-     M_ACTIVATIONS, PUL_MAX_FEATURES},
-    {"closed_groups", "closed groups", "groups closed", PUL_METRIC_COUNT, M_CLOSED_GROUPS, 1},
+     M_ACTIVATIONS, PUL_MAX_FEATURES, 0, PUL_FEATURE_CATALYST},
+    {"closed_groups", "closed groups", "groups closed", PUL_METRIC_COUNT, M_CLOSED_GROUPS, 1, 0,
+     -1},
     {"closed_sizes", "closed group sizes", "closed groups by size", PUL_METRIC_HISTOGRAM,
-     M_CLOSED_SIZES, PUL_METRIC_SIZES},
+     M_CLOSED_SIZES, PUL_METRIC_SIZES, 0, -1},
     {"tiles_left", "tiles left", "tiles left in the core at the end", PUL_METRIC_COUNT,
-     M_TILES_LEFT, 1},
+     M_TILES_LEFT, 1, 0, -1},
 };
 
 int metrics_table(const PulVariant *v, const PulMetricInfo **out) {
