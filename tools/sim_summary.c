@@ -40,6 +40,10 @@ enum {
     M_ACT = M_END + MAX_REASONS,
     M_COUNT = M_ACT + MAX_CATALYSTS
 };
+/* The figures the summary shows, by their keys in the families' tables. */
+enum { F_DRAWS, F_EXTRA, F_GROUPS, F_TILES, F_ACT, F_SIZES, NFIG };
+static const char *const fig_key[NFIG] = {"draws", "extra_turns", "closed_groups", "tiles_left",
+                                          "activations", "closed_sizes"};
 _Static_assert((int)PUL_END_ACTION_LIMIT < (int)MAX_REASONS, "every end reason has its count");
 
 /* Exact sums; __int128 keeps n * sum of squares exact for any realistic run. */
@@ -99,6 +103,7 @@ struct SimSummaryBuilder {
     char feature_name[SIM_MAX_VARIANTS][PUL_MAX_FEATURES][PUL_NAME_MAX];
     bool is_catalyst[SIM_MAX_VARIANTS][PUL_MAX_FEATURES];
     bool has_tileset[SIM_MAX_VARIANTS];
+    int slot[SIM_MAX_VARIANTS][NFIG];       /* a figure's first slot in the rows, -1 none */
     int ncatalysts;                         /* names of catalysts over all variants */
     char catalyst[MAX_CATALYSTS][PUL_NAME_MAX];
     VariantAcc acc[SIM_MAX_VARIANTS];
@@ -150,6 +155,12 @@ SimSummaryBuilder *sim_summary_new(const SimSummarySpec *spec) {
         VariantAcc *a = &b->acc[v];
         copy_str(b->names[v], SIM_NAME_MAX, names && names[v] ? names[v] : "");
         for (int f = 0; f < PUL_MAX_FEATURES; f++) a->catalyst_id[f] = -1;
+        for (int i = 0; i < NFIG; i++) {
+            b->slot[v][i] = -1;
+            int nt = spec->nmetrics ? spec->nmetrics[v] : 0;
+            for (int k = 0; k < nt; k++)
+                if (strcmp(spec->metrics[v][k].key, fig_key[i]) == 0) b->slot[v][i] = spec->metrics[v][k].first;
+        }
         const PulTileSet *t = ts ? ts[v] : NULL;
         if (t) {
             b->has_tileset[v] = true;
@@ -185,6 +196,12 @@ SimSummaryBuilder *sim_summary_new(const SimSummarySpec *spec) {
     return b;
 }
 
+/* The row's figure i (its value k for a per-feature figure or a histogram), 0 when its family has none. */
+static int32_t fig(const SimSummaryBuilder *b, const SimRow *row, int i, int k) {
+    int first = b->slot[row->variant][i];
+    return first >= 0 ? row->m[first + k] : 0;
+}
+
 static void moments_add(Moments *m, int64_t x) {
     m->n++;
     m->sum += x;
@@ -201,15 +218,15 @@ static void row_vector(const SimSummaryBuilder *b, const SimRow *row, int32_t *v
         vec[M_WIN + s] = ((row->winners >> s) & 1u) ? WIN_UNIT / tied : 0;
     }
     vec[M_TURNS] = row->turns;
-    vec[M_DRAWS] = row->draws;
-    vec[M_EXTRA] = row->extra_turns;
-    vec[M_GROUPS] = row->closed_groups;
-    vec[M_TILES] = row->tiles_left;
+    vec[M_DRAWS] = fig(b, row, F_DRAWS, 0);
+    vec[M_EXTRA] = fig(b, row, F_EXTRA, 0);
+    vec[M_GROUPS] = fig(b, row, F_GROUPS, 0);
+    vec[M_TILES] = fig(b, row, F_TILES, 0);
     int reason = row->end_reason;
     if (reason >= 0 && reason < MAX_REASONS) vec[M_END + reason] = 1;
     const VariantAcc *a = &b->acc[row->variant];
     for (int f = 0; f < PUL_MAX_FEATURES; f++)
-        if (a->catalyst_id[f] >= 0) vec[M_ACT + a->catalyst_id[f]] += row->activations[f];
+        if (a->catalyst_id[f] >= 0) vec[M_ACT + a->catalyst_id[f]] += fig(b, row, F_ACT, f);
 }
 
 static void variant_add(SimSummaryBuilder *b, const SimRow *row, const int32_t *vec) {
@@ -238,19 +255,19 @@ static void variant_add(SimSummaryBuilder *b, const SimRow *row, const int32_t *
         a->unwon++;
     }
     moments_add(&a->turns, row->turns);
-    moments_add(&a->draws, row->draws);
-    moments_add(&a->extra, row->extra_turns);
-    moments_add(&a->groups, row->closed_groups);
-    moments_add(&a->tiles, row->tiles_left);
+    moments_add(&a->draws, fig(b, row, F_DRAWS, 0));
+    moments_add(&a->extra, fig(b, row, F_EXTRA, 0));
+    moments_add(&a->groups, fig(b, row, F_GROUPS, 0));
+    moments_add(&a->tiles, fig(b, row, F_TILES, 0));
     a->length_hist[row->turns < 0 ? 0 : row->turns > 255 ? 255 : row->turns]++;
     a->end_reasons[row->end_reason >= 0 && row->end_reason < MAX_REASONS ? row->end_reason
                                                                          : MAX_REASONS - 1]++;
     for (int f = 0; f < PUL_MAX_FEATURES; f++) {
-        moments_add(&a->act[f], row->activations[f]);
-        if (!b->has_tileset[row->variant] && row->activations[f] && f >= a->nfeatures)
+        moments_add(&a->act[f], fig(b, row, F_ACT, f));
+        if (!b->has_tileset[row->variant] && fig(b, row, F_ACT, f) && f >= a->nfeatures)
             a->nfeatures = f + 1;
     }
-    for (int g = 0; g <= SIM_MAX_GROUP; g++) a->closed_sizes[g] += row->closed_sizes[g];
+    for (int g = 0; g <= SIM_MAX_GROUP; g++) a->closed_sizes[g] += fig(b, row, F_SIZES, g);
 }
 
 /* Variant k's game against variant 0's game of the same index. */

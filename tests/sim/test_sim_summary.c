@@ -46,6 +46,25 @@ static PulTileSet make_tileset(void) {
     return ts;
 }
 
+/* The synthetic rows' figures: a family's table as pul_variant_metrics
+** gives one, with slots of this test's own choosing (not Micropul's), so the
+** summary must find each figure where the table says. */
+enum { T_EXTRA = 0, T_GROUPS = 1, T_TILES = 2, T_DRAWS = 3, T_ACT = 10, T_SIZES = 60 };
+static const PulMetricInfo figures[] = {
+    {"placements", "placements", "tiles placed", PUL_METRIC_COUNT, 200, 1, PUL_METRIC_ROWS_ONLY, -1},
+    {"draws", "draws", "tiles drawn", PUL_METRIC_COUNT, T_DRAWS, 1, 0, -1},
+    {"extra_turns", "extra turns", "extra turns earned", PUL_METRIC_COUNT, T_EXTRA, 1, 0, -1},
+    {"activations", "activations", "activations of each catalyst", PUL_METRIC_PER_FEATURE, T_ACT,
+     PUL_MAX_FEATURES, 0, PUL_FEATURE_CATALYST},
+    {"closed_groups", "closed groups", "groups closed", PUL_METRIC_COUNT, T_GROUPS, 1, 0, -1},
+    {"closed_sizes", "closed group sizes", "closed groups by size", PUL_METRIC_HISTOGRAM, T_SIZES,
+     SIM_MAX_GROUP + 1, 0, -1},
+    {"tiles_left", "tiles left", "tiles left at the end", PUL_METRIC_COUNT, T_TILES, 1, 0, -1},
+};
+static const PulMetricInfo *const figs[] = {figures, figures};
+static const int nfigs[] = {(int)(sizeof figures / sizeof figures[0]),
+                            (int)(sizeof figures / sizeof figures[0])};
+
 static SimRow row(uint64_t index, int variant, int s0, int s1, unsigned winners, int turns) {
     SimRow r;
     memset(&r, 0, sizeof r);
@@ -70,17 +89,17 @@ static void test_means_and_intervals(void) {
     const PulTileSet *tsp[] = {&ts};
     const char *names[] = {"base"};
     const char *bots[] = {"greedy", "random"};
-    SimSummarySpec spec = {1, names, tsp, (const int[]){2}, 2, bots, false};
+    SimSummarySpec spec = {1, names, tsp, (const int[]){2}, 2, bots, false, figs, nfigs};
     SimSummaryBuilder *b = sim_summary_new(&spec);
     CHECK(b != NULL);
     SimRow r[3] = {row(0, 0, 10, 7, 1u, 5), row(1, 0, 20, 7, 3u, 5), row(2, 0, 30, 40, 2u, 5)};
-    r[0].activations[3] = 1;
-    r[1].activations[3] = 2;
-    r[2].activations[3] = 6;
-    r[0].activations[1] = 9; /* a micropul colour: not a catalyst, not reported */
-    r[1].closed_groups = 2;
-    r[1].closed_sizes[3] = 1;
-    r[1].closed_sizes[70 > SIM_MAX_GROUP ? SIM_MAX_GROUP : 70] = 1;
+    r[0].m[T_ACT + 3] = 1;
+    r[1].m[T_ACT + 3] = 2;
+    r[2].m[T_ACT + 3] = 6;
+    r[0].m[T_ACT + 1] = 9; /* a micropul colour: not a catalyst, not reported */
+    r[1].m[T_GROUPS] = 2;
+    r[1].m[T_SIZES + 3] = 1;
+    r[1].m[T_SIZES + (70 > SIM_MAX_GROUP ? SIM_MAX_GROUP : 70)] = 1;
     r[2].end_reason = PUL_END_NO_ACTION;
     for (int i = 0; i < 3; i++) CHECK(sim_summary_add(b, &r[i]));
     SimRow bad = row(3, 1, 0, 0, 0, 0); /* no variant 1 */
@@ -127,7 +146,7 @@ static void test_means_and_intervals(void) {
 
 static void test_wilson(void) {
     const char *names[] = {"w"};
-    SimSummarySpec spec = {1, names, NULL, NULL, 0, NULL, false};
+    SimSummarySpec spec = {1, names, NULL, NULL, 0, NULL, false, figs, nfigs};
     SimSummaryBuilder *b = sim_summary_new(&spec);
     /* seat 1 wins 5 of 10; seat 2 the other 5, seat 2 never alone in a tie */
     for (int i = 0; i < 10; i++) {
@@ -172,12 +191,12 @@ static void make_ab_rows(SimRow *rows) {
         for (int v = 0; v < 2; v++) {
             int a0 = s0 + (v ? 5 : 0) + (int)(lcg(&st) % 3);
             SimRow r = row((uint64_t)i, v, a0, s1, a0 > s1 ? 1u : a0 < s1 ? 2u : 3u, turns);
-            r.draws = draws - (v ? 2 : 0);
-            r.extra_turns = (int)(lcg(&st) % 3);
-            r.activations[3] = (int)(lcg(&st) % 4);
-            r.activations[4] = 1 + (int)(lcg(&st) % 2);
-            r.closed_groups = 1 + (int)(lcg(&st) % 4);
-            for (int g = 0; g < r.closed_groups; g++) r.closed_sizes[2 + (int)(lcg(&st) % 6)]++;
+            r.m[T_DRAWS] = draws - (v ? 2 : 0);
+            r.m[T_EXTRA] = (int)(lcg(&st) % 3);
+            r.m[T_ACT + 3] = (int)(lcg(&st) % 4);
+            r.m[T_ACT + 4] = 1 + (int)(lcg(&st) % 2);
+            r.m[T_GROUPS] = 1 + (int)(lcg(&st) % 4);
+            for (int g = 0; g < r.m[T_GROUPS]; g++) r.m[T_SIZES + 2 + (int)(lcg(&st) % 6)]++;
             r.end_reason = lcg(&st) % 5 == 0 ? PUL_END_NO_TILES : PUL_END_CORE_EMPTY;
             rows[2 * i + v] = r;
         }
@@ -190,7 +209,7 @@ static char *build_outputs(const SimRow *rows, const int *order, int n, const ch
     const PulTileSet *tsp[] = {&ts, &ts};
     const char *names[] = {"base", bname};
     const char *bots[] = {"greedy"};
-    SimSummarySpec spec = {2, names, tsp, (const int[]){2, 2}, 1, bots, false};
+    SimSummarySpec spec = {2, names, tsp, (const int[]){2, 2}, 1, bots, false, figs, nfigs};
     SimSummaryBuilder *b = sim_summary_new(&spec);
     for (int i = 0; i < n; i++) CHECK(sim_summary_add(b, &rows[order[i]]));
     sim_summary_finish(b, &summary2);
@@ -334,7 +353,7 @@ static void test_escaping(const char *out_path) {
 
     /* one variant: no A/B section */
     const char *names[] = {"solo"};
-    SimSummarySpec spec = {1, names, NULL, NULL, 0, NULL, false};
+    SimSummarySpec spec = {1, names, NULL, NULL, 0, NULL, false, figs, nfigs};
     SimSummaryBuilder *b = sim_summary_new(&spec);
     SimRow r = row(0, 0, 3, 4, 2u, 9);
     CHECK(sim_summary_add(b, &r));
@@ -378,7 +397,7 @@ static void test_stats(void) {
 static void one_variant(int seats, int n, int (*winner)(int), const char *const *bots, int nbots,
                         bool swap, SimSummary *out) {
     const char *names[] = {"v"};
-    SimSummarySpec spec = {1, names, NULL, (const int[]){seats}, nbots, bots, swap};
+    SimSummarySpec spec = {1, names, NULL, (const int[]){seats}, nbots, bots, swap, figs, nfigs};
     SimSummaryBuilder *b = sim_summary_new(&spec);
     for (int i = 0; i < n; i++) {
         SimRow r = row((uint64_t)i, 0, 10, 10, 0, 40);
@@ -499,7 +518,7 @@ static void test_bots(void) {
 static void test_mixed_seats(void) {
     const char *names[] = {"micropul", "micropul-3p"};
     const char *bots[] = {"greedy"};
-    SimSummarySpec spec = {2, names, NULL, (const int[]){2, 3}, 1, bots, false};
+    SimSummarySpec spec = {2, names, NULL, (const int[]){2, 3}, 1, bots, false, figs, nfigs};
     SimSummaryBuilder *b = sim_summary_new(&spec);
     for (int i = 0; i < 60; i++) {
         SimRow a = row((uint64_t)i, 0, 20, 20, i % 2 ? 2u : 1u, 50);
