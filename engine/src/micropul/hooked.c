@@ -12,7 +12,7 @@
 
 int game_script_draw(ScriptCall *call, int seat, int n) {
     if (seat < 0 || seat >= call->g->nseats || n <= 0) return 0;
-    return game_draw_tiles(call->g, seat, n, call->ev);
+    return game_draw_tiles(MG(call->g), seat, n, call->ev);
 }
 
 void game_script_extra_turn(ScriptCall *call) {
@@ -22,8 +22,8 @@ void game_script_extra_turn(ScriptCall *call) {
 }
 
 int game_script_reveal(ScriptCall *call, int seat) {
-    PulGame *g = call->g;
-    if (seat < 0 || seat >= g->nseats) return -1;
+    MicropulGame *g = MG(call->g);
+    if (seat < 0 || seat >= g->h.nseats) return -1;
     /* The most recently drawn tile it does not know: no random choice, so a
     ** record replays without naming it. */
     for (int i = g->nsupply[seat] - 1; i >= 0; i--) {
@@ -41,7 +41,7 @@ PulStatus game_script_set_rule(ScriptCall *call, int i, int value, PulError *err
     if (call->hook != HOOK_SETUP)
         return err_setc(err, "script-error", NULL, 0, 0,
                         "rules can be changed in the setup hook only");
-    return pul_rules_set(&call->g->rules, i, value, err);
+    return pul_rules_set(&MG(call->g)->rules, i, value, err);
 }
 
 uint32_t game_script_random(ScriptCall *call, uint32_t n) {
@@ -49,6 +49,12 @@ uint32_t game_script_random(ScriptCall *call, uint32_t n) {
 }
 
 /* ------------------------------------------------------------- variants */
+
+/* What a variant's scripts own, for pul_variant_free (family/variant.c). */
+static void hooked_release(PulVariant *v) {
+    script_host_free(v->host);
+    mem_free(v->scratch);
+}
 
 PulStatus variant_attach_scripts(PulVariant *v, ScriptHost *host, PulError *err) {
     PulGame *scratch = mem_alloc(pul_game_size());
@@ -60,6 +66,7 @@ PulStatus variant_attach_scripts(PulVariant *v, ScriptHost *host, PulError *err)
     mem_free(v->scratch);
     v->host = host;
     v->scratch = scratch;
+    v->release_scripts = hooked_release;
     return PUL_OK;
 }
 

@@ -11,7 +11,7 @@
 #ifndef PUL_SCRIPT_H
 #define PUL_SCRIPT_H
 
-#include "game.h"
+#include "micropul.h"
 
 /* The hooks a variant's scripts may define (bit flags). */
 enum {
@@ -134,7 +134,7 @@ uint32_t game_script_random(ScriptCall *call, uint32_t n);
 
 /* is_over, then final_scores if the game has ended (and was_over is false).
 ** PUL_ERR_SCRIPT with err filled when a hook fails. */
-PulStatus game_hooks_after(PulGame *g, ScriptCall *call, bool was_over, PulError *err);
+PulStatus game_hooks_after(MicropulGame *g, ScriptCall *call, bool was_over, PulError *err);
 /* Give v the host of its scripts (v owns it from now on). */
 PulStatus variant_attach_scripts(PulVariant *v, ScriptHost *host, PulError *err);
 
