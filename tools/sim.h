@@ -20,7 +20,6 @@ enum {
     SIM_MAX_VARIANTS = 8,
     SIM_NAME_MAX = 128,
     SIM_SPEC_MAX = 160,
-    SIM_MAX_GROUP = 64, /* closed-group sizes counted up to this; larger ones count here */
     SIM_MAX_FIGURES = 32 /* figures of a family's table, over all the run's variants */
 };
 
@@ -32,7 +31,7 @@ enum {
 /* One game's figures: a row of the outputs. */
 typedef struct {
     uint64_t index;                 /* game number in the whole simulation, from 0 */
-    uint64_t seed;                  /* the game's seed (deal and random takes) */
+    uint64_t seed;                  /* the game's seed (its deal and chance events) */
     int variant;                    /* index into the run's variants */
     int seats;
     int scores[PUL_MAX_SEATS];
@@ -211,15 +210,24 @@ typedef struct {
     double seat_chi2, seat_p;
     int nbots;                             /* distinct bots, by spec */
     SimBotSummary bot[PUL_MAX_SEATS];
-    SimStat turns, draws, extra_turns, closed_groups, tiles_left;
+    SimStat turns;
     long length_hist[256];                 /* games by actions, 255 = 255 or more */
     long end_reasons[8];                   /* by PulEndReason */
+    /* The family's figures, as its table says (pul_variant_metrics): each
+    ** one without PUL_METRIC_ROWS_ONLY is summed by its slots. */
+    const PulMetricInfo *metrics;          /* the variant's table (NULL: none) */
+    int nmetrics;
+    SimStat stat[PUL_MAX_METRIC_SLOTS];    /* per slot, per game: a count, a feature's value */
+    long total[PUL_MAX_METRIC_SLOTS];      /* per slot, over all games: a histogram's bins */
+    bool shown[PUL_MAX_METRIC_SLOTS];      /* a per-feature figure's slot of a feature of
+                                              its class (no tile set: one that fired) */
     int nfeatures;
     char feature_name[PUL_MAX_FEATURES][PUL_NAME_MAX];
-    bool is_catalyst[PUL_MAX_FEATURES];
-    SimStat activations[PUL_MAX_FEATURES]; /* per game */
-    long closed_sizes[SIM_MAX_GROUP + 1];
 } SimVariantSummary;
+
+/* The index in v's table of the figure with that key that the summary
+** shows (not PUL_METRIC_ROWS_ONLY), -1 when it has none. */
+int sim_figure_find(const SimVariantSummary *v, const char *key);
 
 /* A/B: each later variant against the first, over the same seeds. */
 typedef struct {

@@ -49,17 +49,27 @@ static PulTileSet make_tileset(void) {
 /* The synthetic rows' figures: a family's table as pul_variant_metrics
 ** gives one, with slots of this test's own choosing (not Micropul's), so the
 ** summary must find each figure where the table says. */
-enum { T_EXTRA = 0, T_GROUPS = 1, T_TILES = 2, T_DRAWS = 3, T_ACT = 10, T_SIZES = 60 };
+enum { T_EXTRA = 0, T_GROUPS = 1, T_TILES = 2, T_DRAWS = 3, T_ACT = 10, T_SIZES = 60,
+       T_NSIZES = 65 /* the last bin: that size or more */ };
 static const PulMetricInfo figures[] = {
-    {"placements", "placements", "tiles placed", PUL_METRIC_COUNT, 200, 1, PUL_METRIC_ROWS_ONLY, -1},
-    {"draws", "draws", "tiles drawn", PUL_METRIC_COUNT, T_DRAWS, 1, 0, -1},
-    {"extra_turns", "extra turns", "extra turns earned", PUL_METRIC_COUNT, T_EXTRA, 1, 0, -1},
-    {"activations", "activations", "activations of each catalyst", PUL_METRIC_PER_FEATURE, T_ACT,
-     PUL_MAX_FEATURES, 0, PUL_FEATURE_CATALYST},
-    {"closed_groups", "closed groups", "groups closed", PUL_METRIC_COUNT, T_GROUPS, 1, 0, -1},
-    {"closed_sizes", "closed group sizes", "closed groups by size", PUL_METRIC_HISTOGRAM, T_SIZES,
-     SIM_MAX_GROUP + 1, 0, -1},
-    {"tiles_left", "tiles left", "tiles left at the end", PUL_METRIC_COUNT, T_TILES, 1, 0, -1},
+    {.key = "placements", .label = "placements", .help = "tiles placed", .kind = PUL_METRIC_COUNT,
+     .first = 200, .n = 1, .flags = PUL_METRIC_ROWS_ONLY | PUL_METRIC_ACTION, .feature_class = -1},
+    {.key = "draws", .label = "draws", .help = "tiles drawn", .kind = PUL_METRIC_COUNT,
+     .first = T_DRAWS, .n = 1, .feature_class = -1},
+    {.key = "extra_turns", .label = "extra turns", .help = "extra turns earned",
+     .kind = PUL_METRIC_COUNT, .first = T_EXTRA, .n = 1, .feature_class = -1},
+    {.key = "activations", .label = "activations", .help = "activations of each catalyst",
+     .kind = PUL_METRIC_PER_FEATURE, .first = T_ACT, .n = PUL_MAX_FEATURES,
+     .feature_class = PUL_FEATURE_CATALYST, .title = "Catalyst activations",
+     .note = "Mean activations per game of each catalyst", .unit = "activations per game"},
+    {.key = "closed_groups", .label = "closed groups", .help = "groups closed",
+     .kind = PUL_METRIC_COUNT, .first = T_GROUPS, .n = 1, .feature_class = -1},
+    {.key = "closed_sizes", .label = "closed group sizes", .help = "closed groups by size",
+     .kind = PUL_METRIC_HISTOGRAM, .first = T_SIZES, .n = T_NSIZES, .feature_class = -1,
+     .anchor = "groups", .title = "Closed groups", .unit = "groups", .bins = "group size",
+     .total = "closed_groups"},
+    {.key = "tiles_left", .label = "tiles left", .help = "tiles left at the end",
+     .kind = PUL_METRIC_COUNT, .first = T_TILES, .n = 1, .feature_class = -1},
 };
 static const PulMetricInfo *const figs[] = {figures, figures};
 static const int nfigs[] = {(int)(sizeof figures / sizeof figures[0]),
@@ -99,7 +109,7 @@ static void test_means_and_intervals(void) {
     r[0].m[T_ACT + 1] = 9; /* a micropul colour: not a catalyst, not reported */
     r[1].m[T_GROUPS] = 2;
     r[1].m[T_SIZES + 3] = 1;
-    r[1].m[T_SIZES + (70 > SIM_MAX_GROUP ? SIM_MAX_GROUP : 70)] = 1;
+    r[1].m[T_SIZES + T_NSIZES - 1] = 1; /* 70 or so: the last bin */
     r[2].end_reason = PUL_END_NO_ACTION;
     for (int i = 0; i < 3; i++) CHECK(sim_summary_add(b, &r[i]));
     SimRow bad = row(3, 1, 0, 0, 0, 0); /* no variant 1 */
@@ -132,15 +142,19 @@ static void test_means_and_intervals(void) {
     CHECK_INT(v->length_hist[5], 3);
     CHECK_INT(v->end_reasons[PUL_END_CORE_EMPTY], 2);
     CHECK_INT(v->end_reasons[PUL_END_NO_ACTION], 1);
-    CHECK_INT(v->closed_sizes[3], 1);
-    CHECK_INT(v->closed_sizes[SIM_MAX_GROUP], 1);
-    CHECK_NEAR(v->closed_groups.mean, 2.0 / 3, 1e-12);
+    /* the figures sit where the table says */
+    CHECK(v->metrics == figures && v->nmetrics == nfigs[0]);
+    CHECK_INT(sim_figure_find(v, "placements"), -1); /* rows only */
+    CHECK_INT(sim_figure_find(v, "closed_sizes"), 5);
+    CHECK_INT(v->total[T_SIZES + 3], 1);
+    CHECK_INT(v->total[T_SIZES + T_NSIZES - 1], 1);
+    CHECK_NEAR(v->stat[T_GROUPS].mean, 2.0 / 3, 1e-12);
     /* catalyst one-dot: 1, 2, 6 per game: mean 3, sd sqrt(7) */
     CHECK_INT(v->nfeatures, 5);
-    CHECK(v->is_catalyst[3] && v->is_catalyst[4] && !v->is_catalyst[1]);
+    CHECK(v->shown[T_ACT + 3] && v->shown[T_ACT + 4] && !v->shown[T_ACT + 1]);
     CHECK_STR(v->feature_name[3], "one-dot");
-    CHECK_NEAR(v->activations[3].mean, 3.0, 1e-12);
-    CHECK_NEAR(v->activations[3].sd, sqrt(7.0), 1e-9);
+    CHECK_NEAR(v->stat[T_ACT + 3].mean, 3.0, 1e-12);
+    CHECK_NEAR(v->stat[T_ACT + 3].sd, sqrt(7.0), 1e-9);
     CHECK_INT(summary.ndiff[1], 0);
 }
 

@@ -25,7 +25,21 @@ static void test_table(void) {
         CHECK(t[i].n >= 1 && (t[i].kind != PUL_METRIC_COUNT || t[i].n == 1));
         CHECK(t[i].kind != PUL_METRIC_PER_FEATURE || t[i].n == PUL_MAX_FEATURES);
         CHECK(t[i].first >= 0 && t[i].first + t[i].n <= PUL_MAX_METRIC_SLOTS);
-        CHECK((t[i].flags & ~PUL_METRIC_ROWS_ONLY) == 0);
+        CHECK((t[i].flags & ~(PUL_METRIC_ROWS_ONLY | PUL_METRIC_ACTION)) == 0);
+        CHECK(!(t[i].flags & PUL_METRIC_ACTION) || t[i].kind == PUL_METRIC_COUNT);
+        /* a figure the report gives a section has its words; a histogram's
+        ** total is a count the summary shows */
+        bool section = t[i].kind != PUL_METRIC_COUNT && !(t[i].flags & PUL_METRIC_ROWS_ONLY);
+        if (section) {
+            CHECK(t[i].title && t[i].note && t[i].chart && t[i].unit && t[i].empty);
+            CHECK(t[i].note && t[i].note[strlen(t[i].note) - 1] != '.');
+        }
+        if (section && t[i].kind == PUL_METRIC_HISTOGRAM) {
+            CHECK(t[i].bins != NULL);
+            const PulMetricInfo *total = t[i].total ? find(t, n, t[i].total) : NULL;
+            CHECK(total && total->kind == PUL_METRIC_COUNT &&
+                  !(total->flags & PUL_METRIC_ROWS_ONLY) && total->title);
+        }
         CHECK(t[i].feature_class >= -1 && t[i].feature_class <= PUL_FEATURE_CATALYST);
         CHECK(t[i].kind == PUL_METRIC_PER_FEATURE || t[i].feature_class == -1);
         for (int k = t[i].first; k < t[i].first + t[i].n && k < PUL_MAX_METRIC_SLOTS; k++) {
@@ -38,7 +52,7 @@ static void test_table(void) {
 }
 
 /* Random games, counted action by action: every action is one placement,
-** take, claim or pass; the closed groups are the histogram's sum; the tiles
+** take, claim or pass (the table's ACTION counts); the closed groups are the histogram's sum; the tiles
 ** placed and left in the core are the game's. */
 static void test_tally(void) {
     PulVariant *v = micropul_with(NULL);
@@ -66,6 +80,10 @@ static void test_tally(void) {
         pul_game_tally_end(g, m);
         CHECK_INT(m[place->first] + m[take->first] + m[claim->first] + m[pass->first],
                   pul_game_turns(g));
+        int actions = 0;
+        for (int i = 0; i < n; i++)
+            if (t[i].flags & PUL_METRIC_ACTION) actions += m[t[i].first];
+        CHECK_INT(actions, pul_game_turns(g));
         CHECK_INT(m[place->first] + 1, pul_game_placed(g, NULL, 0));
         long sum = 0;
         for (int k = 0; k < sizes->n; k++) sum += m[sizes->first + k];
