@@ -4,7 +4,9 @@
 ** A/B verdicts and the escaping of a hostile variant name; the statistics
 ** (t, Wilson, chi-square) against published tables; the verdict in words:
 ** seats per variant and their fair shares, seat balance, per-bot rates with
-** --swap, the random-bot warning, one unit per difference.
+** --swap, the random-bot warning, one unit per difference; a family of
+** invented figures, whose words and order the summary and report follow
+** with no word of Micropul's.
 ** With a path argument it also writes an A/B report there, for
 ** tests/report_check.py to parse.
 */
@@ -642,6 +644,147 @@ static void test_units(void) {
     free(all);
 }
 
+/* ------------------------------------------------ a family of its own */
+
+/* A family the tools have never heard of: its figures, their slots and the
+** report's words are all its table's, so the summary and the report must
+** show them and nothing of Micropul's. */
+enum { I_MOVES = 100, I_SWAPS = 101, I_REFILLS = 7, I_BONUS = 20, I_LOWEST = 40, I_NLOWEST = 19 };
+static const PulMetricInfo invented[] = {
+    {.key = "moves", .label = "moves", .help = "pieces laid", .kind = PUL_METRIC_COUNT,
+     .first = I_MOVES, .n = 1, .flags = PUL_METRIC_ROWS_ONLY | PUL_METRIC_ACTION,
+     .feature_class = -1},
+    {.key = "lowest", .label = "lowest tracks", .help = "seats by their lowest track",
+     .kind = PUL_METRIC_HISTOGRAM, .first = I_LOWEST, .n = I_NLOWEST, .feature_class = -1,
+     .title = "Lowest track", .note = "Share of seats by their lowest track at the end",
+     .chart = "Lowest tracks", .unit = "seats", .bins = "track", .empty = "No tracks.",
+     .total = "refills"},
+    {.key = "refills", .label = "refills", .help = "racks refilled", .kind = PUL_METRIC_COUNT,
+     .first = I_REFILLS, .n = 1, .feature_class = -1, .title = "Refills per game"},
+    {.key = "bonus", .label = "bonus turns", .help = "bonus turns of each colour",
+     .kind = PUL_METRIC_PER_FEATURE, .first = I_BONUS, .n = PUL_MAX_FEATURES,
+     .feature_class = -1, .title = "Bonus turns", .note = "Mean bonus turns per game of each colour",
+     .chart = "Bonus turns per game", .unit = "bonus turns per game", .empty = "No bonus turns."},
+    {.key = "swaps", .label = "swaps", .help = "racks swapped", .kind = PUL_METRIC_COUNT,
+     .first = I_SWAPS, .n = 1, .flags = PUL_METRIC_ROWS_ONLY | PUL_METRIC_ACTION,
+     .feature_class = -1},
+};
+
+static char *read_back(FILE *f) {
+    long n = ftell(f);
+    char *text = calloc(1, (size_t)n + 1);
+    rewind(f);
+    CHECK_INT(fread(text, 1, (size_t)n, f), n);
+    fclose(f);
+    return text;
+}
+
+/* Where text occurs in page, or -1 (checked). */
+static long at(const char *page, const char *text) {
+    const char *p = strstr(page, text);
+    if (!p) fprintf(stderr, "missing: %s\n", text);
+    CHECK(p != NULL);
+    return p ? (long)(p - page) : -1;
+}
+
+static void test_invented_family(void) {
+    PulTileSet ts;
+    memset(&ts, 0, sizeof ts);
+    static const char *const colours[] = {"red", "green", "blue"};
+    ts.nfeatures = 3;
+    for (int i = 0; i < 3; i++) strcpy(ts.feature[i].name, colours[i]);
+    const PulTileSet *tsp[] = {&ts, &ts};
+    const PulMetricInfo *tables[] = {invented, invented};
+    const int ntables[] = {(int)(sizeof invented / sizeof invented[0]),
+                           (int)(sizeof invented / sizeof invented[0])};
+    const char *names[] = {"plain", "richer"};
+    const char *bots[] = {"greedy"};
+    SimSummarySpec spec = {2, names, tsp, (const int[]){2, 2}, 1, bots, false, tables, ntables};
+    SimSummaryBuilder *b = sim_summary_new(&spec);
+    uint64_t st = 5;
+    for (int i = 0; i < 40; i++) {
+        for (int v = 0; v < 2; v++) {
+            SimRow r = row((uint64_t)i, v, 100 + (int)(lcg(&st) % 20), 100, 1u, 30);
+            r.m[I_MOVES] = 25;
+            r.m[I_SWAPS] = 5;
+            r.m[I_REFILLS] = 6 + 3 * v + i % 2;
+            r.m[I_BONUS + 1] = 1 + (int)(lcg(&st) % 3);
+            r.m[I_LOWEST + 4 + (int)(lcg(&st) % 5)]++;
+            if (i == 0) r.m[I_LOWEST + I_NLOWEST - 1] = 1; /* 18 or more */
+            CHECK(sim_summary_add(b, &r));
+        }
+    }
+    sim_summary_finish(b, &summary2);
+    sim_summary_free(b);
+    const SimVariantSummary *v = &summary2.v[1];
+    CHECK_INT(sim_figure_find(v, "moves"), -1);
+    CHECK_INT(sim_figure_find(v, "refills"), 2);
+    CHECK(v->stat[I_REFILLS].mean >= 9 && v->stat[I_REFILLS].mean <= 10);
+    CHECK(v->shown[I_BONUS] && v->shown[I_BONUS + 1] && v->shown[I_BONUS + 2]); /* every class */
+    CHECK(!v->shown[I_BONUS + 3]);
+    CHECK_INT(v->total[I_LOWEST + I_NLOWEST - 1], 1);
+    /* A/B: the count and each colour, by the table's labels */
+    const SimDiff *d = find_diff(&summary2, 1, "refills");
+    CHECK(d && strcmp(d->verdict, "higher") == 0 && fabs(d->diff - 3) < 1e-12);
+    CHECK(find_diff(&summary2, 1, "bonus turns green") != NULL);
+    CHECK(find_diff(&summary2, 1, "bonus turns red") != NULL);
+    CHECK(find_diff(&summary2, 1, "moves") == NULL); /* rows only */
+
+    FILE *f = tmpfile();
+    sim_summary_write_json(f, &summary2);
+    char *json = read_back(f);
+    /* the figures by kind, each kind in the table's order */
+    long turns = at(json, "\"turns\": {"), refills = at(json, "\"refills\": {\"mean\": ");
+    long ends = at(json, "\"end_reasons\": {"), bonus = at(json, "\"bonus\": [{\"feature\": \"red\"");
+    long lowest = at(json, "\"lowest\": [");
+    CHECK(turns < refills && refills < ends && ends < bonus && bonus < lowest);
+    at(json, "},\n               {\"feature\": \"green\""); /* lined up under the first */
+    CHECK(strstr(json, "\"moves\"") == NULL && strstr(json, "\"swaps\"") == NULL);
+
+    f = tmpfile();
+    CHECK(sim_report_write_html(f, &summary2, "invented"));
+    char *page = read_back(f);
+    at(page, "<th>actions</th><th>refills</th></tr>");
+    at(page, "Share of games by actions played (moves and swaps); the dashed line");
+    at(page, "<section id=\"bonus\">\n<h2>Bonus turns</h2>\n<p class=\"note\">Mean bonus turns "
+             "per game of each colour.</p>");
+    at(page, "<title>Bonus turns per game</title>");
+    at(page, ">bonus turns per game</text>");
+    at(page, "<section id=\"lowest\">\n<h2>Lowest track</h2>\n<p class=\"note\">Share of seats by "
+             "their lowest track at the end. Refills per game: plain ");
+    at(page, "<title>Lowest tracks</title>");
+    at(page, ">18+</text>");
+    at(page, ">track</text>");
+    CHECK(at(page, "id=\"bonus\"") < at(page, "id=\"lowest\"")); /* per-feature, then histograms */
+    /* nothing of Micropul's */
+    static const char *const micropul[] = {"atalyst", "ctivation", "closed", "group", "draws",
+                                           "extra turn", "tiles left", "placement", "claim",
+                                           "stone"};
+    for (int i = 0; i < (int)(sizeof micropul / sizeof micropul[0]); i++) {
+        if (strstr(page, micropul[i]) || strstr(json, micropul[i]))
+            fprintf(stderr, "Micropul's word: %s\n", micropul[i]);
+        CHECK(strstr(json, micropul[i]) == NULL);
+        CHECK(strstr(page, micropul[i]) == NULL);
+    }
+    free(json);
+    free(page);
+
+    /* nothing to show (no tile set: only features that fire are shown):
+    ** each section says so in its own words */
+    spec.ts = NULL;
+    b = sim_summary_new(&spec);
+    SimRow r = row(0, 0, 3, 4, 2u, 9);
+    CHECK(sim_summary_add(b, &r));
+    sim_summary_finish(b, &summary2);
+    sim_summary_free(b);
+    f = tmpfile();
+    CHECK(sim_report_write_html(f, &summary2, NULL));
+    page = read_back(f);
+    at(page, "<p class=\"empty\">No bonus turns.</p>");
+    at(page, "<p class=\"empty\">No tracks.</p>");
+    free(page);
+}
+
 int main(int argc, char **argv) {
     RUN(test_means_and_intervals);
     RUN(test_wilson);
@@ -652,6 +795,7 @@ int main(int argc, char **argv) {
     RUN(test_bots);
     RUN(test_mixed_seats);
     RUN(test_units);
+    RUN(test_invented_family);
     int before = check_failures;
     test_escaping(argc > 1 ? argv[1] : NULL);
     fprintf(stderr, "%s test_escaping\n", check_failures != before ? "FAIL" : "ok  ");
