@@ -552,7 +552,14 @@ static int merge_rows(SimShard *shards, const SimConfig *cfg, PulVariant *const 
                           sh->path, (unsigned long long)i, cfg->variants[k]);
                 status = CLI_WRONG;
             } else if (!sim_row_parse(line, cfg, v, &row, why, sizeof why)) {
-                cli_error("sim", "merge: %s:%ld: %s", sh->path, sh->line, why);
+                char again[64] = "";
+                if (sh->cfg.nshards > 1)
+                    snprintf(again, sizeof again, " (--shard %d/%d)", sh->cfg.shard,
+                             sh->cfg.nshards);
+                cli_error("sim",
+                          "merge: %s:%ld: %s; the row is not as pul sim writes it: if the file "
+                          "was changed, play its run%s again",
+                          sh->path, sh->line, why, again);
                 status = CLI_WRONG;
             } else if (row.index != i || row.variant != k || row.seed != cfg->seed + i) {
                 cli_error("sim",

@@ -465,7 +465,7 @@ bool sim_header_parse(const char *line, SimConfig *cfg, char *why, size_t size) 
 
 /* A per-feature figure: an object of the feature names it shows. */
 static bool parse_per_feature(JsonIn *j, const PulMetricInfo *mi, const PulTileSet *ts, int32_t *m) {
-    bool first = true;
+    bool first = true, seen[PUL_MAX_FEATURES] = {false};
     char name[PUL_NAME_MAX + 8];
     while (jnext_key(j, &first, name, sizeof name)) {
         int f = 0;
@@ -474,6 +474,8 @@ static bool parse_per_feature(JsonIn *j, const PulMetricInfo *mi, const PulTileS
         if (f == ts->nfeatures)
             return jfail(j, "\"%s\" is not a feature of tile set %s that \"%s\" counts", name,
                          ts->name, mi->key);
+        if (seen[f]) return jfail(j, "\"%s\" twice in the field \"%s\"", name, mi->key);
+        seen[f] = true;
         int x = 0;
         if (!jint(j, 0, 1 << 30, &x)) return false;
         m[f] = x;
@@ -481,14 +483,20 @@ static bool parse_per_feature(JsonIn *j, const PulMetricInfo *mi, const PulTileS
     return !j->failed;
 }
 
-/* A figure of the row's variant, as its kind writes it. */
+/* A figure of the row's variant, as its kind writes it; a fault in a count
+** or a histogram is said with the field's name. */
 static bool parse_figure(JsonIn *j, const PulMetricInfo *mi, const PulTileSet *ts, SimRow *row) {
     int32_t *m = row->m + mi->first;
     if (mi->kind == PUL_METRIC_PER_FEATURE) return parse_per_feature(j, mi, ts, m);
     int x[PUL_MAX_METRIC_SLOTS] = {0};
+    bool failed = j->failed;
     int n = mi->kind == PUL_METRIC_COUNT ? (jint(j, 0, 1 << 30, &x[0]) ? 1 : -1)
                                           : jint_array(j, x, mi->n, 0, 1 << 30);
     for (int k = 0; k < n; k++) m[k] = x[k];
+    if (n < 0 && !failed && j->failed) {
+        size_t len = strlen(j->why);
+        snprintf(j->why + len, j->size - len, " in the field \"%s\"", mi->key);
+    }
     return n >= 0;
 }
 
@@ -538,7 +546,8 @@ bool sim_row_parse(const char *line, const SimConfig *cfg, PulVariant *const *v,
             int i = 0;
             while (i < nt && strcmp(t[i].key, key) != 0) i++;
             if (i == nt && row->variant < 0)
-                return jfail(&j, "\"%s\" before \"variant\"", key);
+                return jfail(&j, "unknown field \"%s\" before \"variant\" (a row's figures come "
+                                 "after its variant, whose family names them)", key);
             if (i == nt) return jfail(&j, "unknown field \"%s\" in a row", key);
             if (seen_figure[i]) return jfail(&j, "the field \"%s\" twice", key);
             seen_figure[i] = true;
