@@ -45,31 +45,67 @@ static void param_text(const PulParamInfo *p, int value, char *buf, size_t size)
         snprintf(buf, size, "%d", value);
 }
 
-static void rule_changes(Changes *c, const char *kind, const PulRules *a, const PulRules *b,
-                         const PulRules *skip_a, const PulRules *skip_b) {
-    for (int i = 0; i < pul_rules_nparams(); i++) {
-        const PulParamInfo *p = pul_rules_param(i);
-        int va = pul_rules_get(a, i), vb = pul_rules_get(b, i);
-        if (va == vb) continue;
-        /* at setup: only what the hooks changed, not what the variants already say */
-        if (skip_a && pul_rules_get(skip_a, i) == va && pul_rules_get(skip_b, i) == vb) continue;
-        SimChange *ch = add(c, kind, p->name);
-        if (!ch) return;
-        param_text(p, va, ch->a, sizeof ch->a);
-        param_text(p, vb, ch->b, sizeof ch->b);
-    }
+/* A variant's rule values by parameter: as it gives them, or as a game of it
+** starts once its setup hook has run. */
+enum { MAX_PARAMS = 256 };
+typedef struct {
+    const PulVariant *v;
+    int n;
+    int value[MAX_PARAMS];
+} RuleValues;
+
+static void variant_rules(const PulVariant *v, RuleValues *out) {
+    out->v = v;
+    out->n = pul_variant_nparams(v);
+    if (out->n > MAX_PARAMS) out->n = MAX_PARAMS;
+    for (int i = 0; i < out->n; i++) out->value[i] = pul_variant_rule(v, i);
 }
 
-/* The rules a game of v starts with after its setup hook; false when it cannot start. */
-static bool setup_rules(const PulVariant *v, int seats, uint64_t seed, PulRules *out) {
+/* false when a game of v cannot start. */
+static bool setup_rules(const PulVariant *v, int seats, uint64_t seed, RuleValues *out) {
     PulGame *g = pul_game_new(v);
     if (!g) return false;
     PulError err;
     memset(&err, 0, sizeof err);
     bool ok = pul_game_start(g, seats, seed, NULL, 0, &err) == PUL_OK;
-    if (ok) *out = *pul_game_rules(g);
+    out->v = v;
+    out->n = ok ? pul_variant_nparams(v) : 0;
+    if (out->n > MAX_PARAMS) out->n = MAX_PARAMS;
+    for (int i = 0; i < out->n; i++) out->value[i] = pul_game_rule(g, i);
     pul_game_free(g);
     return ok;
+}
+
+static int param_find(const RuleValues *r, const char *name) {
+    for (int i = 0; i < r->n; i++)
+        if (strcmp(pul_variant_param(r->v, i)->name, name) == 0) return i;
+    return -1;
+}
+
+/* The parameters whose values differ, by name (a parameter only one side
+** has is a change too); at setup (skip_a, skip_b: the variants' own values)
+** only what the hooks changed, not what the variants already say. */
+static void rule_changes(Changes *c, const char *kind, const RuleValues *a, const RuleValues *b,
+                         const RuleValues *skip_a, const RuleValues *skip_b) {
+    for (int i = 0; i < a->n; i++) {
+        const PulParamInfo *p = pul_variant_param(a->v, i);
+        int j = param_find(b, p->name);
+        if (j < 0 && skip_a) continue;
+        int va = a->value[i], vb = j >= 0 ? b->value[j] : 0;
+        if (j >= 0 && va == vb) continue;
+        if (skip_a && skip_a->value[i] == va && skip_b->value[j] == vb) continue;
+        SimChange *ch = add(c, kind, p->name);
+        if (!ch) return;
+        param_text(p, va, ch->a, sizeof ch->a);
+        if (j >= 0) param_text(pul_variant_param(b->v, j), vb, ch->b, sizeof ch->b);
+    }
+    for (int j = 0; !skip_a && j < b->n; j++) {
+        const PulParamInfo *p = pul_variant_param(b->v, j);
+        if (param_find(a, p->name) >= 0) continue;
+        SimChange *ch = add(c, kind, p->name);
+        if (!ch) return;
+        param_text(p, b->value[j], ch->b, sizeof ch->b);
+    }
 }
 
 static int feature_find(const PulTileSet *ts, const char *name) {
@@ -173,11 +209,12 @@ int sim_changes(const PulVariant *a, int seats_a, const PulVariant *b, int seats
             snprintf(ch->b, sizeof ch->b, "%d", seats_b);
         }
     }
-    const PulRules *ra = pul_variant_rules(a), *rb = pul_variant_rules(b);
-    rule_changes(&c, "rule", ra, rb, NULL, NULL);
-    PulRules ga, gb;
+    RuleValues ra, rb, ga, gb;
+    variant_rules(a, &ra);
+    variant_rules(b, &rb);
+    rule_changes(&c, "rule", &ra, &rb, NULL, NULL);
     if (setup_rules(a, seats_a, seed, &ga) && setup_rules(b, seats_b, seed, &gb))
-        rule_changes(&c, "rule at setup", &ga, &gb, ra, rb);
+        rule_changes(&c, "rule at setup", &ga, &gb, &ra, &rb);
     tile_changes(&c, pul_variant_tileset(a), pul_variant_tileset(b));
     file_changes(&c, pul_variant_info(a), pul_variant_info(b));
     return c.n;
