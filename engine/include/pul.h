@@ -727,6 +727,20 @@ typedef struct {
 } PulMetricInfo;
 /* The figures of v's family, in the order rows show them; returns the count. */
 int pul_variant_metrics(const PulVariant *v, const PulMetricInfo **out);
+/* One thing that differs between the pieces of two variants (Micropul: the
+** features and tiles of their tile sets), in words, for an A/B comparison:
+** its kind ("feature", "tiles"; "family" when the families differ), its name
+** ("" none), and what a and b have ("" none). */
+#define PUL_CHANGE_TEXT 160
+typedef struct {
+    char kind[16];
+    char name[PUL_NAME_MAX];
+    char a[PUL_CHANGE_TEXT], b[PUL_CHANGE_TEXT];
+} PulPieceChange;
+/* What differs between the pieces of a and b; returns the count written
+** (at most max). */
+int pul_variant_piece_changes(const PulVariant *a, const PulVariant *b, PulPieceChange *out,
+                              int max);
 /* Adds to m what an action applied to g did (ev: its events). */
 void pul_game_tally(const PulGame *g, const PulEvents *ev, int32_t *m);
 /* Sets in m the figures of g's end (g over). */

@@ -1,7 +1,9 @@
 /*
 ** test_metrics.c: a family's figures of a game for the lab (pul.h's
 ** pul_variant_metrics, pul_game_tally, pul_game_tally_end): the table's slots
-** are disjoint and fit, and a played game's figures agree with the game.
+** are disjoint and fit, and a played game's figures agree with the game;
+** and what differs between the pieces of two variants
+** (pul_variant_piece_changes), the A/B report's words for them.
 */
 #include "game_util.h"
 
@@ -96,8 +98,51 @@ static void test_tally(void) {
     pul_variant_free(v);
 }
 
+/* What differs between the pieces of two variants, in the family's words:
+** nothing between a variant and itself; a catalyst that draws more, a
+** feature only one side has, and tiles that differ, each once. */
+static void test_piece_changes(void) {
+    PulVariant *a = micropul_with(NULL);
+    if (!a) return;
+    PulPieceChange pc[8];
+    CHECK_INT(pul_variant_piece_changes(a, a, pc, 8), 0);
+    PulTileSet ts = *pul_variant_tileset(a);
+    ts.feature[F_ONE].draw++;
+    snprintf(ts.feature[F_CROSS].name, PUL_NAME_MAX, "star");
+    ts.tile[1].quad[0] = ts.tile[1].quad[0] == F_WHITE ? F_BLACK : F_WHITE;
+    PulError err;
+    PulVariant *b = pul_variant_new("changed", &ts, NULL, &err);
+    CHECK(b != NULL);
+    if (b) {
+        int n = pul_variant_piece_changes(a, b, pc, 8);
+        CHECK_INT(n, 4);
+        /* one-dot draws one more; cross is gone and star is new (the tiles
+        ** that showed cross show star: they differ by name, as tile 1 does) */
+        char one[64];
+        snprintf(one, sizeof one, "catalyst, draw %d", ts.feature[F_ONE].draw);
+        CHECK(n >= 4 && strcmp(pc[0].kind, "feature") == 0 && strcmp(pc[0].b, one) == 0);
+        CHECK(n >= 4 && strcmp(pc[0].name, ts.feature[F_ONE].name) == 0);
+        CHECK(n >= 4 && strcmp(pc[1].name, "cross") == 0 && pc[1].a[0] && !pc[1].b[0]);
+        CHECK(n >= 4 && strcmp(pc[2].name, "star") == 0 && !pc[2].a[0] &&
+              strcmp(pc[2].b, pc[1].a) == 0);
+        int cross = 0;
+        for (int t = 0; t < ts.ntiles; t++) {
+            bool has = ts.tile[t].big && ts.tile[t].centre == F_CROSS;
+            for (int q = 0; q < 4; q++) has |= ts.tile[t].quad[q] == F_CROSS;
+            cross += has || t == 1;
+        }
+        char differ[64];
+        snprintf(differ, sizeof differ, "(%d of them differ from A's)", cross);
+        CHECK(n >= 4 && strcmp(pc[3].kind, "tiles") == 0 && strstr(pc[3].b, differ));
+        CHECK_INT(pul_variant_piece_changes(a, b, pc, 2), 2); /* max kept */
+        pul_variant_free(b);
+    }
+    pul_variant_free(a);
+}
+
 int main(void) {
     RUN(test_table);
     RUN(test_tally);
+    RUN(test_piece_changes);
     return CHECK_DONE();
 }
