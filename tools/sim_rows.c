@@ -16,6 +16,12 @@ static bool shows_feature(const PulMetricInfo *mi, const PulTileSet *ts, int f) 
     return f < mi->n && (mi->feature_class < 0 || ts->feature[f].cls == mi->feature_class);
 }
 
+/* The features a per-feature figure can show: a family without a tile set
+** (pul_variant_tileset NULL) names none. */
+static int nfeatures(const PulTileSet *ts) {
+    return ts ? ts->nfeatures : 0;
+}
+
 /* A histogram's last value to write: the last not 0, at least the first. */
 static int hist_last(const int32_t *m, int n) {
     int last = n - 1;
@@ -80,7 +86,7 @@ void sim_row_write_json(FILE *f, const SimRow *row, const char *variant_name,
             fprintf(f, "%d", (int)m[0]);
         } else if (t[i].kind == PUL_METRIC_PER_FEATURE) {
             fputc('{', f);
-            for (int k = 0, n = 0; k < ts->nfeatures; k++) {
+            for (int k = 0, n = 0; k < nfeatures(ts); k++) {
                 if (!shows_feature(&t[i], ts, k)) continue;
                 if (n++) fputc(',', f);
                 cli_json_string(f, ts->feature[k].name);
@@ -129,7 +135,7 @@ void sim_csv_layout(SimCsvLayout *l, int nvariants, PulVariant *const *v, int ma
             int i = l->info[k][c];
             if (i < 0 || l->kind[c] != PUL_METRIC_PER_FEATURE) continue;
             const PulTileSet *ts = pul_variant_tileset(v[k]);
-            for (int f = 0; f < ts->nfeatures; f++) {
+            for (int f = 0; f < nfeatures(ts); f++) {
                 if (!shows_feature(&l->table[k][i], ts, f)) continue;
                 int n = l->col0[c];
                 while (n < l->nnames && strcmp(l->name[n], ts->feature[f].name) != 0) n++;
@@ -469,11 +475,12 @@ static bool parse_per_feature(JsonIn *j, const PulMetricInfo *mi, const PulTileS
     char name[PUL_NAME_MAX + 8];
     while (jnext_key(j, &first, name, sizeof name)) {
         int f = 0;
-        while (f < ts->nfeatures && !(shows_feature(mi, ts, f) && strcmp(ts->feature[f].name, name) == 0))
+        while (f < nfeatures(ts) &&
+               !(shows_feature(mi, ts, f) && strcmp(ts->feature[f].name, name) == 0))
             f++;
-        if (f == ts->nfeatures)
+        if (f == nfeatures(ts))
             return jfail(j, "\"%s\" is not a feature of tile set %s that \"%s\" counts", name,
-                         ts->name, mi->key);
+                         ts ? ts->name : "(none)", mi->key);
         if (seen[f]) return jfail(j, "\"%s\" twice in the field \"%s\"", name, mi->key);
         seen[f] = true;
         int x = 0;
