@@ -50,6 +50,7 @@ static void check_slots(const Family *f) {
     REQUIRE_SLOT(f, metrics);
     REQUIRE_SLOT(f, tally);
     REQUIRE_SLOT(f, tally_end);
+    REQUIRE_SLOT(f, piece_changes);
 
     const FamilyParams *p = f->params;
     REQUIRE_IN(f, p, param);
