@@ -6,8 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "check.h"
-#include "pul.h"
+#include "game_util.h"
 
 /* Every count 0..8 comes back as set, in order, whatever a held before. */
 static void test_round_trip(void) {
@@ -86,10 +85,36 @@ static void test_names_none(void) {
     pul_action_set_draws(NULL, got, 3);   /* no crash */
 }
 
+/* Micropul has no refill or swap: its check refuses them as no action at all,
+** and the game is left as it was. */
+static void test_micropul_refuses(void) {
+    PulVariant *v = micropul_with(NULL);
+    PulGame *g = v ? pul_game_new(v) : NULL;
+    PulGame *before = v ? pul_game_new(v) : NULL;
+    PulError err;
+    if (!g || !before || pul_game_start(g, 2, 7, NULL, 0, &err) != PUL_OK) {
+        CHECK(false);
+    } else {
+        static const uint8_t kinds[2] = {0, 1};
+        for (int kind = PUL_REFILL; kind <= PUL_SWAP; kind++) {
+            PulAction a = {(uint8_t)kind, 0, 0, 0, 0, 0};
+            pul_action_set_draws(&a, kinds, 2);
+            pul_game_copy(before, g);
+            CHECK_INT(pul_check(g, &a), PUL_R_BAD_ACTION);
+            CHECK_INT(pul_apply(g, &a, NULL), PUL_R_BAD_ACTION);
+            CHECK(memcmp(g, before, pul_game_size()) == 0);
+        }
+    }
+    pul_game_free(before);
+    pul_game_free(g);
+    pul_variant_free(v);
+}
+
 int main(void) {
     RUN(test_round_trip);
     RUN(test_packing);
     RUN(test_more_than_eight);
     RUN(test_names_none);
+    RUN(test_micropul_refuses);
     return CHECK_DONE();
 }
