@@ -533,6 +533,7 @@ typedef struct {
 
 typedef struct {
     int n;
+    PulAction done;    /* the action as done (pul_events_action), whatever the family */
     PulEvent ev[PUL_MAX_EVENTS];
 } PulEvents;
 
@@ -641,9 +642,11 @@ const char *pul_reason_explain(const PulGame *g, PulReason r, int lang, char *bu
 const char *pul_end_explain(const PulGame *g, int lang, char *buf, size_t size);
 /* Whether a is legal now: PUL_LEGAL or the first reason it is not. */
 PulReason pul_check(const PulGame *g, const PulAction *a);
-/* Apply a if legal; fills ev (may be NULL). On refusal the game is untouched. */
+/* Apply a if legal; fills ev (may be NULL). On refusal the game is untouched
+** and ev holds no event. */
 PulReason pul_apply(PulGame *g, const PulAction *a, PulEvents *ev);
-/* The action as done (a random take resolved to its tile), from ev. */
+/* The action as done (a random take resolved to its tile), from ev as
+** pul_apply filled it; a pass when pul_apply refused the action. */
 void pul_events_action(const PulEvents *ev, PulAction *out);
 
 /* Every legal action of the seat to move: each distinct placement (tile,

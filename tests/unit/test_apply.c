@@ -192,6 +192,14 @@ static void test_faq_events(void) {
     CHECK(same_action(&done, &a));
     CHECK_INT(pul_game_core_count(g), 35);
 
+    /* A refused action did nothing: no events, and the action as done is a
+    ** pass, not what the events held before. */
+    PulAction occupied = A_PLACE(12, 0, -1, 2);
+    CHECK(pul_apply(g, &occupied, &ev) != PUL_LEGAL);
+    CHECK_INT(ev.n, 0);
+    pul_events_action(&ev, &done);
+    CHECK_INT(done.kind, PUL_PASS);
+
     a = A_PLACE(42, 1, -1, 0);
     APPLY_OK(g, a, &ev);
     CHECK_INT(count_events(&ev, PUL_EV_PLACED), 1);

@@ -42,9 +42,17 @@ int pul_game_turns(const PulGame *g) { return g->turns; }
 
 /* Actions. */
 PulReason pul_check(const PulGame *g, const PulAction *a) { return g->fam->check(g, a); }
+/* The events keep the action as done, so that pul_events_action needs no
+** game to ask its family how to read them back. */
 PulReason pul_apply(PulGame *g, const PulAction *a, PulEvents *ev) {
-    return g->fam->apply(g, a, ev);
+    PulReason r = g->fam->apply(g, a, ev);
+    if (ev) {
+        if (r != PUL_LEGAL) ev->n = 0; /* a refused action did nothing */
+        g->fam->events_action(ev, &ev->done);
+    }
+    return r;
 }
+void pul_events_action(const PulEvents *ev, PulAction *out) { *out = ev->done; }
 int pul_legal_actions(const PulGame *g, PulAction *out, int max) {
     return g->fam->legal_actions(g, out, max);
 }

@@ -420,6 +420,3 @@ void apply_events_action(const PulEvents *ev, PulAction *out) {
     }
 }
 
-/* family slot: events_action. The public name takes no game, so it cannot
-** dispatch until it is given one (issue 13 adds the variant); Micropul's is it. */
-void pul_events_action(const PulEvents *ev, PulAction *out) { apply_events_action(ev, out); }
