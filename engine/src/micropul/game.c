@@ -5,20 +5,29 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "script.h"
+#include "hooked.h"
 
 size_t pul_game_size(void) { return sizeof(PulGame); }
 
+/* A game object is allocated with its GameEnv just before it (hooks.h): the
+** script state of that object, outside the bytes a copy or a compare sees. */
+_Static_assert(sizeof(GameEnv) % _Alignof(PulGame) == 0, "the game after its env is aligned");
+
 PulGame *pul_game_new(const PulVariant *v) {
-    PulGame *g = v->alloc(v->ud, NULL, 0, sizeof *g);
-    if (!g) return NULL;
-    memset(g, 0, sizeof *g);
+    GameEnv *env = v->alloc(v->ud, NULL, 0, sizeof *env + sizeof(PulGame));
+    if (!env) return NULL;
+    memset(env, 0, sizeof *env + sizeof(PulGame));
+    PulGame *g = (PulGame *)(env + 1);
     g->v = v;
     return g;
 }
 
 void pul_game_free(PulGame *g) {
-    if (g) g->v->alloc(g->v->ud, g, sizeof *g, 0);
+    if (!g) return;
+    GameEnv *env = game_env(g);
+    const PulVariant *v = g->v;
+    if (env->script) v->script_ops->state_free(env->script);
+    v->alloc(v->ud, env, sizeof *env + sizeof *g, 0);
 }
 
 void pul_game_copy(PulGame *dst, const PulGame *src) { memcpy(dst, src, sizeof *dst); }
@@ -92,11 +101,12 @@ PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *c
     board_place(g, ts->start, 0, 0, 0, -1, nb);
     const Front nothing = {0, 0, 0, 0, 0, 0};
     groups_add_tile(g, 0, nb, &nothing, NULL);
-    ScriptCall call = {g, NULL, HOOK_SETUP, -1, 0};
-    if (v->host && (script_hooks(v->host) & HOOK_SETUP)) {
+    HookCall call = {g, NULL, HOOK_SETUP, -1, 0};
+    const MicropulHooks *hooks = v->hooks;
+    if (hooks && hooks->setup) {
         /* The seat count is known, nothing is dealt: the hook may set the rules. */
         PulError serr;
-        if (script_setup(v->host, &call, &serr) != PUL_OK ||
+        if (hooks->setup(&call, &serr) != PUL_OK ||
             pul_rules_validate(&g->rules, &serr) != PUL_OK) {
             if (serr.status != PUL_ERR_SCRIPT) {
                 /* The rules the setup hook left do not hold together: name its scripts. */
@@ -125,8 +135,8 @@ PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *c
     } else {
         turn_begin_checks(g, NULL);
     }
-    if (v->host && (script_hooks(v->host) & (HOOK_IS_OVER | HOOK_FINAL_SCORES)) &&
-        game_hooks_after(g, &call, false, err) != PUL_OK) {
+    if (hooks && (hooks->defined & (HOOK_IS_OVER | HOOK_FINAL_SCORES)) &&
+        apply_end_hooks(g, &call, false, err) != PUL_OK) {
         g->started = 0;
         return PUL_ERR_SCRIPT;
     }

@@ -7,8 +7,6 @@
 
 #include "variant.h"
 
-struct ScriptHost;
-
 /* The board is a torus: a connected layout of at most PUL_MAX_TILES tiles
 ** spans fewer than GRID cells in each direction, frontier included, so no
 ** two cells that matter share a slot. Coordinates outside the bounding box
@@ -138,10 +136,12 @@ static inline int supply_unknown(const PulGame *g, int seat) {
 int game_draw_tiles(PulGame *g, int seat, int want, PulEvents *ev);
 
 /* snapshot.c */
-/* Save what one action can change into buf (pul_game_size() bytes), and put
-** it back: the game is then byte-identical to when it was saved. */
-void game_snapshot(const PulGame *g, void *buf);
-void game_restore(PulGame *g, const void *buf);
+/* Save what one action can change into buf (SNAPSHOT_BYTES bytes, which
+** snapshot.c checks: its extents and the game up to the grid), and put it
+** back: the game is then byte-identical to when it was saved. */
+#define SNAPSHOT_BYTES (4 * sizeof(int) + offsetof(PulGame, grid))
+void snapshot_save(const PulGame *g, void *buf);
+void snapshot_restore(PulGame *g, const void *buf);
 
 /* turn.c */
 /* The game ends now (a GAME_OVER event). */

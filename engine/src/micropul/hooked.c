@@ -1,27 +1,27 @@
 /*
-** hooked.c: what a Lua hook may do to a game (the engine side of
-** api.c), and a variant's scripts as the rest of the engine sees them.
+** hooked.c: what a Lua hook may do to a game (the engine side of the
+** script/ API), and a variant's scripts as the rest of the engine sees them:
+** its program, and each game object's own script state and last error.
 ** Each action pushes its events to the call, so callers see it happen.
 */
-#include <stdlib.h>
 #include <string.h>
 
+#include "hooked.h"
 #include "rng.h"
-#include "script.h"
 
-int game_script_draw(ScriptCall *call, int seat, int n) {
-    if (seat < 0 || seat >= call->g->nseats || n <= 0) return 0;
-    return game_draw_tiles(call->g, seat, n, call->ev);
+int hooked_draw(HookCall *c, int seat, int n) {
+    if (seat < 0 || seat >= c->g->nseats || n <= 0) return 0;
+    return game_draw_tiles(c->g, seat, n, c->ev);
 }
 
-void game_script_extra_turn(ScriptCall *call) {
+void hooked_extra_turn(HookCall *c) {
     /* Earned like a catalyst's: turn_finish applies the rules (solo,
     ** chaining) and reports the extra turn when it begins. */
-    call->extra_turns++;
+    c->extra_turns++;
 }
 
-int game_script_reveal(ScriptCall *call, int seat) {
-    PulGame *g = call->g;
+int hooked_reveal(HookCall *c, int seat) {
+    PulGame *g = c->g;
     if (seat < 0 || seat >= g->nseats) return -1;
     /* The most recently drawn tile it does not know: no random choice, so a
     ** record replays without naming it. */
@@ -29,43 +29,39 @@ int game_script_reveal(ScriptCall *call, int seat) {
         int t = g->supply[seat][i];
         if (g->known[seat] >> t & 1) continue;
         g->known[seat] |= UINT64_C(1) << t;
-        PulEvent *e = event_push(call->ev, PUL_EV_REVEALED, seat);
+        PulEvent *e = event_push(c->ev, PUL_EV_REVEALED, seat);
         if (e) e->tile = (uint8_t)t;
         return t;
     }
     return -1;
 }
 
-PulStatus game_script_set_rule(ScriptCall *call, int i, int value, PulError *err) {
-    if (call->hook != HOOK_SETUP)
+PulStatus hooked_set_rule(HookCall *c, int i, int value, PulError *err) {
+    if (c->hook != HOOK_SETUP)
         return err_setc(err, "script-error", NULL, 0, 0,
                         "rules can be changed in the setup hook only");
-    return pul_rules_set(&call->g->rules, i, value, err);
+    return pul_rules_set(&c->g->rules, i, value, err);
 }
 
-uint32_t game_script_random(ScriptCall *call, uint32_t n) {
-    return n ? rng_below(&call->g->rng, n) : 0;
+uint32_t hooked_random(HookCall *c, uint32_t n) {
+    return n ? rng_below(&c->g->rng, n) : 0;
 }
 
 /* ------------------------------------------------------------- variants */
 
-PulStatus variant_attach_scripts(PulVariant *v, ScriptHost *host, PulError *err) {
-    PulGame *scratch = malloc(pul_game_size());
-    if (!scratch) {
-        script_host_free(host);
-        return err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory loading the scripts");
-    }
-    script_host_free(v->host);
-    free(v->scratch);
-    v->host = host;
-    v->scratch = scratch;
-    return PUL_OK;
+void variant_attach_program(PulVariant *v, void *program, const ScriptOps *ops,
+                            const MicropulHooks *hooks) {
+    if (v->program) v->script_ops->program_free(v->program);
+    v->program = program;
+    v->script_ops = ops;
+    v->hooks = hooks;
 }
 
-bool pul_variant_has_scripts(const PulVariant *v) { return v->host != NULL; }
+bool pul_variant_has_scripts(const PulVariant *v) { return v->program != NULL; }
 
-const PulError *pul_variant_script_error(const PulVariant *v) {
-    if (!v->host) return NULL;
-    const PulError *e = script_last_error(v->host);
+const PulError *pul_game_script_error(const PulGame *g) {
+    const void *state = game_env(g)->script;
+    if (!state) return NULL;
+    const PulError *e = g->v->script_ops->state_error(state);
     return e && e->status != PUL_OK ? e : NULL;
 }

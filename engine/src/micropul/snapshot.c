@@ -29,10 +29,10 @@ static Extent extent(const PulGame *g) {
     return e;
 }
 
-/* The snapshot goes into a scratch game (pul_game_size() bytes): the
-** counters and arrays before the grid, at most, plus the extents. */
-_Static_assert(sizeof(Extent) + offsetof(PulGame, grid) <= sizeof(PulGame),
-               "a snapshot fits in the scratch game");
+/* The snapshot goes into a buffer of SNAPSHOT_BYTES on the caller's stack:
+** the counters and arrays before the grid, at most, plus the extents. */
+_Static_assert(sizeof(Extent) + offsetof(PulGame, grid) <= SNAPSHOT_BYTES,
+               "a snapshot fits in its buffer");
 
 /* Copies each saved range between the game and buf (to_buf: game -> buf). */
 static size_t transfer(PulGame *g, unsigned char *buf, Extent e, bool to_buf) {
@@ -62,13 +62,13 @@ static size_t transfer(PulGame *g, unsigned char *buf, Extent e, bool to_buf) {
     return o;
 }
 
-void game_snapshot(const PulGame *g, void *buf) {
+void snapshot_save(const PulGame *g, void *buf) {
     Extent e = extent(g);
     memcpy(buf, &e, sizeof e);
     transfer((PulGame *)g, (unsigned char *)buf + sizeof e, e, true);
 }
 
-void game_restore(PulGame *g, const void *buf) {
+void snapshot_restore(PulGame *g, const void *buf) {
     Extent e;
     memcpy(&e, buf, sizeof e);
     board_clear(g); /* the cells the failed action's lists say are set */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "script.h"
+#include "hooked.h"
 
 const uint8_t slot_quad[8] = {PUL_NW, PUL_NE, PUL_NE, PUL_SE, PUL_SW, PUL_SE, PUL_NW, PUL_SW};
 const int8_t side_dx[4] = {0, 1, 0, -1};
@@ -86,8 +86,7 @@ PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRul
 void pul_variant_free(PulVariant *v) {
     if (!v) return;
     pul_theme_free(v->theme);
-    script_host_free(v->host);
-    free(v->scratch);
+    if (v->program) v->script_ops->program_free(v->program);
     v->alloc(v->ud, v, sizeof *v, 0);
 }
 

@@ -31,8 +31,11 @@ struct PulVariant {
     PulRules rules;
     PulVariantInfo info;  /* what variant.yaml said besides tiles and rules */
     PulTheme *theme;      /* owned; NULL when the variant has none */
-    struct ScriptHost *host; /* owned: the Lua state of its scripts; NULL when none */
-    struct PulGame *scratch; /* owned, with host: the state before a hooked action */
+    /* The scripts' compiled program (owned, immutable; NULL when none): the
+    ** operations on it and its states, and its hooks table (MicropulHooks). */
+    void *program;
+    const struct ScriptOps *script_ops;
+    const void *hooks;
     PulAlloc alloc;
     void *ud;
     TileRot rot[PUL_MAX_TILES][4];
