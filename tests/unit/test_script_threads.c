@@ -104,7 +104,8 @@ static void test_failing_hook_restores(void) {
                       "  if game:turns() == 4 then error('fourth', 0) end\n"
                       "end }\n";
     write_text("failing/failing.lua", lua);
-    write_text("failing/variant.yaml", "name: failing\nextends: micropul\nscripts: [failing.lua]\n");
+    write_text("failing/variant.yaml",
+               "name: failing\nextends: micropul\nscripts: [failing.lua]\n");
     char dir[PATH_MAX];
     PulVariant *v = pul_variant_open(scratch_path(dir, sizeof dir, "failing"), NULL, &err);
     CHECK(v != NULL);
