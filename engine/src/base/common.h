@@ -47,6 +47,20 @@ static inline int popcount64(uint64_t x) {
 #endif
 }
 
+/* An internal invariant, checked in the sanitizer builds (PUL_CHECKS, set by
+** PUL_SANITIZE and PUL_TSAN) and free in the others. Only for what the engine's
+** own code guarantees, never for input: bad input is an error value. A failed
+** check prints the expression and its place to stderr and aborts. */
+#ifdef PUL_CHECKS
+#define PUL_ASSERT(c) ((c) ? (void)0 : check_failed(#c, __FILE__, __LINE__))
+#else
+#define PUL_ASSERT(c) ((void)sizeof(!(c)))   /* compiled, never evaluated */
+#endif
+#if defined(__GNUC__)
+__attribute__((noreturn))
+#endif
+void check_failed(const char *expr, const char *file, int line);
+
 /* Fill err (if not NULL) and return status. file may be NULL. */
 PulStatus err_set(PulError *err, PulStatus status, const char *file, int line, int column,
                   const char *fmt, ...) PUL_PRINTF(6, 7);

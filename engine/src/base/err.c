@@ -3,6 +3,7 @@
 ** Every failing library call reports through here instead of printing.
 */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,4 +116,11 @@ void *mem_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     return realloc(ptr, nsize);
+}
+
+/* PUL_ASSERT's failure (common.h): an engine bug, so the one place the library
+** prints; only in the checked builds. */
+void check_failed(const char *expr, const char *file, int line) {
+    fprintf(stderr, "%s:%d: internal check failed: %s\n", file, line, expr);
+    abort();
 }

@@ -47,6 +47,7 @@ void board_clear(PulGame *g) {
 
 /* Put the tile down, then tell each empty neighbour what the tile shows it. */
 void board_place(PulGame *g, int tile, int rot, int x, int y, int f_here, int nb[4]) {
+    PUL_ASSERT(g->nplaced < PUL_MAX_TILES);
     int idx = g->nplaced++;
     g->placed[idx] = (Placed){(uint8_t)tile, (uint8_t)rot, (int8_t)x, (int8_t)y};
     if (idx == 0) {
@@ -70,6 +71,7 @@ void board_place(PulGame *g, int tile, int rot, int x, int y, int f_here, int nb
         if (nb[s] >= 0) continue;
         int f;
         if (*cell == 0) {
+            PUL_ASSERT(g->nfront < MAX_FRONT);
             f = g->nfront++;
             g->front[f] = (Front){0, 0, (int8_t)nx, (int8_t)ny, 0, 0};
             *cell = (uint8_t)(FRONT_BASE + f);

@@ -148,6 +148,7 @@ void groups_add_tile(PulGame *g, int idx, const int nb[4], const Front *seen, Pu
     for (int q = 0; q < 4; q++)
         if (tr->colour[q]) cand[ncand++] = base + q;
     for (int i = 0; i < nold; i++) cand[ncand++] = old_roots[i];
+    PUL_ASSERT(nold <= 8 && nlinks <= 8 && ncand <= 12);
     for (int i = 0; i < ncand; i++) {
         int r = g->root[cand[i]];
         if (g->gopen[r] != 0 || contains(done, ndone, r)) continue;

@@ -1,0 +1,83 @@
+/*
+** packing.c: the packing facts Micropul's state relies on, as compile-time checks
+** (no code). A change of a limit or of the state's layout that breaks one fails here,
+** with the reason, instead of corrupting a game. The numbers in the messages are
+** the places that rely on the fact.
+*/
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+/* 1. known[] is a bit per tile id (apply, legal, observe, determinize, hooked). */
+_Static_assert(PUL_MAX_TILES <= 64, "known[] keeps a bit per tile id in a uint64_t");
+/* 2-3. A grid byte is 0, a placed index + 1 (1..PUL_MAX_TILES) or FRONT_BASE + a
+** frontier index (board.c, snapshot.c). */
+_Static_assert(PUL_MAX_TILES < FRONT_BASE, "placed codes stay below the frontier codes");
+_Static_assert(FRONT_BASE + MAX_FRONT <= 256, "frontier codes fit a grid byte");
+/* 4. A frontier never exceeds 2n + 2 cells. */
+_Static_assert(MAX_FRONT >= 2 * PUL_MAX_TILES + 2, "front[] holds the largest frontier");
+/* 5. The torus holds any connected layout, its frontier included. */
+_Static_assert(PUL_MAX_TILES + 2 <= GRID, "no two cells that matter share a torus slot");
+/* 6. Coordinates fit int8_t (Placed, Front, the bounding box). */
+_Static_assert(PUL_MAX_TILES + 1 <= INT8_MAX, "board coordinates fit int8_t");
+_Static_assert(GRID / 2 <= INT8_MAX, "torus coordinates fit int8_t");
+/* 7-8. Node indexes and node counts are bytes (root, gnext, gcount, gsize). */
+_Static_assert(MAX_NODES <= UINT8_MAX, "node indexes and counts fit a byte");
+/* 9. gopen counts a group's open slots: at most 8 per tile. */
+_Static_assert(8 * PUL_MAX_TILES <= INT16_MAX, "gopen fits int16_t");
+/* 10. Stones on a group, stones on the board: bytes. */
+_Static_assert(PUL_MAX_SEATS * PUL_MAX_STONES <= UINT8_MAX, "gstones and nstones_placed fit a byte");
+/* 11. gowners and script_winners keep a bit per seat in a byte. */
+_Static_assert(PUL_MAX_SEATS <= 8, "a bit per seat fits a byte");
+/* 12. Counts kept in bytes: hands, supplies, stones, core, placed, frontier. */
+_Static_assert(PUL_MAX_HAND <= UINT8_MAX && PUL_MAX_TILES <= UINT8_MAX &&
+                   PUL_MAX_STONES <= UINT8_MAX && MAX_FRONT <= UINT8_MAX,
+               "counts fit their byte counters");
+/* 13. unclaimed counts groups. */
+_Static_assert(MAX_NODES <= INT16_MAX, "unclaimed fits int16_t");
+/* 14. Feature masks (activate features, fired features) are 32 bits. */
+_Static_assert(PUL_MAX_FEATURES <= 32, "a feature mask fits 32 bits");
+/* 15. A colour code is feature + 1 in a byte; 8 slots of 8 bits fill edge. */
+_Static_assert(PUL_MAX_FEATURES + 1 <= UINT8_MAX, "colour codes fit a byte");
+_Static_assert(sizeof(((TileRot *)0)->edge) * 8 == 8 * 8, "edge holds a byte per slot");
+/* 16. Front.ctx: 16 bits per side, 4 sides. */
+_Static_assert(sizeof(((Front *)0)->ctx) * 8 == 4 * 16, "ctx holds two slot bytes per side");
+/* 17. Tile ids stay below the special values of a move's tile. */
+_Static_assert(PUL_MAX_TILES <= PUL_NO_SUCH_TILE && PUL_NO_SUCH_TILE < PUL_NO_TILE,
+               "tile ids, 'no such tile' and 'no tile' are apart");
+/* 18. PUL_MAX_ACTIONS bounds every position: placements, takes, claims, a pass. */
+_Static_assert(PUL_MAX_HAND * 4 * MAX_FRONT + (PUL_MAX_TILES + 1) + MAX_NODES + 1 <= PUL_MAX_ACTIONS,
+               "PUL_MAX_ACTIONS bounds the legal actions of any position");
+/* 19. The random action's index arithmetic stays exact in 32 bits. */
+_Static_assert(PUL_MAX_ACTIONS < (1 << 16) && PUL_MAX_HAND * 4 < (1 << 16),
+               "random_action's products fit 32 bits");
+/* 20. A start clears the counters only: every scalar lies before core[]. */
+_Static_assert(offsetof(struct PulGame, known) < offsetof(struct PulGame, core) &&
+                   offsetof(struct PulGame, rules) < offsetof(struct PulGame, core) &&
+                   offsetof(struct PulGame, unclaimed) < offsetof(struct PulGame, core) &&
+                   offsetof(struct PulGame, script_winners) < offsetof(struct PulGame, core) &&
+                   offsetof(struct PulGame, final_adjust) < offsetof(struct PulGame, core),
+               "a start clears every counter by clearing what precedes core[]");
+/* 21. The snapshot's ranges: counters, core, hands and supplies before placed[],
+** then the lists, the group arrays, and the grid last. */
+_Static_assert(offsetof(struct PulGame, core) < offsetof(struct PulGame, hand) &&
+                   offsetof(struct PulGame, hand) < offsetof(struct PulGame, supply) &&
+                   offsetof(struct PulGame, supply) < offsetof(struct PulGame, placed) &&
+                   offsetof(struct PulGame, placed) < offsetof(struct PulGame, front) &&
+                   offsetof(struct PulGame, front) < offsetof(struct PulGame, stone_list) &&
+                   offsetof(struct PulGame, stone_list) < offsetof(struct PulGame, root) &&
+                   offsetof(struct PulGame, root) < offsetof(struct PulGame, gnext) &&
+                   offsetof(struct PulGame, gnext) < offsetof(struct PulGame, gcount) &&
+                   offsetof(struct PulGame, gcount) < offsetof(struct PulGame, gsize) &&
+                   offsetof(struct PulGame, gsize) < offsetof(struct PulGame, gpoints) &&
+                   offsetof(struct PulGame, gpoints) < offsetof(struct PulGame, gopen) &&
+                   offsetof(struct PulGame, gopen) < offsetof(struct PulGame, gstones) &&
+                   offsetof(struct PulGame, gstones) < offsetof(struct PulGame, gowners) &&
+                   offsetof(struct PulGame, gowners) < offsetof(struct PulGame, grid),
+               "the state's arrays lie in the order the snapshot saves them");
+_Static_assert(offsetof(struct PulGame, grid) + sizeof(((struct PulGame *)0)->grid) ==
+                   sizeof(struct PulGame),
+               "the grid is the state's last member");
+/* 25. PulAction has no padding: actions compare with memcmp (bots, tests). */
+_Static_assert(sizeof(PulAction) == 4 + 2 * sizeof(int32_t), "PulAction has no padding");
