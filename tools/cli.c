@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "suggest.h" /* the engine's edit distance, shared rather than written twice */
-
 void cli_init(CliParser *p, const char *cmd, int argc, char **argv) {
     p->cmd = cmd;
     p->argc = argc;
@@ -146,8 +144,8 @@ bool cli_parse_double(const char *cmd, const char *opt, const char *text, double
     return true;
 }
 
-const char *cli_action_text(const PulAction *a, char *buf, size_t size) {
-    if (pul_action_format(a, buf, size) >= 0) return buf;
+const char *cli_action_text(const PulVariant *v, const PulAction *a, char *buf, size_t size) {
+    if (pul_action_format(v, a, buf, size) >= 0) return buf;
     if (a->kind == PUL_TAKE)
         snprintf(buf, size, "t (a take at random)");
     else
@@ -155,9 +153,22 @@ const char *cli_action_text(const PulAction *a, char *buf, size_t size) {
     return buf;
 }
 
+void cli_score(const PulGame *g, int seat, CliScore *out) {
+    memset(out, 0, sizeof *out);
+    PulScorePart part[PUL_SCORE_PARTS_MAX];
+    int n = pul_game_score_parts(g, seat, part, PUL_SCORE_PARTS_MAX);
+    for (int i = 0; i < n && i < PUL_SCORE_PARTS_MAX; i++) {
+        out->total += part[i].points;
+        if (part[i].kind >= 0 && part[i].kind < PUL_SCORE_PARTS_MAX) {
+            out->points[part[i].kind] += part[i].points;
+            out->count[part[i].kind] += part[i].count;
+        }
+    }
+}
+
 const char *cli_did_you_mean(const char *word, const char *const *candidates, int n) {
     size_t len = strlen(word);
-    const char *near = suggest_pick(word, len, candidates, n);
+    const char *near = pul_text_suggest(word, len, candidates, n);
     if (near || len < 2) return near;
     /* A typed prefix ("ref") is as good a hint, when only one name has it. */
     for (int k = 0; k < n; k++) {

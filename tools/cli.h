@@ -61,9 +61,18 @@ bool cli_parse_u64_range(const char *cmd, const char *opt, const char *text, uin
 bool cli_parse_double(const char *cmd, const char *opt, const char *text, double min, double max,
                       double *out);
 
-/* An action as a message names it: its PMN text, "t (a take at random)" for
-** a take of an unnamed tile, which PMN cannot write. Returns buf. */
-const char *cli_action_text(const PulAction *a, char *buf, size_t size);
+/* An action as a message names it: its move text in v's family, "t (a take at
+** random)" for a take of an unnamed tile, which PMN cannot write. Returns buf. */
+const char *cli_action_text(const PulVariant *v, const PulAction *a, char *buf, size_t size);
+
+/* A seat's score as the engine breaks it down (pul_game_score_parts), its
+** parts by kind for the end screens' lines: total, and each part's points and
+** count (0 when the engine gives no such part). */
+typedef struct {
+    int total;
+    int points[PUL_SCORE_PARTS_MAX], count[PUL_SCORE_PARTS_MAX]; /* by PulScorePartKind */
+} CliScore;
+void cli_score(const PulGame *g, int seat, CliScore *out);
 
 /* The candidate nearest to word by edit distance, or NULL when none is close. */
 const char *cli_did_you_mean(const char *word, const char *const *candidates, int n);

@@ -125,22 +125,25 @@ static uint64_t step_game(Bench *b) {
 
 static int placed_count(const PulGame *g) {
     PulPlaced placed[PUL_MAX_TILES];
-    return pul_game_placed(g, placed);
+    return pul_game_placed(g, placed, PUL_MAX_TILES);
 }
 
 static bool is_sample(const PulGame *g, int tiles) {
     uint8_t hand[PUL_MAX_HAND];
-    return placed_count(g) == tiles && pul_game_hand(g, pul_game_to_move(g), hand) == 6;
+    return placed_count(g) == tiles &&
+           pul_game_hand(g, pul_game_to_move(g), hand, PUL_MAX_HAND) == 6;
 }
 
 /* Uniform random players rarely hold a full hand past the opening, so the
 ** pool is built by random players that take from their supply whenever
-** they may: the positions then have the most placements to enumerate. */
+** they may: the positions then have the most placements to enumerate.
+** (This reads Micropul's hand limit on purpose: the benchmark's workload is
+** Micropul's placement search, not a rule the tools re-derive.) */
 static bool hand_filling_action(Bench *b, PulAction *a) {
     uint8_t tiles[PUL_MAX_TILES];
     int seat = pul_game_to_move(b->g);
-    if (pul_game_hand(b->g, seat, tiles) < pul_game_rules(b->g)->hand_limit &&
-        pul_game_supply(b->g, seat, tiles) > 0) {
+    if (pul_game_hand(b->g, seat, tiles, PUL_MAX_TILES) < pul_game_rules(b->g)->hand_limit &&
+        pul_game_supply(b->g, seat, tiles, PUL_MAX_TILES) > 0) {
         memset(a, 0, sizeof *a);
         a->kind = PUL_TAKE;
         a->tile = PUL_NO_TILE;
@@ -261,7 +264,7 @@ static double games_of(const char *name, double seconds, double *actions_per_gam
     double rate = 0;
     if (b && (b->g = pul_game_new(v)) != NULL) {
         b->v = v;
-        b->nseats = pul_variant_rules(v)->min_players;
+        pul_variant_players(v, &b->nseats, NULL);
         pul_rng_seed(&b->rng, 1);
         b->next_seed = 1;
         rate = measure(b, step_game, seconds);
@@ -551,10 +554,11 @@ int cmd_bench(int argc, char **argv) {
         cli_error("bench", "out of memory");
         return CLI_UNUSABLE;
     }
-    const PulRules *rules = pul_variant_rules(v);
+    int max_players;
+    pul_variant_players(v, NULL, &max_players);
     b->v = v;
     b->variant_arg = variant_name;
-    b->nseats = rules->max_players < 2 ? rules->max_players : 2;
+    b->nseats = max_players < 2 ? max_players : 2;
     b->g = pul_game_new(v);
     b->pool = malloc(BENCH_POOL * sizeof *b->pool);
     b->buf = malloc(PUL_MAX_ACTIONS * sizeof *b->buf);

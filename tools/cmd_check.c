@@ -414,26 +414,24 @@ static void json_param(Json *j, const char *key, const PulParamInfo *p, int valu
         json_int(j, key, value);
 }
 
-static int count_rule_changes(const PulRules *rules, const PulRules *base) {
+static int count_rule_changes(const PulVariant *ed) {
     int n = 0;
-    for (int i = 0; i < pul_rules_nparams(); i++)
-        n += pul_rules_get(rules, i) != pul_rules_get(base, i);
+    for (int i = 0; i < pul_variant_nparams(ed); i++)
+        n += pul_variant_rule(ed, i) != pul_variant_rule_default(ed, i);
     return n;
 }
 
-static void print_rules(const PulRules *rules) {
-    PulRules base;
-    pul_rules_default(&base);
+static void print_rules(const PulVariant *ed) {
     printf("  rules     ");
-    if (!count_rule_changes(rules, &base)) {
+    if (!count_rule_changes(ed)) {
         printf("as the base (RULES.md section 1)\n");
         return;
     }
     printf("differ from the base (RULES.md section 1):");
     char a[16], b[16];
-    for (int i = 0, shown = 0; i < pul_rules_nparams(); i++) {
-        const PulParamInfo *p = pul_rules_param(i);
-        int v = pul_rules_get(rules, i), w = pul_rules_get(&base, i);
+    for (int i = 0, shown = 0; i < pul_variant_nparams(ed); i++) {
+        const PulParamInfo *p = pul_variant_param(ed, i);
+        int v = pul_variant_rule(ed, i), w = pul_variant_rule_default(ed, i);
         if (v == w) continue;
         printf("%s %s %s (base %s)", shown++ ? "," : "", p->name, param_text(p, v, a, sizeof a),
                param_text(p, w, b, sizeof b));
@@ -441,13 +439,11 @@ static void print_rules(const PulRules *rules) {
     putchar('\n');
 }
 
-static void json_rules(Json *j, const PulRules *rules) {
-    PulRules base;
-    pul_rules_default(&base);
+static void json_rules(Json *j, const PulVariant *ed) {
     json_open(j, "rules_changed", '[');
-    for (int i = 0; i < pul_rules_nparams(); i++) {
-        const PulParamInfo *p = pul_rules_param(i);
-        int v = pul_rules_get(rules, i), w = pul_rules_get(&base, i);
+    for (int i = 0; i < pul_variant_nparams(ed); i++) {
+        const PulParamInfo *p = pul_variant_param(ed, i);
+        int v = pul_variant_rule(ed, i), w = pul_variant_rule_default(ed, i);
         if (v == w) continue;
         json_open(j, NULL, '{');
         json_str(j, "name", p->name);
@@ -460,11 +456,13 @@ static void json_rules(Json *j, const PulRules *rules) {
 
 /* ------------------------------------------------------------- reports */
 
-static void players_text(const PulRules *r, char *buf, size_t size) {
-    if (r->min_players == r->max_players)
-        snprintf(buf, size, "%d player%s", r->min_players, r->min_players == 1 ? "" : "s");
+static void players_text(const PulVariant *v, char *buf, size_t size) {
+    int min, max;
+    pul_variant_players(v, &min, &max);
+    if (min == max)
+        snprintf(buf, size, "%d player%s", min, min == 1 ? "" : "s");
     else
-        snprintf(buf, size, "%d-%d players", r->min_players, r->max_players);
+        snprintf(buf, size, "%d-%d players", min, max);
 }
 
 /* What every JSON object of an argument starts with. */
@@ -479,7 +477,8 @@ static void json_report_begin(Json *j, const Target *t, bool ok) {
 static void report_variant(const Options *o, const Target *t, const PulVariant *v) {
     const PulVariantInfo *info = pul_variant_info(v);
     const PulTheme *theme = pul_variant_theme(v);
-    const PulRules *rules = pul_variant_rules(v);
+    int min_players, max_players;
+    pul_variant_players(v, &min_players, &max_players);
     const char *file = info->file[0] ? info->file : info->tiles_file;
     TileFacts tf;
     tile_facts(&tf, pul_variant_tileset(v), theme, o->lang);
@@ -492,8 +491,8 @@ static void report_variant(const Options *o, const Target *t, const PulVariant *
         json_str(&j, "dir", info->dir);
         json_str(&j, "title", pul_variant_title(v, o->lang));
         json_str(&j, "description", info->description[o->lang]);
-        json_int(&j, "min_players", rules->min_players);
-        json_int(&j, "max_players", rules->max_players);
+        json_int(&j, "min_players", min_players);
+        json_int(&j, "max_players", max_players);
         json_str(&j, "extends", info->extends[0] ? info->extends : NULL);
         json_tile_facts(&j, &tf, info->tiles_file);
         if (theme) {
@@ -503,7 +502,7 @@ static void report_variant(const Options *o, const Target *t, const PulVariant *
         } else {
             json_str(&j, "theme", NULL);
         }
-        json_rules(&j, rules);
+        json_rules(&j, v);
         json_open(&j, "scripts", '[');
         for (int k = 0; k < info->nscripts; k++) json_str(&j, NULL, info->script[k]);
         json_close(&j, ']');
@@ -512,7 +511,7 @@ static void report_variant(const Options *o, const Target *t, const PulVariant *
         return;
     }
     char players[32];
-    players_text(rules, players, sizeof players);
+    players_text(v, players, sizeof players);
     printf("%s: ok (%s)\n", CLI_TEXT(pul_variant_name(v)), CLI_TEXT(file));
     printf("  %s \xe2\x80\x94 %s; extends %s\n", CLI_TEXT(pul_variant_title(v, o->lang)), players,
            info->extends[0] ? CLI_TEXT(info->extends) : "nothing");
@@ -523,7 +522,7 @@ static void report_variant(const Options *o, const Target *t, const PulVariant *
                CLI_TEXT(theme->title[o->lang]), theme->nfeatures, PUL_NPARTS);
     else
         printf("none\n");
-    print_rules(rules);
+    print_rules(v);
     printf("  scripts   ");
     if (!info->nscripts) printf("none");
     for (int k = 0; k < info->nscripts; k++)

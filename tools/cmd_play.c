@@ -107,22 +107,24 @@ static void print_result(FILE *f, const PulGame *g) {
     fprintf(f, "\n; Result: %s (%s), after %d actions\n", pul_end_reason_code(reason), why,
             pul_game_turns(g));
     for (int s = 0; s < nseats; s++) {
-        PulScoreBreakdown b;
-        pul_game_score_breakdown(g, s, &b);
+        CliScore b;
+        cli_score(g, s, &b);
+        int supply = b.count[PUL_SCORE_SUPPLY], hand = b.count[PUL_SCORE_HAND];
         char extra[48] = "";
-        if (b.scripts) snprintf(extra, sizeof extra, ", rule scripts %+d", b.scripts);
+        if (b.points[PUL_SCORE_SCRIPTS])
+            snprintf(extra, sizeof extra, ", rule scripts %+d", b.points[PUL_SCORE_SCRIPTS]);
         fprintf(f, "; Seat %d: %d points (groups %d, supply %d tile%s = %d, hand %d tile%s = %d%s)%s\n",
-                s + 1, b.total, b.groups, b.supply_tiles, b.supply_tiles == 1 ? "" : "s",
-                b.supply_points, b.hand_tiles, b.hand_tiles == 1 ? "" : "s", b.hand_points, extra,
-                pul_game_loser(g) == s ? ", lost" : "");
+                s + 1, b.total, b.points[PUL_SCORE_GROUPS], supply, supply == 1 ? "" : "s",
+                b.points[PUL_SCORE_SUPPLY], hand, hand == 1 ? "" : "s", b.points[PUL_SCORE_HAND],
+                extra, pul_game_loser(g) == s ? ", lost" : "");
     }
     if (nseats == 1) {
         int score;
-        pul_game_scores(g, &score);
+        pul_game_scores(g, &score, 1);
         fprintf(f, "; Score: %d (a solo game has no winner)\n", score);
         return;
     }
-    int nwin = pul_game_winners(g, winners);
+    int nwin = pul_game_winners(g, winners, PUL_MAX_SEATS);
     if (nwin == 0) {
         fputs("; Winners: none\n", f);
         return;
@@ -173,14 +175,14 @@ static bool play_out(PulGame *g, PulRecord *rec, uint64_t seed, PulBot *const *b
             goto done;
         }
         if (r != PUL_LEGAL) {
-            cli_action_text(&a, text, sizeof text);
+            cli_action_text(pul_game_variant(g), &a, text, sizeof text);
             cli_error("play", "internal error: the engine refused its own move %s: %s", text,
                       pul_reason_code(r));
             goto done;
         }
         /* The move as done, so a random take is written with the tile it took. */
         pul_events_action(&ev, &done);
-        if (pul_record_add_move(rec, &done) != PUL_OK) {
+        if (pul_record_add_move(rec, pul_game_variant(g), &done) != PUL_OK) {
             cli_error("play", "out of memory while recording the game");
             goto done;
         }
@@ -485,7 +487,8 @@ int cmd_play(int argc, char **argv) {
     cfg.variant_arg = have_variant && strcmp(variant_name, pul_variant_name(v)) != 0
                           ? variant_name
                           : NULL;
-    const PulRules *rules = pul_variant_rules(v);
+    int min_players, max_players;
+    pul_variant_players(v, &min_players, &max_players);
     int status = CLI_UNUSABLE;
     if (seats) {
         if (!parse_seats(seats, v, &cfg, "--seats")) goto fail;
@@ -500,12 +503,10 @@ int cmd_play(int argc, char **argv) {
     if (resume && !resume_table(cfg.resume_path, resume, v, players, have_lang, &have_seats, &cfg))
         goto fail;
     if (players == 0) /* two seats, or as near as the variant allows */
-        players = rules->max_players < 2 ? rules->max_players
-                  : rules->min_players > 2 ? rules->min_players
-                                           : 2;
-    if (players < rules->min_players || players > rules->max_players) {
+        players = max_players < 2 ? max_players : min_players > 2 ? min_players : 2;
+    if (players < min_players || players > max_players) {
         cli_error("play", "%s is for %d to %d players, not %ld", pul_variant_name(v),
-                  rules->min_players, rules->max_players, players);
+                  min_players, max_players, players);
         goto fail;
     }
     if (!have_seats) { /* a human against the MCTS bot, or alone */

@@ -76,6 +76,28 @@ static void print_seats(FILE *out, const int *v, int n, int add) {
     fputc(']', out);
 }
 
+/* The family's fields of a line (pul_referee_fields or _final_fields; ev
+** NULL for the final line): written to a stack buffer, which holds Micropul's,
+** and again to one of the length they need when they are longer. */
+static void print_fields(FILE *out, const PulGame *g, const PulEvents *ev, PulReason why) {
+    char small[256];
+    int len = ev ? pul_referee_fields(g, ev, why, small, sizeof small)
+                 : pul_referee_final_fields(g, small, sizeof small);
+    if (len <= 0) return;
+    if ((size_t)len < sizeof small) {
+        fputs(small, out);
+        return;
+    }
+    char *big = malloc((size_t)len + 1);
+    if (!big) return;
+    if (ev)
+        pul_referee_fields(g, ev, why, big, (size_t)len + 1);
+    else
+        pul_referee_final_fields(g, big, (size_t)len + 1);
+    fputs(big, out);
+    free(big);
+}
+
 /* Plays move i; prints its line; false when it was illegal. */
 static bool referee_move(Match *m, int i, bool legal, FILE *out) {
     PulGame *g = m->game;
@@ -87,25 +109,17 @@ static bool referee_move(Match *m, int i, bool legal, FILE *out) {
     PulEvents ev;
     ev.n = 0;
     PulReason why;
-    if (!pul_action_parse(text, &a)) why = PUL_R_SYNTAX;
+    if (!pul_action_parse(m->variant, text, &a)) why = PUL_R_SYNTAX;
     else if (over) why = PUL_R_GAME_OVER;
     else why = pul_apply(g, &a, &ev);
-    int drawn = 0;
-    bool extra = false;
-    if (why == PUL_LEGAL) {
-        for (int k = 0; k < ev.n; k++) {
-            if (ev.ev[k].kind == PUL_EV_DREW) drawn += ev.ev[k].count;
-            if (ev.ev[k].kind == PUL_EV_EXTRA_TURN) extra = true;
-        }
-        extra = extra && !pul_game_over(g);
-    }
     fprintf(out, "{\"n\":%d,\"player\":%d,\"move\":", i + 1, seat + 1);
     /* A record in another encoding still gives valid JSON: cli_json_string
     ** makes each byte that is not UTF-8 U+FFFD. */
     cli_json_string(out, text);
-    fprintf(out, ",\"ok\":%s,\"drawn\":%d,\"extra_turn\":%s,\"core\":%d",
-            why == PUL_LEGAL ? "true" : "false", drawn, extra ? "true" : "false",
-            pul_game_core_count(g));
+    fprintf(out, ",\"ok\":%s", why == PUL_LEGAL ? "true" : "false");
+    /* The family's own fields (Micropul: tiles drawn, extra turn, core left),
+    ** numbers and words only, so they need no escaping here. */
+    print_fields(out, g, &ev, why);
     if (legal) fprintf(out, ",\"placements\":%d", placements);
     if (why != PUL_LEGAL) {
         fputs(",\"error\":", out);
@@ -119,7 +133,8 @@ static bool referee_move(Match *m, int i, bool legal, FILE *out) {
         } else {
             /* In the edition's words (Farmopul's fields and soil), with the rule's meaning. */
             char msg[512];
-            cli_json_string(out, pul_reason_explain(g, why, PUL_LANG_EN, msg, sizeof msg));
+            pul_reason_text(g, why, msg, sizeof msg);
+            cli_json_string(out, msg);
         }
     }
     fputs("}\n", out);
@@ -127,14 +142,11 @@ static bool referee_move(Match *m, int i, bool legal, FILE *out) {
 }
 
 static void referee_final(const PulGame *g, FILE *out) {
-    int n = pul_game_seats(g);
-    int scores[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
-    pul_game_scores(g, scores);
-    int nw = pul_game_winners(g, winners);
+    int winners[PUL_MAX_SEATS];
+    int nw = pul_game_winners(g, winners, PUL_MAX_SEATS);
     fprintf(out, "{\"over\":%s,\"reason\":", pul_game_over(g) ? "true" : "false");
     cli_json_string(out, pul_end_reason_code(pul_game_end_reason(g)));
-    fputs(",\"scores\":", out);
-    print_seats(out, scores, n, 0);
+    print_fields(out, g, NULL, PUL_LEGAL); /* the family's: Micropul's scores */
     fputs(",\"winners\":", out);
     print_seats(out, winners, nw, 1);
     fputs("}\n", out);

@@ -128,7 +128,7 @@ static int replay(const PulRecord *rec, const char *path, PulVariant *v, long *m
         char text[PUL_TEXT_CUT_SIZE];
         pul_text_cut(move_text, strlen(move_text), text, sizeof text);
         PulAction a;
-        if (!pul_action_parse(move_text, &a)) {
+        if (!pul_action_parse(v, move_text, &a)) {
             cli_error(CMD, "%s: move %d \"%s\" is not a PMN move (see PMN.md); "
                            "use --move %d to draw the position before it",
                       path, i + 1, text, i);

@@ -103,8 +103,9 @@ static bool replay_load(Replay *r) {
     for (int k = 1; k <= r->nmoves; k++) {
         PulAction a;
         const char *text = pul_record_move(r->rec, k - 1);
-        PulReason why = pul_action_parse(text, &a) ? pul_apply(r->work, &a, &r->events[k - 1])
-                                                   : PUL_R_SYNTAX;
+        PulReason why = pul_action_parse(r->variant, text, &a)
+                            ? pul_apply(r->work, &a, &r->events[k - 1])
+                            : PUL_R_SYNTAX;
         if (why != PUL_LEGAL) {
             r->bad_move = k;
             r->bad_reason = why;
@@ -214,14 +215,14 @@ static void print_events(FILE *out, const Replay *r, int k) {
 ** line of a finished game: a solo game has a score and no winner. */
 static void print_scores(FILE *out, const Replay *r, const PulGame *g) {
     int nseats = pul_game_seats(g), winners[PUL_MAX_SEATS];
-    int nwin = pul_game_winners(g, winners);
+    int nwin = pul_game_winners(g, winners, PUL_MAX_SEATS);
     for (int s = 0; s < nseats; s++) {
-        PulScoreBreakdown b;
-        pul_game_score_breakdown(g, s, &b);
+        CliScore b;
+        cli_score(g, s, &b);
         char scripts[64] = "", result[64] = "";
-        if (b.scripts)
+        if (b.points[PUL_SCORE_SCRIPTS])
             snprintf(scripts, sizeof scripts, replay_text(RT_END_SCRIPTS, r->style.lang),
-                     b.scripts);
+                     b.points[PUL_SCORE_SCRIPTS]);
         bool won = false;
         for (int k = 0; k < nwin; k++) won |= winners[k] == s;
         if (pul_game_loser(g) == s)
@@ -230,11 +231,13 @@ static void print_scores(FILE *out, const Replay *r, const PulGame *g) {
             snprintf(result, sizeof result, "%s", replay_text(RT_END_WINS, r->style.lang));
         const char *group = part_name(r, PUL_PART_GROUP), *supply = part_name(r, PUL_PART_SUPPLY);
         if (nseats == 1)
-            show(out, r, RT_END_SOLO, b.total, group, b.groups, supply, b.supply_tiles,
-                 b.supply_points, b.hand_tiles, b.hand_points, scripts, result);
+            show(out, r, RT_END_SOLO, b.total, group, b.points[PUL_SCORE_GROUPS], supply,
+                 b.count[PUL_SCORE_SUPPLY], b.points[PUL_SCORE_SUPPLY], b.count[PUL_SCORE_HAND],
+                 b.points[PUL_SCORE_HAND], scripts, result);
         else
-            show(out, r, RT_END_SEAT, s + 1, b.total, group, b.groups, supply, b.supply_tiles,
-                 b.supply_points, b.hand_tiles, b.hand_points, scripts, result);
+            show(out, r, RT_END_SEAT, s + 1, b.total, group, b.points[PUL_SCORE_GROUPS], supply,
+                 b.count[PUL_SCORE_SUPPLY], b.points[PUL_SCORE_SUPPLY], b.count[PUL_SCORE_HAND],
+                 b.points[PUL_SCORE_HAND], scripts, result);
     }
 }
 
@@ -254,7 +257,7 @@ static void print_position(FILE *out, const Replay *r, int k) {
     }
     fputc('\n', out);
     PulPlaced placed[PUL_MAX_TILES];
-    int n = pul_game_placed(g, placed);
+    int n = pul_game_placed(g, placed, PUL_MAX_TILES);
     term_draw_board(out, g, r->theme, &r->style, n > 1 ? &placed[n - 1] : NULL);
     fputc('\n', out);
     term_draw_status(out, g, r->theme, &r->style, pul_game_over(g) ? -1 : pul_game_to_move(g));

@@ -123,7 +123,7 @@ static bool out_open(SimOut *o, const char *dir, bool force, const SimConfig *cf
     int max_seats = 1;
     for (int k = 0; k < cfg->nvariants; k++) {
         o->ts[k] = pul_variant_tileset(v[k]);
-        int seats = sim_seats_for(cfg, pul_variant_rules(v[k]));
+        int seats = sim_seats_for(cfg, v[k]);
         if (seats > max_seats) max_seats = seats;
     }
     o->dir_open = sim_outdir_open(&o->dir, "sim", dir, out_files, NOUT, force);
@@ -138,7 +138,7 @@ static bool out_open(SimOut *o, const char *dir, bool force, const SimConfig *cf
     int seats[SIM_MAX_VARIANTS];
     for (int k = 0; k < cfg->nvariants; k++) {
         names[k] = cfg->variants[k];
-        seats[k] = sim_seats_for(cfg, pul_variant_rules(v[k]));
+        seats[k] = sim_seats_for(cfg, v[k]);
     }
     for (int b = 0; b < cfg->nbots; b++) bots[b] = cfg->bots[b];
     SimSummarySpec spec = {cfg->nvariants, names, o->ts, seats, cfg->nbots, bots, cfg->swap};
@@ -296,11 +296,11 @@ static bool open_variants(const SimConfig *cfg, PulVariant **v) {
 static bool check_bots(const SimConfig *cfg, PulVariant *const *v) {
     static const char *const known[] = {"random", "greedy", "mcts"};
     for (int k = 0; k < cfg->nvariants; k++) {
-        const PulRules *rules = pul_variant_rules(v[k]);
-        int seats = sim_seats_for(cfg, rules);
-        if (seats < rules->min_players || seats > rules->max_players) {
+        int seats = sim_seats_for(cfg, v[k]), min, max;
+        pul_variant_players(v[k], &min, &max);
+        if (seats < min || seats > max) {
             cli_error("sim", "%s is for %d to %d players, not %d: choose --seats in that range",
-                      cfg->variants[k], rules->min_players, rules->max_players, seats);
+                      cfg->variants[k], min, max, seats);
             return false;
         }
         for (int b = 0; b < cfg->nbots; b++) {

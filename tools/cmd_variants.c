@@ -76,14 +76,13 @@ static void add_shadowed(Edition *e, const char *dir) {
 
 /* ---------------------------------------------------------------- output */
 
-static void players_text(const PulRules *r, int lang, char *buf, size_t size) {
-    if (r->min_players == r->max_players)
-        snprintf(buf, size, variants_text(r->min_players == 1 ? VT_PLAYERS_ONE : VT_PLAYERS_EXACT,
-                                          lang),
-                 r->min_players);
+static void players_text(const PulVariant *v, int lang, char *buf, size_t size) {
+    int min, max;
+    pul_variant_players(v, &min, &max);
+    if (min == max)
+        snprintf(buf, size, variants_text(min == 1 ? VT_PLAYERS_ONE : VT_PLAYERS_EXACT, lang), min);
     else
-        snprintf(buf, size, variants_text(VT_PLAYERS_RANGE, lang), r->min_players,
-                 r->max_players);
+        snprintf(buf, size, variants_text(VT_PLAYERS_RANGE, lang), min, max);
 }
 
 static void json_key_str(const char *key, const char *value) {
@@ -102,12 +101,13 @@ static void print_json(const Edition *e, int lang) {
     json_key_str("dir", e->dir);
     printf(",\"ok\":%s", v ? "true" : "false");
     if (v) {
-        const PulRules *r = pul_variant_rules(v);
+        int min, max;
+        pul_variant_players(v, &min, &max);
         const PulVariantInfo *info = pul_variant_info(v);
         json_key_str("file", info->file[0] ? info->file : info->tiles_file);
         json_key_str("lang", pul_lang_code(lang));
         json_key_str("title", pul_variant_title(v, lang));
-        printf(",\"min_players\":%d,\"max_players\":%d", r->min_players, r->max_players);
+        printf(",\"min_players\":%d,\"max_players\":%d", min, max);
         json_key_str("extends", info->extends[0] ? info->extends : NULL);
     } else {
         printf(",\"error\":{\"file\":");
@@ -134,7 +134,7 @@ static void cells_of(const Edition *e, int lang, char players[64], const char *c
     cell[COL_NAME] = e->name;
     cell[COL_FOLDER] = e->dir;
     if (e->v) {
-        players_text(pul_variant_rules(e->v), lang, players, 64);
+        players_text(e->v, lang, players, 64);
         cell[COL_PLAYERS] = players;
         cell[COL_TITLE] = pul_variant_title(e->v, lang);
     } else {

@@ -134,7 +134,7 @@ static bool add_move(Play *p, const PulAction *a, int seat, bool hidden, bool to
         p->info = info;
         p->cap = cap;
     }
-    if (to_record && pul_record_add_move(p->rec, a) != PUL_OK) return false;
+    if (to_record && pul_record_add_move(p->rec, p->v, a) != PUL_OK) return false;
     p->info[p->nmoves].seat = (int8_t)seat;
     p->info[p->nmoves].hidden = hidden;
     p->moves[p->nmoves++] = *a;
@@ -157,7 +157,7 @@ static PulReason do_action(Play *p, const PulAction *a) {
         return PUL_R_BAD_ACTION;
     }
     save(p);
-    pul_action_format(&done, text, sizeof text);
+    pul_action_format(p->v, &done, text, sizeof text);
     char name[PLAY_SPEC_MAX] = "";
     if (p->bot[seat]) bot_name(p->cfg->seat[seat], name, sizeof name);
     /* The news is seen by whoever looks next, another player in hot-seat: a
@@ -256,7 +256,7 @@ static void hint(Play *p, int seat, const PulAction *legal, int n) {
     if (obs && bot) {
         pul_observe(p->g, seat, obs);
         if (pul_bot_choose(bot, obs, &a, &err) == PUL_OK) {
-            pul_action_format(&a, text, sizeof text);
+            pul_action_format(p->v, &a, text, sizeof text);
             if (a.kind == PUL_TAKE && a.tile == PUL_NO_TILE) snprintf(text, sizeof text, "t");
             int number = play_list_number(&a, legal, n);
             if (number)
@@ -374,7 +374,7 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
             ** showed them nothing hidden, which they could not unsee. */
             const PlayMoveInfo *last = &p->info[p->nmoves - 1];
             char text[64];
-            pul_action_format(&p->moves[p->nmoves - 1], text, sizeof text);
+            pul_action_format(p->v, &p->moves[p->nmoves - 1], text, sizeof text);
             if (last->seat != seat) {
                 play_say(p, PM_UNDO_NOT_YOURS, last->seat + 1);
                 continue;
@@ -416,7 +416,7 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
             memset(&a, 0, sizeof a);
             a.kind = PUL_TAKE;
             a.tile = PUL_NO_TILE;
-        } else if (!pul_action_parse(line, &a)) {
+        } else if (!pul_action_parse(p->v, line, &a)) {
             if (strchr("0123456789stp", line[0])) {
                 char reason[512];
                 pul_reason_explain(p->g, PUL_R_SYNTAX, p->st.lang, reason, sizeof reason);
@@ -473,7 +473,7 @@ static TurnResult bot_turn(Play *p, int seat, PulObservation *obs) {
     PulReason r = do_action(p, &a);
     if (r != PUL_LEGAL) {
         char text[64];
-        cli_action_text(&a, text, sizeof text);
+        cli_action_text(p->v, &a, text, sizeof text);
         const PulError *serr = pul_game_script_error(p->g);
         char buf[1024];
         cli_error("play", "the bot of seat %d played %s, refused: %s", seat + 1, text,
@@ -516,7 +516,7 @@ static bool start_game(Play *p, PulGame *start, PulRecord *resume) {
         PulEvents ev;
         int seat = pul_game_to_move(p->g);
         const char *text = pul_record_move(resume, k);
-        PulReason r = pul_action_parse(text, &a) ? pul_apply(p->g, &a, &ev) : PUL_R_SYNTAX;
+        PulReason r = pul_action_parse(p->v, text, &a) ? pul_apply(p->g, &a, &ev) : PUL_R_SYNTAX;
         if (r != PUL_LEGAL) {
             char shown[PUL_TEXT_CUT_SIZE];
             cli_error("play", "%s: move %d, %s, is not legal (%s): check it with pul referee %s",
@@ -640,7 +640,7 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
     if (p.tty && p.nhumans > 1) clear_screen(&p, true);
     flush_news(&p);
     PulPlaced placed[PUL_MAX_TILES];
-    int nplaced = pul_game_placed(p.g, placed);
+    int nplaced = pul_game_placed(p.g, placed, PUL_MAX_TILES);
     fputc('\n', p.out);
     term_draw_board(p.out, p.g, p.theme, &p.st, nplaced > 1 ? &placed[nplaced - 1] : NULL);
     fputc('\n', p.out);

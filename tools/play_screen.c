@@ -70,7 +70,7 @@ static void entry_text(const Play *p, const PulAction *a, int number, char *buf,
     else if (a->kind == PUL_TAKE && a->tile == PUL_NO_TILE)
         snprintf(move, sizeof move, "t");
     else
-        pul_action_format(a, move, sizeof move);
+        pul_action_format(p->v, a, move, sizeof move);
     snprintf(buf, size, "%d) %s%s%s", number, move, group[0] ? " " : "", group);
 }
 
@@ -326,7 +326,7 @@ void play_show_screen(Play *p, int seat, const PulAction *legal, int n, bool who
     snprintf(header, sizeof header, "== %s%s ==", turn,
              pul_game_in_extra_turn(p->g) ? play_template(p->st.lang, PM_HEADER_EXTRA) : "");
     PulPlaced placed[PUL_MAX_TILES];
-    int nplaced = pul_game_placed(p->g, placed);
+    int nplaced = pul_game_placed(p->g, placed, PUL_MAX_TILES);
     const PulPlaced *last = nplaced > 1 ? &placed[nplaced - 1] : NULL;
     char *text = NULL;
     size_t len = 0;
@@ -493,7 +493,7 @@ void play_show_rotations(Play *p, int tile, const PulAction *legal, int n) {
 void play_show_known_supply(Play *p, FILE *out, int seat) {
     uint8_t supply[PUL_MAX_TILES];
     int known[PUL_MAX_TILES], nknown = 0;
-    int nsupply = pul_game_supply(p->g, seat, supply);
+    int nsupply = pul_game_supply(p->g, seat, supply, PUL_MAX_TILES);
     uint64_t bits = pul_game_known(p->g, seat);
     for (int k = 0; k < nsupply; k++)
         if (supply[k] < 64 && (bits >> supply[k] & 1)) known[nknown++] = supply[k];
@@ -520,12 +520,14 @@ void play_show_end(Play *p) {
     char reason[512], line[1024], part[256];
     play_say(p, PM_GAME_OVER, pul_end_explain(g, lang, reason, sizeof reason));
     for (int s = 0; s < nseats; s++) {
-        PulScoreBreakdown b;
-        pul_game_score_breakdown(g, s, &b);
-        play_format(line, sizeof line, lang, p->theme, PM_SCORE_LINE, s + 1, b.total, b.groups,
-                    b.supply_tiles, b.supply_points, b.hand_tiles, b.hand_points);
-        if (b.scripts) {
-            play_format(part, sizeof part, lang, p->theme, PM_SCORE_SCRIPTS, b.scripts);
+        CliScore b;
+        cli_score(g, s, &b);
+        play_format(line, sizeof line, lang, p->theme, PM_SCORE_LINE, s + 1, b.total,
+                    b.points[PUL_SCORE_GROUPS], b.count[PUL_SCORE_SUPPLY],
+                    b.points[PUL_SCORE_SUPPLY], b.count[PUL_SCORE_HAND], b.points[PUL_SCORE_HAND]);
+        if (b.points[PUL_SCORE_SCRIPTS]) {
+            play_format(part, sizeof part, lang, p->theme, PM_SCORE_SCRIPTS,
+                        b.points[PUL_SCORE_SCRIPTS]);
             strncat(line, part, sizeof line - strlen(line) - 1);
         }
         strncat(line, play_template(lang, PM_SCORE_END), sizeof line - strlen(line) - 1);
@@ -535,11 +537,11 @@ void play_show_end(Play *p) {
         }
         fprintf(p->out, "%s\n", line);
     }
-    int nwin = pul_game_winners(g, winners);
+    int nwin = pul_game_winners(g, winners, PUL_MAX_SEATS);
     if (nseats == 1) {
         /* Alone at the table there is a score to beat, not a winner. */
         int score;
-        pul_game_scores(g, &score);
+        pul_game_scores(g, &score, 1);
         play_say(p, PM_SOLO_SCORE, score);
     } else if (nwin == 0) {
         play_say(p, PM_NO_WINNER);

@@ -258,14 +258,11 @@ bool render_position(const PulGame *g, const PulTheme *theme, int move, int nmov
     const PulVariant *v = pul_game_variant(g);
     const PulTileSet *ts = pul_variant_tileset(v);
     PulPlaced placed[PUL_MAX_TILES];
-    int nplaced = pul_game_placed(g, placed);
-    int32_t minx = placed[0].x, maxx = placed[0].x, miny = placed[0].y, maxy = placed[0].y;
-    for (int i = 1; i < nplaced; i++) {
-        if (placed[i].x < minx) minx = placed[i].x;
-        if (placed[i].x > maxx) maxx = placed[i].x;
-        if (placed[i].y < miny) miny = placed[i].y;
-        if (placed[i].y > maxy) maxy = placed[i].y;
-    }
+    int nplaced = pul_game_placed(g, placed, PUL_MAX_TILES);
+    /* A started game has its start tile placed, so the box is never empty. */
+    PulBounds box = {0, 0, 0, 0};
+    pul_game_bounds(g, &box);
+    int32_t minx = box.minx, maxx = box.maxx, miny = box.miny, maxy = box.maxy;
     int cols = (int)(maxx - minx + 1), rows = (int)(maxy - miny + 1);
     int band = opt->coordinates ? COORD_BAND : 0;
     int board_w = band + cols * CELL, board_h = band + rows * CELL;
@@ -275,7 +272,7 @@ bool render_position(const PulGame *g, const PulTheme *theme, int move, int nmov
     snprintf(sub, sizeof sub, MOVE_OF[opt->lang], move, nmoves);
     int nseats = pul_game_seats(g);
     int scores[PUL_MAX_SEATS];
-    pul_game_scores(g, scores);
+    pul_game_scores(g, scores, PUL_MAX_SEATS);
     double sub_line = text_width(sub, SUB_SIZE) + 24 + scores_width(scores, nseats);
     int content = max_int(max_int(board_w, MIN_CONTENT),
                           max_int((int)(text_width(title, TITLE_SIZE) + 1), (int)(sub_line + 1)));
@@ -318,7 +315,7 @@ bool render_position(const PulGame *g, const PulTheme *theme, int move, int nmov
         put_highlight(&b, ox + (placed[nplaced - 1].x - minx) * CELL + INSET,
                       oy + (placed[nplaced - 1].y - miny) * CELL + INSET);
     PulStone stones[PUL_MAX_SEATS * PUL_MAX_STONES];
-    int nstones = pul_game_stones_on_board(g, stones);
+    int nstones = pul_game_stones_on_board(g, stones, PUL_MAX_SEATS * PUL_MAX_STONES);
     double side = TILE / 2.0 * 0.72;
     for (int i = 0; i < nstones; i++) {
         double qx = ox + (stones[i].x - minx) * CELL + INSET + (stones[i].quad & 1) * TILE / 2.0;

@@ -81,7 +81,7 @@ bool sim_run(const SimConfig *cfg, SimRowFn on_row, SimProgressFn on_progress, v
              PulError *err);
 
 /* The seats a variant is played with: cfg->seats, or the default above. */
-int sim_seats_for(const SimConfig *cfg, const PulRules *rules);
+int sim_seats_for(const SimConfig *cfg, const PulVariant *v);
 /* The bot spec at seat s of game index (the rotation of --swap applied),
 ** and its index in cfg->bots. */
 const char *sim_bot_for_seat(const SimConfig *cfg, uint64_t index, int seat, int seats);

@@ -50,10 +50,12 @@ static void set_message(PulError *err, const char *fmt, ...) {
     memcpy(err->message, msg, sizeof msg);
 }
 
-int sim_seats_for(const SimConfig *cfg, const PulRules *rules) {
+int sim_seats_for(const SimConfig *cfg, const PulVariant *v) {
     if (cfg->seats > 0) return cfg->seats;
-    int two = rules->min_players > 2 ? rules->min_players : 2;
-    return two <= rules->max_players ? two : 1;
+    int min, max;
+    pul_variant_players(v, &min, &max);
+    int two = min > 2 ? min : 2;
+    return two <= max ? two : 1;
 }
 
 int sim_bot_index_for_seat(const SimConfig *cfg, uint64_t index, int seat, int seats) {
@@ -119,8 +121,8 @@ static void count_events(SimRow *row, const PulEvents *ev) {
 
 static void finish_row(SimRow *row, const PulGame *g) {
     int winners[PUL_MAX_SEATS];
-    pul_game_scores(g, row->scores);
-    int nwin = pul_game_winners(g, winners);
+    pul_game_scores(g, row->scores, PUL_MAX_SEATS);
+    int nwin = pul_game_winners(g, winners, PUL_MAX_SEATS);
     for (int k = 0; k < nwin; k++) row->winners |= 1u << winners[k];
     row->end_reason = (int)pul_game_end_reason(g);
     row->loser = pul_game_loser(g);
@@ -150,7 +152,7 @@ static bool play_turn(PulGame *g, PulBot *bot, const char *spec, const char *whe
         return true;
     }
     char move[64];
-    cli_action_text(&a, move, sizeof move);
+    cli_action_text(pul_game_variant(g), &a, move, sizeof move);
     const PulError *serr = pul_game_script_error(g);
     if (r == PUL_R_SCRIPT_ERROR && serr) {
         *err = *serr;
@@ -175,7 +177,7 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
     row->loser = -1;
     PulGame *g = pl->g[vi];
     const PulVariant *v = pul_game_variant(g);
-    row->seats = sim_seats_for(cfg, pul_variant_rules(v));
+    row->seats = sim_seats_for(cfg, v);
     char where[SIM_NAME_MAX + 64];
     snprintf(where, sizeof where, "%s, game %llu (seed %llu)", cfg->variants[vi],
              (unsigned long long)index, (unsigned long long)row->seed);
@@ -347,12 +349,12 @@ static bool check_config(const SimConfig *cfg, PulError *err) {
 
 /* Each variant allows the seats, and each bot can be made for it. */
 static bool check_variant(const SimConfig *cfg, int k, const PulVariant *v, PulError *err) {
-    const PulRules *rules = pul_variant_rules(v);
-    int seats = sim_seats_for(cfg, rules);
-    if (seats < rules->min_players || seats > rules->max_players) {
+    int seats = sim_seats_for(cfg, v), min, max;
+    pul_variant_players(v, &min, &max);
+    if (seats < min || seats > max) {
         sim_fail(err, PUL_ERR_RANGE, "out-of-range", "%s is for %d to %d players, not %d; "
                  "choose --seats in that range or leave it out",
-                 cfg->variants[k], rules->min_players, rules->max_players, seats);
+                 cfg->variants[k], min, max, seats);
         return false;
     }
     for (int b = 0; b < cfg->nbots; b++) {

@@ -208,15 +208,10 @@ void term_draw_board(FILE *out, const PulGame *g, const PulTheme *theme, const T
     const PulTileSet *ts = pul_variant_tileset(pul_game_variant(g));
     Look lk = {ts, theme, st};
     PulPlaced placed[PUL_MAX_TILES];
-    int n = pul_game_placed(g, placed);
-    if (n <= 0) return;
-    int minx = placed[0].x, maxx = placed[0].x, miny = placed[0].y, maxy = placed[0].y;
-    for (int i = 1; i < n; i++) {
-        if (placed[i].x < minx) minx = placed[i].x;
-        if (placed[i].x > maxx) maxx = placed[i].x;
-        if (placed[i].y < miny) miny = placed[i].y;
-        if (placed[i].y > maxy) maxy = placed[i].y;
-    }
+    int n = pul_game_placed(g, placed, PUL_MAX_TILES);
+    PulBounds box;
+    if (n <= 0 || !pul_game_bounds(g, &box)) return;
+    int minx = box.minx, maxx = box.maxx, miny = box.miny, maxy = box.maxy;
     Area a = {minx - 1, miny - 1, maxx - minx + 3, maxy - miny + 3, NULL};
     a.tile = malloc(sizeof *a.tile * (size_t)a.w * (size_t)a.h);
     if (!a.tile) return;
@@ -224,7 +219,7 @@ void term_draw_board(FILE *out, const PulGame *g, const PulTheme *theme, const T
     for (int i = 0; i < n; i++)
         a.tile[(placed[i].y - a.y0) * a.w + (placed[i].x - a.x0)] = i;
     PulStone stones[PUL_MAX_SEATS * PUL_MAX_STONES];
-    int nstones = pul_game_stones_on_board(g, stones);
+    int nstones = pul_game_stones_on_board(g, stones, PUL_MAX_SEATS * PUL_MAX_STONES);
     /* At the end, who each micropul's group scores for, as the engine counts it. */
     bool over = pul_game_over(g);
     int scorer[4 * PUL_MAX_TILES];
@@ -293,7 +288,7 @@ void term_draw_status(FILE *out, const PulGame *g, const PulTheme *theme, const 
     const PulVariant *v = pul_game_variant(g);
     int nseats = pul_game_seats(g), to_move = pul_game_to_move(g);
     int scores[PUL_MAX_SEATS];
-    pul_game_scores(g, scores);
+    pul_game_scores(g, scores, PUL_MAX_SEATS);
     bool over = pul_game_over(g);
     for (int s = 0; s < nseats; s++) {
         uint8_t tiles[PUL_MAX_TILES];
@@ -311,10 +306,11 @@ void term_draw_status(FILE *out, const PulGame *g, const PulTheme *theme, const 
             }
         }
         fprintf(out, "%s: %d  %s: %d  ", CLI_TEXT(part_name(theme, st, PUL_PART_STONE, W_STONES)),
-                pul_game_stones(g, s), word(st, W_HAND), pul_game_hand(g, s, tiles));
+                pul_game_stones(g, s), word(st, W_HAND),
+                pul_game_hand(g, s, tiles, PUL_MAX_TILES));
         put_part(out, theme, st, PUL_PART_SUPPLY);
         fprintf(out, "%s: %d  %s: %d", CLI_TEXT(part_name(theme, st, PUL_PART_SUPPLY, W_SUPPLY)),
-                pul_game_supply(g, s, tiles), word(st, W_SCORE), scores[s]);
+                pul_game_supply(g, s, tiles, PUL_MAX_TILES), word(st, W_SCORE), scores[s]);
         if (!over && s == to_move) {
             fprintf(out, "  <- %s", word(st, W_TO_MOVE));
             if (pul_game_in_extra_turn(g)) fprintf(out, " (%s)", word(st, W_EXTRA));
@@ -327,7 +323,7 @@ void term_draw_status(FILE *out, const PulGame *g, const PulTheme *theme, const 
             pul_game_core_count(g));
     if (over) {
         int winners[PUL_MAX_SEATS];
-        int nw = pul_game_winners(g, winners);
+        int nw = pul_game_winners(g, winners, PUL_MAX_SEATS);
         char why[512];
         fprintf(out, "%s: %s", word(st, W_OVER), pul_end_explain(g, st->lang, why, sizeof why));
         if (nseats == 1) /* a solo game has a score, no winner */
@@ -340,7 +336,7 @@ void term_draw_status(FILE *out, const PulGame *g, const PulTheme *theme, const 
     }
     if (seat < 0 || seat >= nseats) return;
     uint8_t hand[PUL_MAX_TILES];
-    int nhand = pul_game_hand(g, seat, hand);
+    int nhand = pul_game_hand(g, seat, hand, PUL_MAX_TILES);
     fprintf(out, "%s %d:", word(st, W_HAND_OF), seat + 1);
     if (nhand == 0) {
         fputs(" -\n", out);

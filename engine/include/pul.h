@@ -70,9 +70,6 @@ typedef struct {
 /* "file:line:col: code: message", for printing. Returns buf. */
 const char *pul_error_format(const PulError *err, char *buf, size_t size);
 
-/* Allocation hook, after lua_Alloc: nsize 0 frees, else (re)allocates. */
-typedef void *(*PulAlloc)(void *ud, void *ptr, size_t osize, size_t nsize);
-
 /* ------------------------------------------------------------------ text */
 
 /* Names, titles, script messages and records are UTF-8 that anyone may have
@@ -298,9 +295,9 @@ const char *pul_theme_part_name(const PulTheme *theme, int part, int lang);
 ** once made, shared by any number of games and threads. */
 typedef struct PulVariant PulVariant;
 
-/* alloc may be NULL (malloc/free). The tile set and rules are copied. */
+/* The tile set and rules are copied. */
 PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRules *rules,
-                            PulAlloc alloc, void *ud, PulError *err);
+                            PulError *err);
 void pul_variant_free(PulVariant *v);
 const char *pul_variant_name(const PulVariant *v);
 const PulTileSet *pul_variant_tileset(const PulVariant *v);
@@ -408,12 +405,13 @@ const char *pul_reason_message(PulReason r);  /* a sentence for a person, in Eng
                                                  and Micropul's words (pul_reason_explain:
                                                  an edition's words and a language) */
 
-/* PMN move text: "12@1,-2r3", "snw0,0", "t17", "pass". parse returns false
+/* A move as text in the family of v (PMN for Micropul: "12@1,-2r3",
+** "snw0,0", "t17", "pass"). parse returns false
 ** on a syntax error (PMN.md: numbers decimal, no leading zeros, no "-0", no
 ** '+', within 32-bit signed range); a tile id from 254 up is read as
 ** PUL_NO_SUCH_TILE. format returns the length written (snprintf-like). */
-bool pul_action_parse(const char *text, PulAction *out);
-int pul_action_format(const PulAction *a, char *buf, size_t size);
+bool pul_action_parse(const PulVariant *v, const char *text, PulAction *out);
+int pul_action_format(const PulVariant *v, const PulAction *a, char *buf, size_t size);
 
 /* ---------------------------------------------------------------- events */
 
@@ -491,12 +489,16 @@ PulEndReason pul_game_end_reason(const PulGame *g);
 int pul_game_loser(const PulGame *g);          /* seat that lost, or -1 */
 int pul_game_turns(const PulGame *g);          /* actions applied, PUL_ACTION_LIMIT at most */
 int pul_game_core_count(const PulGame *g);
+/* The list getters below take the size of the caller's buffer last, as
+** pul_legal_actions does: they write min(count, max) entries and return the
+** full count, so a short buffer is never overrun and a call with out NULL and
+** max 0 counts. */
 /* The core as dealt from: every non-start tile, top first; the first
 ** pul_game_core_drawn of them have left it. Returns the count. */
-int pul_game_core_initial(const PulGame *g, uint8_t *out);
+int pul_game_core_initial(const PulGame *g, uint8_t *out, int max);
 int pul_game_core_drawn(const PulGame *g);
-int pul_game_hand(const PulGame *g, int seat, uint8_t *out);    /* returns count */
-int pul_game_supply(const PulGame *g, int seat, uint8_t *out);  /* returns count */
+int pul_game_hand(const PulGame *g, int seat, uint8_t *out, int max);   /* returns count */
+int pul_game_supply(const PulGame *g, int seat, uint8_t *out, int max); /* returns count */
 int pul_game_stones(const PulGame *g, int seat);                 /* left to play */
 /* The supply tiles seat knows (revealed by a script): a bit per tile id. A
 ** take may name a known tile; a random take draws among the unknown ones. */
@@ -505,7 +507,7 @@ uint64_t pul_game_known(const PulGame *g, int seat);
 const PulRules *pul_game_rules(const PulGame *g);
 
 typedef struct { uint8_t tile, rot; int32_t x, y; } PulPlaced;
-int pul_game_placed(const PulGame *g, PulPlaced *out);          /* in order; returns count */
+int pul_game_placed(const PulGame *g, PulPlaced *out, int max); /* in order; returns count */
 /* The tile on a cell: true and tile/rot set, or false when empty. */
 bool pul_game_cell(const PulGame *g, int32_t x, int32_t y, int *tile, int *rot);
 
@@ -524,29 +526,17 @@ typedef struct {
 bool pul_game_group(const PulGame *g, int32_t x, int32_t y, int quad, PulGroupInfo *out);
 
 typedef struct { int32_t x, y; uint8_t quad; int8_t seat; } PulStone;
-int pul_game_stones_on_board(const PulGame *g, PulStone *out);   /* returns count */
+int pul_game_stones_on_board(const PulGame *g, PulStone *out, int max); /* returns count */
 
-/* Scores as the rules would count them now (kept incrementally). */
-void pul_game_scores(const PulGame *g, int *scores);
+/* Scores as the rules would count them now (kept incrementally), a seat
+** each: writes min(seats, max), returns the seats. */
+int pul_game_scores(const PulGame *g, int *scores, int max);
 /* The same, recounted from the board alone by the rules: a check on the
 ** incremental count. It leaves out what score_group and final_scores hooks
 ** changed (pul_game_scores minus this is what the scripts gave). */
-void pul_game_scores_recount(const PulGame *g, int *scores);
-/* What one seat's score is made of, for the end screens: the closed groups
-** as the rules count them, the tiles left in supply and hand with their
-** points, and what score_group and final_scores hooks changed. total is
-** pul_game_scores' and always the sum of groups, supply_points, hand_points
-** and scripts; tools print this rather than redo the arithmetic. */
-typedef struct {
-    int total;
-    int groups;
-    int supply_tiles, supply_points;
-    int hand_tiles, hand_points;
-    int scripts;
-} PulScoreBreakdown;
-void pul_game_score_breakdown(const PulGame *g, int seat, PulScoreBreakdown *out);
+int pul_game_scores_recount(const PulGame *g, int *scores, int max);
 /* Winning seats (tied at the top; a losing seat never wins). Returns count. */
-int pul_game_winners(const PulGame *g, int *seats);
+int pul_game_winners(const PulGame *g, int *seats, int max);
 
 /* A refusal explained in lang (PulLang; others give English) in the
 ** words of the theme of g's edition: its names for the feature kinds, stones,
@@ -616,6 +606,104 @@ void pul_observe(const PulGame *g, int seat, PulObservation *out);
 PulStatus pul_game_from_observation(PulGame *g, const PulObservation *obs, PulRng *rng,
                                     PulError *err);
 
+/* ------------------------------------------- what tools ask of any family */
+
+/* What the tools would otherwise re-derive from one family's rules (issue 12,
+** package D): each answers for the family of the variant or game given. */
+
+/* "Did you mean": the closest of the n candidates to word[0..len) (ASCII case
+** ignored), or NULL when none is within 2 edits, nor closer than the word is
+** long (so "x" suggests nothing). The engine's loaders suggest by the same rule. */
+const char *pul_text_suggest(const char *word, size_t len, const char *const *cands, int n);
+
+/* The seats a game of v may have, fewest and most. */
+void pul_variant_players(const PulVariant *v, int *min, int *max);
+/* The family's rule parameters by number (0 .. nparams-1): what each is, the
+** value v gives it, the value of the family's base rules; and the value a
+** game is played by (a setup hook may have changed it). Out of range: NULL
+** and 0. */
+int pul_variant_nparams(const PulVariant *v);
+const PulParamInfo *pul_variant_param(const PulVariant *v, int i);
+int pul_variant_rule(const PulVariant *v, int i);
+int pul_variant_rule_default(const PulVariant *v, int i);
+int pul_game_rule(const PulGame *g, int i);
+
+/* What one seat's score is made of, for the end screens, in the family's
+** parts: Micropul gives the closed groups as the rules count them, the tiles
+** left in supply and in hand (count) with their points, and, only when not 0,
+** what score_group and final_scores hooks changed. The points add up to
+** pul_game_scores' figure for the seat. Writes at most max parts; returns
+** how many there are (0 for a seat out of range). */
+typedef enum {
+    PUL_SCORE_GROUPS = 0,  /* closed groups, counted by the rules */
+    PUL_SCORE_SUPPLY,      /* tiles left in supply */
+    PUL_SCORE_HAND,        /* tiles left in hand */
+    PUL_SCORE_SCRIPTS      /* what rule scripts added or took away */
+    /* another family appends its own kinds here */
+} PulScorePartKind;
+typedef struct {
+    int kind;    /* PulScorePartKind */
+    int count;   /* items it counts (tiles), 0 when it counts none */
+    int points;
+} PulScorePart;
+#define PUL_SCORE_PARTS_MAX 8
+int pul_game_score_parts(const PulGame *g, int seat, PulScorePart *out, int max);
+
+/* The cells the placed pieces span, corners included; false (out untouched)
+** when nothing is placed. */
+typedef struct { int32_t minx, miny, maxx, maxy; } PulBounds;
+bool pul_game_bounds(const PulGame *g, PulBounds *out);
+
+/* The referee's JSON lines (PMN.md) carry common fields (the tool writes
+** them) and the family's: for a move answered why, after ev, Micropul's
+** ',"drawn":N,"extra_turn":B,"core":N'; for the last line ',"scores":[...]'.
+** Each writes its fields, a comma first, into buf (snprintf-like: returns the
+** length they need). */
+int pul_referee_fields(const PulGame *g, const PulEvents *ev, PulReason why, char *buf,
+                       size_t size);
+int pul_referee_final_fields(const PulGame *g, char *buf, size_t size);
+/* A refusal as the referee words it: in English and the words of g's edition
+** (Micropul: pul_reason_explain's English, with the hand limit of g's rules;
+** a family without words of its own gives pul_reason_message's). Writes at
+** most size bytes and returns the length written. */
+int pul_reason_text(const PulGame *g, PulReason r, char *buf, size_t size);
+
+/* ------------------------------------------ what bots ask of any family */
+
+/* The team seat plays for: seats of one team share a win and are never each
+** other's rivals. Micropul has no partners: the team is the seat. */
+int pul_game_team(const PulGame *g, int seat);
+/* How good g looks for seat, in the family's points: its score and what the
+** position promises (the greedy bot and MCTS rollouts compare these). */
+double pul_game_heuristic(const PulGame *g, int seat);
+/* A hash of everything obs shows (of a game of v), for seeding a bot's
+** choice: the same observation gives the same hash. */
+uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o);
+
+/* ------------------------------------------- the lab's figures of a game */
+
+/* A family's figures of one game, for `pul sim`: each names its slots
+** first .. first + n - 1 of an int32_t array of PUL_MAX_METRIC_SLOTS that the
+** caller zeroes before the game. A count is one slot; a per-feature figure
+** has a slot per feature index of the variant's tile set; a histogram has
+** a slot per value from 0, the last counting that value or more. */
+#define PUL_MAX_METRIC_SLOTS 256
+#define PUL_METRIC_SIZES 65      /* Micropul's closed-group sizes: 0 .. 64 or more */
+typedef enum { PUL_METRIC_COUNT = 0, PUL_METRIC_PER_FEATURE, PUL_METRIC_HISTOGRAM } PulMetricKind;
+typedef struct {
+    const char *key;             /* in rows and summaries: "extra_turns" */
+    const char *label;           /* for people: "extra turns" */
+    const char *help;            /* what it counts, a phrase */
+    int kind;                    /* PulMetricKind */
+    int first, n;                /* its slots */
+} PulMetricInfo;
+/* The figures of v's family, in the order rows show them; returns the count. */
+int pul_variant_metrics(const PulVariant *v, const PulMetricInfo **out);
+/* Adds to m what an action applied to g did (ev: its events). */
+void pul_game_tally(const PulGame *g, const PulEvents *ev, int32_t *m);
+/* Sets in m the figures of g's end (g over). */
+void pul_game_tally_end(const PulGame *g, int32_t *m);
+
 /* ------------------------------------------------------------------ bots */
 
 /* A player program: observation in, action out, the same action for the
@@ -664,7 +752,8 @@ int pul_record_ntags(const PulRecord *r);
 const char *pul_record_tag_name(const PulRecord *r, int i);
 int pul_record_nmoves(const PulRecord *r);
 const char *pul_record_move(const PulRecord *r, int i);             /* as written */
-PulStatus pul_record_add_move(PulRecord *r, const PulAction *a);
+/* a in the move text of v, the variant the record is played with. */
+PulStatus pul_record_add_move(PulRecord *r, const PulVariant *v, const PulAction *a);
 /* Drop the moves from number n (0-based) on; the comments that followed
 ** them stay, after the last move kept. */
 PulStatus pul_record_truncate(PulRecord *r, int n);

@@ -1005,8 +1005,8 @@ static void play_game(Play *p, int nseats, uint64_t seed) {
     PulGame *g = p->g;
     stats.over += pul_game_over(g);
     int n = pul_game_seats(g), scores[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
-    pul_game_scores(g, scores);
-    int nw = pul_game_winners(g, winners);
+    pul_game_scores(g, scores, PUL_MAX_SEATS);
+    int nw = pul_game_winners(g, winners, PUL_MAX_SEATS);
     if (nw < 0 || nw > n) fuzz_breachf(NULL, "%d winners of %d seats", nw, n);
     for (int k = 0; k < nw; k++)
         if (winners[k] < 0 || winners[k] >= n)

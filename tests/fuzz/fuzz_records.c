@@ -233,13 +233,13 @@ static void check_stream(const uint8_t *data, size_t size, const PulRecord *r, P
 
 /* A move's text, as PMN has one spelling per move: formatted and parsed
 ** again, the action is the same. */
-static void check_action_text(const PulAction *a, const char *text) {
+static void check_action_text(const PulVariant *v, const PulAction *a, const char *text) {
     char buf[64];
-    int n = pul_action_format(a, buf, sizeof buf);
+    int n = pul_action_format(v, a, buf, sizeof buf);
     if (n <= 0 || (size_t)n >= sizeof buf)
         fuzz_breachf(NULL, "move \"%s\" cannot be formatted", text);
     PulAction b;
-    if (!pul_action_parse(buf, &b) || memcmp(a, &b, sizeof b) != 0)
+    if (!pul_action_parse(v, buf, &b) || memcmp(a, &b, sizeof b) != 0)
         fuzz_breachf(NULL, "move \"%s\" is formatted as \"%s\", which reads otherwise", text, buf);
 }
 
@@ -273,8 +273,8 @@ static void play_moves(const PulRecord *r, PulGame *g, PulRecord *out) {
     for (int i = 0; i < pul_record_nmoves(r); i++) {
         const char *text = pul_record_move(r, i);
         PulAction a;
-        if (!pul_action_parse(text, &a)) continue; /* syntax: the referee stops here */
-        check_action_text(&a, text);
+        if (!pul_action_parse(v, text, &a)) continue; /* syntax: the referee stops here */
+        check_action_text(v, &a, text);
         bool over = pul_game_over(g);
         pul_game_copy(before, g);
         PulReason want = pul_check(g, &a);
@@ -307,12 +307,12 @@ static void play_moves(const PulRecord *r, PulGame *g, PulRecord *out) {
         PulAction done;
         pul_events_action(&ev, &done);
         if (done.kind != a.kind) fuzz_breachf(NULL, "move \"%s\" applied as another kind", text);
-        if (pul_record_add_move(out, &done) != PUL_OK)
+        if (pul_record_add_move(out, v, &done) != PUL_OK)
             fuzz_breachf(NULL, "move \"%s\" as done cannot be recorded", text);
         if (!scripted) {
             int sc[PUL_MAX_SEATS], rc[PUL_MAX_SEATS];
-            pul_game_scores(g, sc);
-            pul_game_scores_recount(g, rc);
+            pul_game_scores(g, sc, PUL_MAX_SEATS);
+            pul_game_scores_recount(g, rc, PUL_MAX_SEATS);
             for (int s = 0; s < nseats; s++)
                 if (sc[s] != rc[s])
                     fuzz_breachf(NULL, "after move \"%s\" seat %d scores %d, recounted %d", text,
@@ -320,7 +320,7 @@ static void play_moves(const PulRecord *r, PulGame *g, PulRecord *out) {
         }
     }
     int winners[PUL_MAX_SEATS];
-    int nw = pul_game_winners(g, winners);
+    int nw = pul_game_winners(g, winners, PUL_MAX_SEATS);
     if (nw < 0 || nw > nseats) fuzz_breachf(NULL, "%d winners of %d seats", nw, nseats);
     for (int k = 0; k < nw; k++)
         if (winners[k] < 0 || winners[k] >= nseats || winners[k] == pul_game_loser(g))
@@ -395,7 +395,7 @@ static void replay(const PulRecord *r) {
     if (st != PUL_OK) fuzz_breach("the game's own record does not start", &err);
     for (int i = 0; i < pul_record_nmoves(back); i++) {
         PulAction a;
-        if (!pul_action_parse(pul_record_move(back, i), &a))
+        if (!pul_action_parse(v, pul_record_move(back, i), &a))
             fuzz_breachf(NULL, "the game's own move \"%s\" does not parse",
                          pul_record_move(back, i));
         PulReason why = pul_apply(g2, &a, NULL);
@@ -443,9 +443,11 @@ static void change(PulRecord *r, uint64_t h) {
     if (pul_record_add_comment(r, "one\r\ntwo\rthree; [Tag \"x\"]") != PUL_OK)
         fuzz_breach("a comment cannot be added", NULL);
     PulAction pass = {.kind = PUL_PASS};
-    if (pul_record_add_move(r, &pass) != PUL_OK) fuzz_breach("a move cannot be added", NULL);
+    const PulVariant *micropul = cached[0]; /* the move text is Micropul's */
+    if (pul_record_add_move(r, micropul, &pass) != PUL_OK)
+        fuzz_breach("a move cannot be added", NULL);
     PulAction random_take = {.kind = PUL_TAKE, .tile = PUL_NO_TILE};
-    if (pul_record_add_move(r, &random_take) != PUL_ERR_RANGE)
+    if (pul_record_add_move(r, micropul, &random_take) != PUL_ERR_RANGE)
         fuzz_breach("an unresolved random take is recorded", NULL);
     check_round_trip(r, "after changes through the API");
 }

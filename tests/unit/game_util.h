@@ -24,7 +24,7 @@ static inline PulVariant *micropul_with(const PulRules *rules) {
         fprintf(stderr, "cannot load %s: %s\n", MICROPUL_TILES, err.message);
         return NULL;
     }
-    PulVariant *v = pul_variant_new("micropul", &ts, rules, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new("micropul", &ts, rules, &err);
     if (!v) fprintf(stderr, "cannot build micropul: %s\n", err.message);
     return v;
 }
@@ -164,7 +164,7 @@ static inline bool activated(const PulEvents *ev, int x, int y, int quad, int fe
 
 static inline bool hand_has(const PulGame *g, int seat, int tile) {
     uint8_t h[PUL_MAX_HAND];
-    int n = pul_game_hand(g, seat, h);
+    int n = pul_game_hand(g, seat, h, PUL_MAX_HAND);
     for (int i = 0; i < n; i++)
         if (h[i] == tile) return true;
     return false;
@@ -179,14 +179,14 @@ static inline bool tiles_conserved(const PulGame *g, const char *what) {
     uint8_t buf[PUL_MAX_TILES];
     PulPlaced placed[PUL_MAX_TILES];
     for (int s = 0; s < pul_game_seats(g); s++) {
-        int n = pul_game_hand(g, s, buf);
+        int n = pul_game_hand(g, s, buf, PUL_MAX_TILES);
         for (int i = 0; i < n; i++) count[buf[i]]++;
-        n = pul_game_supply(g, s, buf);
+        n = pul_game_supply(g, s, buf, PUL_MAX_TILES);
         for (int i = 0; i < n; i++) count[buf[i]]++;
     }
-    int n = pul_game_placed(g, placed);
+    int n = pul_game_placed(g, placed, PUL_MAX_TILES);
     for (int i = 0; i < n; i++) count[placed[i].tile]++;
-    int ncore = pul_game_core_initial(g, buf);
+    int ncore = pul_game_core_initial(g, buf, PUL_MAX_TILES);
     for (int i = pul_game_core_drawn(g); i < ncore; i++) count[buf[i]]++;
     for (int t = 0; t < ntiles; t++)
         if (count[t] != 1) {
@@ -207,7 +207,7 @@ static inline bool replays_identically(const PulGame *g, const PulAction *moves,
     PulError err;
     if (!r || !back || !replay || pul_record_from_start(r, g) != PUL_OK) goto done;
     for (int i = 0; i < nmoves; i++)
-        if (pul_record_add_move(r, &moves[i]) != PUL_OK) goto done;
+        if (pul_record_add_move(r, v, &moves[i]) != PUL_OK) goto done;
     size_t len = 0;
     text = pul_record_write(r, &len);
     if (!text || pul_record_parse(back, text, len, "replay", &err) != PUL_OK) goto done;
@@ -220,7 +220,7 @@ static inline bool replays_identically(const PulGame *g, const PulAction *moves,
     for (int i = 0; i < pul_record_nmoves(back); i++) {
         PulAction a;
         const char *m = pul_record_move(back, i);
-        PulReason why = pul_action_parse(m, &a) ? pul_apply(replay, &a, NULL) : PUL_R_SYNTAX;
+        PulReason why = pul_action_parse(v, m, &a) ? pul_apply(replay, &a, NULL) : PUL_R_SYNTAX;
         if (why != PUL_LEGAL) {
             fprintf(stderr, "  replayed move %d \"%s\": %s\n", i + 1, m, pul_reason_code(why));
             goto done;

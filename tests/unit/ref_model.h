@@ -113,7 +113,7 @@ static void ref_build(Ref *b, const PulGame *g) {
     b->bad_stones = b->map_clashes = 0;
     b->rules = pul_variant_rules(v);
     PulPlaced pl[PUL_MAX_TILES];
-    b->n = pul_game_placed(g, pl);
+    b->n = pul_game_placed(g, pl, PUL_MAX_TILES);
     for (int i = 0; i < b->n; i++) {
         b->x[i] = pl[i].x;
         b->y[i] = pl[i].y;
@@ -182,7 +182,7 @@ static void ref_build(Ref *b, const PulGame *g) {
             if (cell(b, b->x[i] + OUT[q][k].dx, b->y[i] + OUT[q][k].dy) < 0) b->closed[r] = false;
     }
     PulStone st[PUL_MAX_SEATS * PUL_MAX_STONES];
-    int ns = pul_game_stones_on_board(g, st);
+    int ns = pul_game_stones_on_board(g, st, PUL_MAX_SEATS * PUL_MAX_STONES);
     for (int k = 0; k < ns; k++) {
         int j = cell(b, st[k].x, st[k].y);
         int r = j >= 0 ? b->root[j * 4 + st[k].quad] : -1;

@@ -62,8 +62,9 @@ static void test_endless_ends_at_the_limit(void) {
         CHECK_INT(pul_check(g, &pass), PUL_R_GAME_OVER);
         /* The winners are the seats at the top of the scores as they stand. */
         int scores[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
-        pul_game_scores(g, scores);
-        int nw = pul_game_winners(g, winners), top = scores[0] > scores[1] ? scores[0] : scores[1];
+        pul_game_scores(g, scores, PUL_MAX_SEATS);
+        int nw = pul_game_winners(g, winners, PUL_MAX_SEATS);
+        int top = scores[0] > scores[1] ? scores[0] : scores[1];
         CHECK(nw >= 1);
         for (int k = 0; k < nw; k++) CHECK_INT(scores[winners[k]], top);
     }
@@ -171,7 +172,7 @@ static void test_group_worth_is_wide(void) {
     pul_rules_default(&rules);
     rules.points_micropul = RULES_POINTS_MAX;
     PulError err;
-    PulVariant *v = pul_variant_new("white", &ts, &rules, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new("white", &ts, &rules, &err);
     CHECK(v != NULL);
     if (!v) return;
     uint8_t core[PUL_MAX_TILES];

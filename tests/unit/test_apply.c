@@ -73,8 +73,8 @@ static void test_take_claim_pass_reasons(void) {
     APPLY_OK(g, A_PLACE(42, 1, -1, 0), NULL);
     CHECK_INT(pul_game_to_move(g), 0);
     CHECK(pul_game_in_extra_turn(g));
-    CHECK_INT(pul_game_hand(g, 0, NULL), 4);
-    CHECK_INT(pul_game_supply(g, 0, NULL), 2);
+    CHECK_INT(pul_game_hand(g, 0, NULL, 0), 4);
+    CHECK_INT(pul_game_supply(g, 0, NULL, 0), 2);
     PulAction ok[] = {A_TAKE(PUL_NO_TILE), A_TAKE(8), A_TAKE(9), A_PASS(),
                       A_CLAIM(PUL_NW, 1, -1), A_CLAIM(PUL_SE, 1, -1), A_CLAIM(PUL_SE, 1, 0)};
     for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) CHECK_INT(pul_check(g, &ok[i]), PUL_LEGAL);
@@ -150,7 +150,7 @@ static void test_game_over_first(void) {
     CHECK(pul_game_over(g));
     uint8_t hand[PUL_MAX_HAND];
     int seat = pul_game_to_move(g);
-    int nh = pul_game_hand(g, seat, hand);
+    int nh = pul_game_hand(g, seat, hand, PUL_MAX_HAND);
     PulAction all[] = {A_PASS(),          A_TAKE(PUL_NO_TILE),      A_TAKE(3),
                        A_CLAIM(PUL_NW, 0, 0), A_CLAIM(9, 0, 0),     A_PLACE(4, 0, 0, 9),
                        A_PLACE(200, 3000, 0, 0), A_PLACE(nh ? hand[0] : 0, 0, -1, 0)};
@@ -212,7 +212,7 @@ static void test_faq_events(void) {
     CHECK(same_action(&done, &a));
     /* The two tiles under the deal, 8 then 9, went to seat 0's supply. */
     uint8_t sup[PUL_MAX_TILES];
-    CHECK_INT(pul_game_supply(g, 0, sup), 2);
+    CHECK_INT(pul_game_supply(g, 0, sup, PUL_MAX_TILES), 2);
     CHECK(sup[0] == 8 && sup[1] == 9);
     CHECK_INT(pul_game_core_count(g), 33);
     CHECK_INT(pul_game_core_drawn(g), 14);
@@ -243,14 +243,14 @@ static void test_faq_events(void) {
     CHECK(done.tile == 8 || done.tile == 9);
     if (e) CHECK_INT(done.tile, e->tile);
     CHECK(hand_has(g, 0, done.tile));
-    CHECK_INT(pul_game_supply(g, 0, sup), 1);
+    CHECK_INT(pul_game_supply(g, 0, sup, PUL_MAX_TILES), 1);
     CHECK(sup[0] == (done.tile == 8 ? 9 : 8));
     CHECK_INT(count_events(&ev, PUL_EV_EXTRA_TURN), 0);
     CHECK_INT(pul_game_to_move(g), 1);
     CHECK(!pul_game_in_extra_turn(g));
     /* The resolved take is what a record stores: t8 or t9. */
     char text[16];
-    pul_action_format(&done, text, sizeof text);
+    pul_action_format(pul_game_variant(g), &done, text, sizeof text);
     CHECK(strcmp(text, "t8") == 0 || strcmp(text, "t9") == 0);
 
     /* Seat 1's 2 WB/+. turned once is +W/.B: at (2,-1) its black se would
@@ -265,7 +265,7 @@ static void test_faq_events(void) {
     CHECK(activated(&ev, 1, -1, PUL_CENTRE, F_ONE));
     e = find_event(&ev, PUL_EV_DREW);
     CHECK(e && e->count == 1 && e->seat == 1);
-    CHECK_INT(pul_game_supply(g, 1, sup), 1);
+    CHECK_INT(pul_game_supply(g, 1, sup, PUL_MAX_TILES), 1);
     CHECK_INT(sup[0], 10);
     CHECK_INT(pul_game_to_move(g), 0);
     pul_game_free(g);
@@ -318,8 +318,8 @@ static void test_closed_event(void) {
     CHECK(gi.closed);
     /* Seat 0: the group's 3 points and 4 tiles in hand; seat 1: 4 tiles. */
     int sc[2], rc[2];
-    pul_game_scores(g, sc);
-    pul_game_scores_recount(g, rc);
+    pul_game_scores(g, sc, (int)(sizeof sc / sizeof sc[0]));
+    pul_game_scores_recount(g, rc, (int)(sizeof rc / sizeof rc[0]));
     CHECK_INT(sc[0], 7);
     CHECK_INT(sc[1], 4);
     CHECK(sc[0] == rc[0] && sc[1] == rc[1]);
@@ -373,7 +373,7 @@ static void test_merged_event(void) {
     CHECK(pul_game_group(g, 1, 0, PUL_SE, &gi));
     CHECK(gi.size == 3 && gi.stones == 2 && gi.owners == 3u && gi.closed);
     int sc[2];
-    pul_game_scores(g, sc);
+    pul_game_scores(g, sc, (int)(sizeof sc / sizeof sc[0]));
     CHECK_INT(sc[0], 4); /* 4 tiles in hand, the group scores nothing */
     CHECK_INT(sc[1], 4);
     pul_game_free(g);

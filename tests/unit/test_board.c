@@ -86,7 +86,7 @@ static void test_cells(void) {
     CHECK_INT(t, 4);
     CHECK_INT(r, 1);
     PulPlaced pl[PUL_MAX_TILES];
-    CHECK_INT(pul_game_placed(g, pl), 2);
+    CHECK_INT(pul_game_placed(g, pl, PUL_MAX_TILES), 2);
     CHECK(pl[0].tile == 40 && pl[0].x == 0 && pl[0].y == 0 && pl[0].rot == 0);
     CHECK(pl[1].tile == 4 && pl[1].x == 1 && pl[1].y == 0 && pl[1].rot == 1);
     pul_game_free(g);
@@ -154,7 +154,7 @@ static void test_long_line(void) {
     rules.hand_size = 15;
     rules.hand_limit = 15;
     PulError err;
-    PulVariant *v = pul_variant_new(NULL, &ts, &rules, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new(NULL, &ts, &rules, &err);
     CHECK(v != NULL);
     if (!v) return;
     PulGame *g = pul_game_new(v);
@@ -165,10 +165,10 @@ static void test_long_line(void) {
         int seat = pul_game_to_move(g);
         CHECK_INT(seat, i % 4);
         uint8_t hand[PUL_MAX_HAND];
-        CHECK(pul_game_hand(g, seat, hand) > 0);
+        CHECK(pul_game_hand(g, seat, hand, PUL_MAX_HAND) > 0);
         /* Open cells of a row of n tiles: n above, n below, two ends. */
         int n = 1 + east + west;
-        CHECK_INT(pul_legal_placements(g, NULL, 0), (2 * n + 2) * pul_game_hand(g, seat, NULL));
+        CHECK_INT(pul_legal_placements(g, NULL, 0), (2 * n + 2) * pul_game_hand(g, seat, NULL, 0));
         int x = i % 2 ? -(++west) : ++east;
         /* The cell 64 away on either side is not the cell itself. */
         CHECK_REFUSED(g, A_PLACE(hand[0], x + 64, 0, 0), PUL_R_NOT_ADJACENT);

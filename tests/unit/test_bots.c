@@ -86,16 +86,16 @@ static void check_conservation(const PulGame *g) {
     int count[PUL_MAX_TILES] = {0};
     PulPlaced placed[PUL_MAX_TILES];
     uint8_t tiles[PUL_MAX_TILES];
-    int n = pul_game_placed(g, placed);
+    int n = pul_game_placed(g, placed, PUL_MAX_TILES);
     for (int i = 0; i < n; i++) count[placed[i].tile]++;
     for (int s = 0; s < pul_game_seats(g); s++) {
-        n = pul_game_hand(g, s, tiles);
+        n = pul_game_hand(g, s, tiles, PUL_MAX_TILES);
         for (int i = 0; i < n; i++) count[tiles[i]]++;
-        n = pul_game_supply(g, s, tiles);
+        n = pul_game_supply(g, s, tiles, PUL_MAX_TILES);
         for (int i = 0; i < n; i++) count[tiles[i]]++;
     }
-    pul_game_core_initial(g, tiles);
-    for (int i = pul_game_core_drawn(g); i < pul_game_core_initial(g, tiles); i++)
+    pul_game_core_initial(g, tiles, PUL_MAX_TILES);
+    for (int i = pul_game_core_drawn(g); i < pul_game_core_initial(g, tiles, PUL_MAX_TILES); i++)
         count[tiles[i]]++;
     bool ok = true;
     for (int t = 0; t < ts->ntiles; t++) ok = ok && count[t] == 1;
@@ -115,9 +115,9 @@ static void check_determinization(const PulGame *g, const PulGame *d, int seat) 
     CHECK(memcmp(&a, &b, sizeof a) == 0);
     check_conservation(d);
     int sg[PUL_MAX_SEATS], sd[PUL_MAX_SEATS], sr[PUL_MAX_SEATS];
-    pul_game_scores(g, sg);
-    pul_game_scores(d, sd);
-    pul_game_scores_recount(d, sr);
+    pul_game_scores(g, sg, PUL_MAX_SEATS);
+    pul_game_scores(d, sd, PUL_MAX_SEATS);
+    pul_game_scores_recount(d, sr, PUL_MAX_SEATS);
     for (int s = 0; s < pul_game_seats(g); s++) CHECK(sg[s] == sd[s] && sd[s] == sr[s]);
     CHECK_INT(pul_game_core_count(d), pul_game_core_count(g));
     if (pul_game_to_move(g) != seat) return;
@@ -180,10 +180,10 @@ static void test_determinize(void) {
     uint8_t h1[PUL_MAX_HAND], h2[PUL_MAX_HAND];
     bool differ = false;
     pul_game_from_observation(d, &o, &deal, &err);
-    pul_game_hand(d, 1, h1);
+    pul_game_hand(d, 1, h1, PUL_MAX_HAND);
     for (int i = 0; i < 5 && !differ; i++) {
         pul_game_from_observation(d, &o, &deal, &err);
-        pul_game_hand(d, 1, h2);
+        pul_game_hand(d, 1, h2, PUL_MAX_HAND);
         differ = memcmp(h1, h2, 6) != 0;
     }
     CHECK(differ);
@@ -231,13 +231,13 @@ static double play_games(const PulVariant *v, int nseats, const char *spec_a,
             CHECK_INT(pul_bot_choose(s == a_seat ? a : b, &o, &act, &err), PUL_OK);
             if (pul_apply(g, &act, NULL) != PUL_LEGAL && refused++ < 3) {
                 char t[64];
-                pul_action_format(&act, t, sizeof t);
+                pul_action_format(pul_game_variant(g), &act, t, sizeof t);
                 fprintf(stderr, "%s played illegal %s\n", s == a_seat ? spec_a : spec_b, t);
             }
         }
         CHECK(pul_game_over(g));
         int w[PUL_MAX_SEATS];
-        int nw = pul_game_winners(g, w);
+        int nw = pul_game_winners(g, w, PUL_MAX_SEATS);
         for (int k = 0; k < nw; k++)
             if (w[k] == a_seat) points += 1.0 / nw;
     }
@@ -347,7 +347,7 @@ static void test_no_cheating(void) {
         CHECK_INT(pul_game_start(a, 2, seed, NULL, 0, &err), PUL_OK);
         /* b: the same hand for seat 0, the hidden tiles in another order. */
         uint8_t core[PUL_MAX_TILES];
-        int n = pul_game_core_initial(a, core);
+        int n = pul_game_core_initial(a, core, PUL_MAX_TILES);
         for (int i = 6, j = n - 1; i < j; i++, j--) {
             uint8_t t = core[i];
             core[i] = core[j];
@@ -393,8 +393,46 @@ static void test_no_cheating(void) {
     pul_variant_free(v);
 }
 
+/* ------------------------------------------- what bots ask of a family */
+
+/* Micropul has no partners (each seat its own team); the observation hash
+** follows what the seat sees and nothing else; the heuristic of a copy is
+** the heuristic of the game. */
+static void test_family_calls(void) {
+    PulError err;
+    PulVariant *v = pul_variant_open("micropul-3p", NULL, &err);
+    CHECK(v != NULL);
+    if (!v) return;
+    PulGame *g = pul_game_new(v), *c = pul_game_new(v);
+    CHECK_INT(pul_game_start(g, 3, 17, NULL, 0, &err), PUL_OK);
+    for (int s = 0; s < 3; s++) CHECK_INT(pul_game_team(g, s), s);
+    PulObservation a, b;
+    pul_observe(g, 0, &a);
+    pul_observe(g, 0, &b);
+    CHECK(pul_observation_hash(v, &a) == pul_observation_hash(v, &b));
+    pul_observe(g, 1, &b);
+    CHECK(pul_observation_hash(v, &a) != pul_observation_hash(v, &b));
+    PulRng rng;
+    pul_rng_seed(&rng, 5);
+    PulAction act;
+    CHECK(pul_random_action(g, &rng, &act));
+    CHECK_INT(pul_apply(g, &act, NULL), PUL_LEGAL);
+    pul_observe(g, 0, &b);
+    CHECK(pul_observation_hash(v, &a) != pul_observation_hash(v, &b));
+    pul_game_copy(c, g);
+    for (int s = 0; s < 3; s++) {
+        double h = pul_game_heuristic(g, s);
+        CHECK(h == pul_game_heuristic(c, s));
+        CHECK(h > -1e6 && h < 1e6);
+    }
+    pul_game_free(c);
+    pul_game_free(g);
+    pul_variant_free(v);
+}
+
 int main(void) {
     RUN(test_specs);
+    RUN(test_family_calls);
     RUN(test_determinize);
     RUN(test_determinism);
     RUN(test_no_cheating);

@@ -43,8 +43,8 @@ static void play(const PulVariant *v, int nseats, uint64_t seed, Tally *t, const
     CHECK(pul_game_over(g));
     if (pul_game_over(g)) t->games_over++;
     int inc[PUL_MAX_SEATS], re[PUL_MAX_SEATS];
-    pul_game_scores(g, inc);
-    pul_game_scores_recount(g, re);
+    pul_game_scores(g, inc, PUL_MAX_SEATS);
+    pul_game_scores_recount(g, re, PUL_MAX_SEATS);
     for (int s = 0; s < nseats; s++) CHECK_INT(inc[s], re[s]);
     pul_game_free(g);
 }
@@ -128,7 +128,7 @@ static void test_tricolour(void) {
     PulError err;
     uint8_t hand[PUL_MAX_HAND];
     if (g && pul_game_start(g, 2, 9, NULL, 0, &err) == PUL_OK)
-        CHECK_INT(pul_game_hand(g, 0, hand), 5);
+        CHECK_INT(pul_game_hand(g, 0, hand, PUL_MAX_HAND), 5);
     pul_game_free(g);
     pul_variant_free(v);
 }

@@ -6,8 +6,8 @@
 
 static void check_scores(const PulGame *g, int s0, int s1) {
     int sc[2], rc[2];
-    pul_game_scores(g, sc);
-    pul_game_scores_recount(g, rc);
+    pul_game_scores(g, sc, (int)(sizeof sc / sizeof sc[0]));
+    pul_game_scores_recount(g, rc, (int)(sizeof rc / sizeof rc[0]));
     CHECK_INT(sc[0], s0);
     CHECK_INT(sc[1], s1);
     CHECK_INT(rc[0], s0);
@@ -84,7 +84,7 @@ static void test_big_counts_one(void) {
         CHECK_INT(gi.stones, 1);
         CHECK_INT(gi.owners, 1);
         PulStone st[8];
-        CHECK_INT(pul_game_stones_on_board(g, st), 1);
+        CHECK_INT(pul_game_stones_on_board(g, st, (int)(sizeof st / sizeof st[0])), 1);
         CHECK(st[0].x == 1 && st[0].y == -1 && st[0].quad == PUL_SE && st[0].seat == 0);
         /* Open: only tiles count. Seat 0: 4 in hand, 2 in supply. */
         check_scores(g, 4 + 2 * 2, 5);

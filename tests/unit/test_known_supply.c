@@ -18,7 +18,7 @@ static PulGame *game_with_supply(const PulVariant *v, int want) {
         PulAction a;
         for (int n = 0; n < 60 && !pul_game_over(g); n++) {
             uint8_t sup[PUL_MAX_TILES];
-            if (pul_game_to_move(g) == 0 && pul_game_supply(g, 0, sup) >= want &&
+            if (pul_game_to_move(g) == 0 && pul_game_supply(g, 0, sup, PUL_MAX_TILES) >= want &&
                 !pul_game_in_extra_turn(g))
                 return g;
             if (!pul_random_action(g, &rng, &a) || pul_apply(g, &a, NULL) != PUL_LEGAL) break;
@@ -43,7 +43,7 @@ static void test_reveal_and_take(void) {
         return;
     }
     uint8_t sup[PUL_MAX_TILES];
-    int nsup = pul_game_supply(g, 0, sup);
+    int nsup = pul_game_supply(g, 0, sup, PUL_MAX_TILES);
     PulEvents ev = {0};
     HookCall call = {g, &ev, HOOK_ON_ACTIVATE, 0, 0};
     /* The most recently drawn tile first, then the one before. */
@@ -57,7 +57,7 @@ static void test_reveal_and_take(void) {
     CHECK(known == ((UINT64_C(1) << sup[nsup - 1]) | (UINT64_C(1) << sup[nsup - 2])));
     /* Two more drawn after them: the known tiles now sit mid-supply. */
     CHECK_INT(hooked_draw(&call, 0, 2), 2);
-    nsup = pul_game_supply(g, 0, sup);
+    nsup = pul_game_supply(g, 0, sup, (int)(sizeof sup / sizeof sup[0]));
     CHECK(known >> sup[nsup - 3] & 1 && known >> sup[nsup - 4] & 1);
     CHECK(pul_game_known(g, 1) == 0);
 
@@ -142,7 +142,7 @@ static void test_actions(void) {
     CHECK_INT(hooked_draw(&call, 1, 2), 2);
     CHECK_INT(pul_game_core_count(g), core - 2);
     uint8_t sup[PUL_MAX_TILES];
-    CHECK_INT(pul_game_supply(g, 1, sup), 2);
+    CHECK_INT(pul_game_supply(g, 1, sup, PUL_MAX_TILES), 2);
     CHECK_INT(ev.ev[ev.n - 1].kind, PUL_EV_DREW);
     CHECK_INT(hooked_draw(&call, 1, 0), 0);
     CHECK_INT(hooked_draw(&call, 5, 1), 0);

@@ -433,7 +433,7 @@ static void test_error_halfway(void) {
     /* Then the move goes through: three activations, each now drawing 3 more. */
     APPLY_OK(g, a, &ev);
     CHECK_INT(count_events(&ev, PUL_EV_ACTIVATED), 3);
-    CHECK_INT(pul_game_supply(g, 0, NULL), 2 + 9);
+    CHECK_INT(pul_game_supply(g, 0, NULL, 0), 2 + 9);
     CHECK_INT(count_events(&ev, PUL_EV_REVEALED), 3);
     pul_game_free(before);
     pul_game_free(g);
@@ -896,7 +896,7 @@ static void test_read_functions(void) {
     uint8_t ids[PUL_MAX_TILES];
     for (int s = 0; s < 2; s++) {
         t.n = 0;
-        add_list(&t, ids, pul_game_hand(g, s, ids));
+        add_list(&t, ids, pul_game_hand(g, s, ids, PUL_MAX_TILES));
         char expr[32];
         snprintf(expr, sizeof expr, "game:hand(%d)", s + 1);
         CHECK_PROBE(g, expr, t.s);
@@ -956,7 +956,7 @@ static void test_read_functions(void) {
     CHECK_PROBE(g, "game:cell(1 << 40, 0)", "nil");
     /* placed */
     PulPlaced placed[PUL_MAX_TILES];
-    int np = pul_game_placed(g, placed);
+    int np = pul_game_placed(g, placed, PUL_MAX_TILES);
     CHECK_INT(np, 4);
     t.n = 0;
     add(&t, "{");
@@ -985,7 +985,7 @@ static void test_read_functions(void) {
     CHECK_PROBE(g, "game:group(0, 0, 'se')", t.s);
     CHECK_PROBE(g, "game:stones_left(1)", "2");
     int sc[2];
-    pul_game_scores(g, sc);
+    pul_game_scores(g, sc, (int)(sizeof sc / sizeof sc[0]));
     t.n = 0;
     add(&t, "{%d,%d}", sc[0], sc[1]);
     CHECK_PROBE(g, "game:scores()", t.s);
@@ -1013,7 +1013,7 @@ static void test_actions(void) {
     CHECK(h != NULL);
     if (!h) return;
     uint8_t core[PUL_MAX_TILES];
-    pul_game_core_initial(g, core);
+    pul_game_core_initial(g, core, PUL_MAX_TILES);
     int top = pul_game_core_drawn(g);
     PulEvents ev = {0};
     MicropulActivation act = {F_ONE, 1, -1, PUL_CENTRE, 1, false};
@@ -1023,7 +1023,7 @@ static void test_actions(void) {
     char expected[128];
     snprintf(expected, sizeof expected, "{2,0,%d,nil,4,{%d}}", core[top + 1], core[top + 1]);
     CHECK_STR(after_hook(&err, "on_activate"), expected);
-    CHECK_INT(pul_game_supply(g, 0, NULL), 4);
+    CHECK_INT(pul_game_supply(g, 0, NULL, 0), 4);
     CHECK(pul_game_known(g, 0) == UINT64_C(1) << core[top + 1]);
     CHECK_INT(call.extra_turns, 2);
     const PulEvent *e = find_event(&ev, PUL_EV_DREW);
@@ -1419,7 +1419,7 @@ static void test_hooks_all_variant(void) {
     CHECK_INT(count_events(&ev, PUL_EV_EXTRA_TURN), 0);
     CHECK_INT(pul_game_to_move(g), 1);
     uint8_t sup[PUL_MAX_TILES];
-    CHECK_INT(pul_game_supply(g, 0, sup), 4);
+    CHECK_INT(pul_game_supply(g, 0, sup, PUL_MAX_TILES), 4);
     CHECK(sup[0] == 8 && sup[1] == 9 && sup[2] == 10 && sup[3] == 11);
     CHECK(pul_game_known(g, 0) == UINT64_C(1) << 11);
     e = find_event(&ev, PUL_EV_REVEALED);
@@ -1444,11 +1444,11 @@ static void test_hooks_all_variant(void) {
     e = find_event(&ev, PUL_EV_GAME_OVER);
     CHECK(e && e->value == PUL_END_SCRIPT);
     int sc[2];
-    pul_game_scores(g, sc);
+    pul_game_scores(g, sc, (int)(sizeof sc / sizeof sc[0]));
     CHECK_INT(sc[0], 1000 + 30 + 4);
     CHECK_INT(sc[1], 4);
     int winners[2];
-    CHECK_INT(pul_game_winners(g, winners), 1);
+    CHECK_INT(pul_game_winners(g, winners, (int)(sizeof winners / sizeof winners[0])), 1);
     CHECK_INT(winners[0], 1);
     pul_game_free(g);
     pul_variant_free(v);
@@ -1471,7 +1471,7 @@ static void test_hooks_chain_variant(void) {
         /* setup: the first sets hand_size 5, the second adds one stone per hand tile less. */
         CHECK_INT(pul_game_rules(g)->hand_size, 5);
         CHECK_INT(pul_game_rules(g)->stones, 4);
-        CHECK_INT(pul_game_hand(g, 0, NULL), 5);
+        CHECK_INT(pul_game_hand(g, 0, NULL, 0), 5);
         PulEvents ev;
         APPLY_OK(g, A_PLACE(4, 1, 0, 1), &ev);
         APPLY_OK(g, A_PLACE(12, 0, -1, 2), &ev);

@@ -77,8 +77,8 @@ static void test_hidden_tiles_do_not_show(void) {
     /* Seat 0's supply holds 8 in one game and 10 in the other: a supply is
     ** face down, even to its owner. */
     uint8_t sa[4], sb[4];
-    CHECK_INT(pul_game_supply(a, 0, sa), 1);
-    CHECK_INT(pul_game_supply(b, 0, sb), 1);
+    CHECK_INT(pul_game_supply(a, 0, sa, (int)(sizeof sa / sizeof sa[0])), 1);
+    CHECK_INT(pul_game_supply(b, 0, sb, (int)(sizeof sb / sizeof sb[0])), 1);
     CHECK_INT(sa[0], 8);
     CHECK_INT(sb[0], 10);
     pul_observe(a, 0, &oa);
@@ -100,13 +100,13 @@ static void test_hidden_tiles_do_not_show(void) {
     ** hand, in id order. */
     bool hidden[48] = {false};
     uint8_t buf[48];
-    int nc = pul_game_core_initial(a, buf);
+    int nc = pul_game_core_initial(a, buf, (int)(sizeof buf / sizeof buf[0]));
     for (int i = pul_game_core_drawn(a); i < nc; i++) hidden[buf[i]] = true;
     for (int s = 0; s < 2; s++) {
-        int k = pul_game_supply(a, s, buf);
+        int k = pul_game_supply(a, s, buf, (int)(sizeof buf / sizeof buf[0]));
         for (int i = 0; i < k; i++) hidden[buf[i]] = true;
     }
-    int k = pul_game_hand(a, 1, buf);
+    int k = pul_game_hand(a, 1, buf, (int)(sizeof buf / sizeof buf[0]));
     for (int i = 0; i < k; i++) hidden[buf[i]] = true;
     int m = 0;
     for (int t = 0; t < 48; t++)

@@ -67,7 +67,7 @@ static void play_multi(const PulVariant *v, int seats, uint64_t seed, Tally *t) 
     int hand = r->hand_size;
     CHECK_INT(pul_game_core_count(g), pul_variant_tileset(v)->ntiles - 1 - seats * hand);
     for (int s = 0; s < seats; s++) {
-        CHECK_INT(pul_game_hand(g, s, NULL), hand);
+        CHECK_INT(pul_game_hand(g, s, NULL, 0), hand);
         CHECK_INT(pul_game_stones(g, s), r->stones);
     }
     PulRng rng;
@@ -94,11 +94,11 @@ static void play_multi(const PulVariant *v, int seats, uint64_t seed, Tally *t) 
         if (!pul_game_over(g)) {
             /* Whoever is to move can play: a seat that could not was skipped or lost. */
             int to = pul_game_to_move(g);
-            CHECK(pul_game_hand(g, to, NULL) + pul_game_supply(g, to, NULL) > 0);
+            CHECK(pul_game_hand(g, to, NULL, 0) + pul_game_supply(g, to, NULL, 0) > 0);
             CHECK(pul_legal_actions(g, acts, PUL_MAX_ACTIONS) > 0);
             int inc[PUL_MAX_SEATS], re[PUL_MAX_SEATS];
-            pul_game_scores(g, inc);
-            pul_game_scores_recount(g, re);
+            pul_game_scores(g, inc, PUL_MAX_SEATS);
+            pul_game_scores_recount(g, re, PUL_MAX_SEATS);
             for (int s = 0; s < seats; s++) CHECK_INT(inc[s], re[s]);
         }
     }
@@ -118,10 +118,10 @@ static void play_multi(const PulVariant *v, int seats, uint64_t seed, Tally *t) 
     }
     /* No points beyond the rules' own, and the winners follow the scores. */
     int inc[PUL_MAX_SEATS], re[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
-    pul_game_scores(g, inc);
-    pul_game_scores_recount(g, re);
+    pul_game_scores(g, inc, PUL_MAX_SEATS);
+    pul_game_scores_recount(g, re, PUL_MAX_SEATS);
     for (int s = 0; s < seats; s++) CHECK_INT(inc[s], re[s]);
-    int nw = pul_game_winners(g, winners), best = 0, want = 0;
+    int nw = pul_game_winners(g, winners, PUL_MAX_SEATS), best = 0, want = 0;
     bool any = false;
     for (int s = 0; s < seats; s++)
         if (s != pul_game_loser(g) && (!any || inc[s] > best)) best = inc[s], any = true;

@@ -103,23 +103,23 @@ static void check_accounting(Ctx *c) {
     const PulGame *g = c->g;
     int seen[PUL_MAX_TILES] = {0};
     PulPlaced pl[PUL_MAX_TILES];
-    int n = pul_game_placed(g, pl);
+    int n = pul_game_placed(g, pl, PUL_MAX_TILES);
     for (int i = 0; i < n; i++) seen[pl[i].tile]++;
     uint8_t buf[PUL_MAX_TILES];
     for (int s = 0; s < pul_game_seats(g); s++) {
-        int k = pul_game_hand(g, s, buf);
+        int k = pul_game_hand(g, s, buf, PUL_MAX_TILES);
         PCHECK(k <= c->rules->hand_limit, "hand of %d", k);
         for (int i = 0; i < k; i++) {
             PCHECK(buf[i] < c->ts->ntiles, "hand holds tile %d", buf[i]);
             if (buf[i] < c->ts->ntiles) seen[buf[i]]++;
         }
-        k = pul_game_supply(g, s, buf);
+        k = pul_game_supply(g, s, buf, (int)(sizeof buf / sizeof buf[0]));
         for (int i = 0; i < k; i++) {
             PCHECK(buf[i] < c->ts->ntiles, "supply holds tile %d", buf[i]);
             if (buf[i] < c->ts->ntiles) seen[buf[i]]++;
         }
     }
-    int nc = pul_game_core_initial(g, buf);
+    int nc = pul_game_core_initial(g, buf, (int)(sizeof buf / sizeof buf[0]));
     PCHECK(nc == c->ts->ntiles - 1, "core_initial %d", nc);
     PCHECK(pul_game_core_count(g) == nc - pul_game_core_drawn(g), "core count %d", pul_game_core_count(g));
     for (int i = pul_game_core_drawn(g); i < nc; i++) seen[buf[i]]++;
@@ -148,16 +148,16 @@ static void check_groups(Ctx *c) {
     }
     int n = pul_game_seats(g);
     int sc[PUL_MAX_SEATS], rc[PUL_MAX_SEATS], want[PUL_MAX_SEATS] = {0};
-    pul_game_scores(g, sc);
-    pul_game_scores_recount(g, rc);
+    pul_game_scores(g, sc, PUL_MAX_SEATS);
+    pul_game_scores_recount(g, rc, PUL_MAX_SEATS);
     for (int nd = 0; nd < b->n * 4; nd++)
         if (b->root[nd] == nd && b->closed[nd]) {
             int who = scorer(b, nd);
             if (who >= 0) want[who] += b->points[nd];
         }
     for (int s = 0; s < n; s++) {
-        want[s] += c->rules->points_hand * pul_game_hand(g, s, NULL) +
-                   c->rules->points_supply * pul_game_supply(g, s, NULL);
+        want[s] += c->rules->points_hand * pul_game_hand(g, s, NULL, 0) +
+                   c->rules->points_supply * pul_game_supply(g, s, NULL, 0);
         PCHECK(sc[s] == rc[s], "seat %d score %d, recount %d", s, sc[s], rc[s]);
         PCHECK(sc[s] == want[s], "seat %d score %d, reference %d", s, sc[s], want[s]);
     }
@@ -170,7 +170,8 @@ static int check_legal(Ctx *c, bool brute) {
     const Ref *b = c->cur;
     int seat = pul_game_to_move(g);
     uint8_t hand[PUL_MAX_HAND], sup[PUL_MAX_TILES];
-    int nh = pul_game_hand(g, seat, hand), ns = pul_game_supply(g, seat, sup);
+    int nh = pul_game_hand(g, seat, hand, PUL_MAX_HAND);
+    int ns = pul_game_supply(g, seat, sup, PUL_MAX_TILES);
     int n = pul_legal_actions(g, c->acts, PUL_MAX_ACTIONS);
     PCHECK(n > 0 && n <= PUL_MAX_ACTIONS, "%d legal actions", n);
     if (n > PUL_MAX_ACTIONS) n = PUL_MAX_ACTIONS;
@@ -271,7 +272,8 @@ static void check_samples(Ctx *c, int count) {
     const Ref *b = c->cur;
     int seat = pul_game_to_move(g);
     uint8_t hand[PUL_MAX_HAND], sup[PUL_MAX_TILES];
-    int nh = pul_game_hand(g, seat, hand), ns = pul_game_supply(g, seat, sup);
+    int nh = pul_game_hand(g, seat, hand, PUL_MAX_HAND);
+    int ns = pul_game_supply(g, seat, sup, PUL_MAX_TILES);
     for (int i = 0; i < count; i++) {
         uint32_t kind = pul_rng_below(&c->rng, 10);
         PulAction a;
@@ -350,11 +352,11 @@ static void snapshot(const PulGame *g, Before *s) {
     s->nseats = pul_game_seats(g);
     s->in_extra = pul_game_in_extra_turn(g);
     for (int k = 0; k < s->nseats; k++) {
-        s->hand_n[k] = pul_game_hand(g, k, NULL);
-        s->sup_n[k] = pul_game_supply(g, k, NULL);
+        s->hand_n[k] = pul_game_hand(g, k, NULL, 0);
+        s->sup_n[k] = pul_game_supply(g, k, NULL, 0);
     }
-    pul_game_hand(g, s->seat, s->hand);
-    pul_game_supply(g, s->seat, s->sup);
+    pul_game_hand(g, s->seat, s->hand, (int)(sizeof s->hand / sizeof s->hand[0]));
+    pul_game_supply(g, s->seat, s->sup, (int)(sizeof s->sup / sizeof s->sup[0]));
     s->core_count = pul_game_core_count(g);
     s->drawn = pul_game_core_drawn(g);
 }
@@ -370,8 +372,9 @@ static void check_after(Ctx *c, const Before *s, const PulAction *a, const PulEv
     PulAction done;
     pul_events_action(ev, &done);
     uint8_t hand[PUL_MAX_HAND], sup[PUL_MAX_TILES], core[PUL_MAX_TILES];
-    int nh = pul_game_hand(g, seat, hand), ns = pul_game_supply(g, seat, sup);
-    pul_game_core_initial(g, core);
+    int nh = pul_game_hand(g, seat, hand, PUL_MAX_HAND);
+    int ns = pul_game_supply(g, seat, sup, PUL_MAX_TILES);
+    pul_game_core_initial(g, core, PUL_MAX_TILES);
     int crosses = 0, want_draw = 0;
     int kinds[16] = {0};
     for (int i = 0; i < ev->n; i++) kinds[ev->ev[i].kind < 16 ? ev->ev[i].kind : 15]++;
@@ -494,8 +497,8 @@ static void check_after(Ctx *c, const Before *s, const PulAction *a, const PulEv
     /* Nobody else's tiles moved; a claim or a pass moves none at all. */
     for (int k = 0; k < n; k++) {
         if (k == seat && (a->kind == PUL_PLACE || a->kind == PUL_TAKE)) continue;
-        PCHECK(pul_game_hand(g, k, NULL) == s->hand_n[k], "hand of seat %d", k);
-        PCHECK(pul_game_supply(g, k, NULL) == s->sup_n[k], "supply of seat %d", k);
+        PCHECK(pul_game_hand(g, k, NULL, 0) == s->hand_n[k], "hand of seat %d", k);
+        PCHECK(pul_game_supply(g, k, NULL, 0) == s->sup_n[k], "supply of seat %d", k);
     }
 
     /* Turn flow, as RULES.md and the rule parameters have it. */
@@ -523,7 +526,7 @@ static void check_after(Ctx *c, const Before *s, const PulAction *a, const PulEv
         }
         for (;;) {
             uint8_t h[PUL_MAX_HAND];
-            int hn = pul_game_hand(g, es, h), sn = pul_game_supply(g, es, NULL);
+            int hn = pul_game_hand(g, es, h, PUL_MAX_HAND), sn = pul_game_supply(g, es, NULL, 0);
             if (R->no_tiles_loses && hn == 0 && sn == 0) {
                 over = true;
                 reason = PUL_END_NO_TILES;
@@ -571,9 +574,10 @@ static void check_after(Ctx *c, const Before *s, const PulAction *a, const PulEv
         for (int i = 0; i < ev->n; i++)
             if (ev->ev[i].kind == PUL_EV_GAME_OVER)
                 PCHECK(ev->ev[i].value == reason && ev->ev[i].seat == loser, "GAME_OVER event");
-        int w[PUL_MAX_SEATS], nw = pul_game_winners(g, w), sc[PUL_MAX_SEATS], best = 0;
+        int w[PUL_MAX_SEATS], sc[PUL_MAX_SEATS], best = 0;
+        int nw = pul_game_winners(g, w, PUL_MAX_SEATS);
         bool any = false;
-        pul_game_scores(g, sc);
+        pul_game_scores(g, sc, PUL_MAX_SEATS);
         for (int k = 0; k < n; k++)
             if (k != loser && (!any || sc[k] > best)) best = sc[k], any = true;
         int want_w = 0;
@@ -595,7 +599,7 @@ static void round_trip(Ctx *c, int nmoves) {
     if (!r) return;
     PCHECK(pul_record_from_start(r, c->g) == PUL_OK, "pul_record_from_start");
     for (int i = 0; i < nmoves; i++)
-        PCHECK(pul_record_add_move(r, &c->moves[i]) == PUL_OK, "pul_record_add_move %d", i);
+        PCHECK(pul_record_add_move(r, c->v, &c->moves[i]) == PUL_OK, "pul_record_add_move %d", i);
     size_t len = 0;
     char *text = pul_record_write(r, &len);
     PCHECK(text != NULL && len == strlen(text), "pul_record_write");
@@ -611,7 +615,7 @@ static void round_trip(Ctx *c, int nmoves) {
     for (int i = 0; i < pul_record_nmoves(r2); i++) {
         PulAction a;
         const char *m = pul_record_move(r2, i);
-        if (!pul_action_parse(m, &a)) {
+        if (!pul_action_parse(c->v, m, &a)) {
             PCHECK(0, "move %d \"%s\" does not parse", i, m ? m : "(null)");
             break;
         }
@@ -647,9 +651,9 @@ static void round_trip(Ctx *c, int nmoves) {
 ** legal actions are (which sends it to its fallback). */
 static long candidate_space(const PulGame *g, const Ref *b) {
     int seat = pul_game_to_move(g);
-    int nh = pul_game_hand(g, seat, NULL);
+    int nh = pul_game_hand(g, seat, NULL, 0);
     long space = (long)nh * 4 * b->nfront;
-    space += pul_game_supply(g, seat, NULL) > 0 && nh < pul_variant_rules(pul_game_variant(g))->hand_limit;
+    space += pul_game_supply(g, seat, NULL, 0) > 0 && nh < pul_variant_rules(pul_game_variant(g))->hand_limit;
     if (pul_game_stones(g, seat) > 0 && b->unclaimed > 0) space += b->n * 4;
     space += pul_game_in_extra_turn(g);
     return space;
@@ -727,7 +731,7 @@ static void play_game(Ctx *c, int nseats, uint64_t seed, bool brute, bool named_
         if (a.kind == PUL_TAKE) {
             if (named_takes) {
                 uint8_t sup[PUL_MAX_TILES];
-                int ns = pul_game_supply(g, pul_game_to_move(g), sup);
+                int ns = pul_game_supply(g, pul_game_to_move(g), sup, PUL_MAX_TILES);
                 a.tile = sup[pul_rng_below(&c->rng, (uint32_t)ns)];
                 c->named_takes++;
             } else {

@@ -10,15 +10,20 @@
 
 /* ------------------------------------------------------------ moves */
 
+/* The variant whose move text is read and written (Micropul's, built in C
+** below), opened once by main. */
+static PulVariant *mv;
+static PulVariant *micropul_variant(void);
+
 static void round_trip(const char *text, const char *canonical) {
     PulAction a;
     char buf[64];
-    CHECK(pul_action_parse(text, &a));
-    int n = pul_action_format(&a, buf, sizeof buf);
+    CHECK(pul_action_parse(mv, text, &a));
+    int n = pul_action_format(mv, &a, buf, sizeof buf);
     CHECK_STR(buf, canonical);
     CHECK_INT(n, strlen(canonical));
     PulAction b;
-    CHECK(pul_action_parse(buf, &b));
+    CHECK(pul_action_parse(mv, buf, &b));
     CHECK(memcmp(&a, &b, sizeof a) == 0);
 }
 
@@ -39,25 +44,25 @@ static void test_action_round_trips(void) {
 
 static void test_action_fields(void) {
     PulAction a;
-    CHECK(pul_action_parse("12@1,-2r3", &a));
+    CHECK(pul_action_parse(mv, "12@1,-2r3", &a));
     CHECK_INT(a.kind, PUL_PLACE);
     CHECK_INT(a.tile, 12);
     CHECK_INT(a.x, 1);
     CHECK_INT(a.y, -2);
     CHECK_INT(a.rot, 3);
-    CHECK(pul_action_parse("sse-3,4", &a));
+    CHECK(pul_action_parse(mv, "sse-3,4", &a));
     CHECK_INT(a.kind, PUL_CLAIM);
     CHECK_INT(a.quad, PUL_SE);
     CHECK_INT(a.x, -3);
     CHECK_INT(a.y, 4);
-    CHECK(pul_action_parse("ssw0,0", &a));
+    CHECK(pul_action_parse(mv, "ssw0,0", &a));
     CHECK_INT(a.quad, PUL_SW);
-    CHECK(pul_action_parse("sne0,0", &a));
+    CHECK(pul_action_parse(mv, "sne0,0", &a));
     CHECK_INT(a.quad, PUL_NE);
-    CHECK(pul_action_parse("t46", &a));
+    CHECK(pul_action_parse(mv, "t46", &a));
     CHECK_INT(a.kind, PUL_TAKE);
     CHECK_INT(a.tile, 46);
-    CHECK(pul_action_parse("pass", &a));
+    CHECK(pul_action_parse(mv, "pass", &a));
     CHECK_INT(a.kind, PUL_PASS);
 }
 
@@ -75,12 +80,12 @@ static void test_action_rejects(void) {
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         PulAction a;
         memset(&a, 0x5a, sizeof a);
-        bool ok = pul_action_parse(bad[i], &a);
+        bool ok = pul_action_parse(mv, bad[i], &a);
         if (ok) fprintf(stderr, "accepted \"%s\"\n", bad[i]);
         CHECK(!ok);
     }
     PulAction a;
-    CHECK(!pul_action_parse(NULL, &a));
+    CHECK(!pul_action_parse(mv, NULL, &a));
 }
 
 /* PMN.md: a well-formed tile id nobody holds is not_in_hand or
@@ -91,35 +96,35 @@ static void test_action_large_tile_ids(void) {
     static const char *const takes[] = {"t254", "t255", "t256", "t1000", "t2147483647"};
     for (int i = 0; i < 5; i++) {
         PulAction a;
-        CHECK(pul_action_parse(places[i], &a));
+        CHECK(pul_action_parse(mv, places[i], &a));
         CHECK_INT(a.kind, PUL_PLACE);
         CHECK_INT(a.tile, PUL_NO_SUCH_TILE);
-        CHECK(pul_action_parse(takes[i], &a));
+        CHECK(pul_action_parse(mv, takes[i], &a));
         CHECK_INT(a.kind, PUL_TAKE);
         CHECK_INT(a.tile, PUL_NO_SUCH_TILE); /* not PUL_NO_TILE: no random take */
     }
     PulAction a;
-    CHECK(pul_action_parse("253@0,0", &a));
+    CHECK(pul_action_parse(mv, "253@0,0", &a));
     CHECK_INT(a.tile, 253);
 }
 
 static void test_action_format_limits(void) {
     PulAction a = {.kind = PUL_TAKE, .tile = PUL_NO_TILE};
     char buf[16] = "junk";
-    CHECK_INT(pul_action_format(&a, buf, sizeof buf), -1);
+    CHECK_INT(pul_action_format(mv, &a, buf, sizeof buf), -1);
     CHECK_STR(buf, "");
     a = (PulAction){.kind = PUL_PLACE, .tile = 5, .rot = 4};
-    CHECK_INT(pul_action_format(&a, buf, sizeof buf), -1);
+    CHECK_INT(pul_action_format(mv, &a, buf, sizeof buf), -1);
     a = (PulAction){.kind = PUL_CLAIM, .quad = 4};
-    CHECK_INT(pul_action_format(&a, buf, sizeof buf), -1);
+    CHECK_INT(pul_action_format(mv, &a, buf, sizeof buf), -1);
     a = (PulAction){.kind = 9};
-    CHECK_INT(pul_action_format(&a, buf, sizeof buf), -1);
+    CHECK_INT(pul_action_format(mv, &a, buf, sizeof buf), -1);
     /* snprintf-like: the full length, the text cut to fit. */
     a = (PulAction){.kind = PUL_PLACE, .tile = 12, .x = 100, .y = -200, .rot = 1};
     char small[5];
-    CHECK_INT(pul_action_format(&a, small, sizeof small), strlen("12@100,-200r1"));
+    CHECK_INT(pul_action_format(mv, &a, small, sizeof small), strlen("12@100,-200r1"));
     CHECK_STR(small, "12@1");
-    CHECK_INT(pul_action_format(&a, NULL, 0), strlen("12@100,-200r1"));
+    CHECK_INT(pul_action_format(mv, &a, NULL, 0), strlen("12@100,-200r1"));
 }
 
 /* A small deterministic generator, so that failures repeat. */
@@ -142,13 +147,13 @@ static void test_action_random_text(void) {
         /* Bias towards well-formed starts so that many parse. */
         if (i % 3 == 0) memcpy(text, "12@", 3 < n ? 3 : (size_t)n);
         PulAction a;
-        if (!pul_action_parse(text, &a)) continue;
+        if (!pul_action_parse(mv, text, &a)) continue;
         parsed++;
-        CHECK(pul_action_format(&a, buf, sizeof buf) > 0);
+        CHECK(pul_action_format(mv, &a, buf, sizeof buf) > 0);
         if (a.tile == PUL_NO_SUCH_TILE && a.kind != PUL_CLAIM) {
             /* Every id from 254 up reads as that one: its text is a fixed point. */
             PulAction b;
-            CHECK(pul_action_parse(buf, &b) && memcmp(&a, &b, sizeof a) == 0);
+            CHECK(pul_action_parse(mv, buf, &b) && memcmp(&a, &b, sizeof a) == 0);
             continue;
         }
         size_t len = strlen(text);
@@ -296,7 +301,7 @@ static void test_record_write(void) {
     free(empty);
 
     PulAction take_any = {.kind = PUL_TAKE, .tile = PUL_NO_TILE};
-    CHECK_INT(pul_record_add_move(r, &take_any), PUL_ERR_RANGE);
+    CHECK_INT(pul_record_add_move(r, mv, &take_any), PUL_ERR_RANGE);
     CHECK_INT(pul_record_nmoves(r), 0);
     for (int i = 0; i < 300; i++) {
         PulAction a;
@@ -309,7 +314,7 @@ static void test_record_write(void) {
         case 2: a = (PulAction){.kind = PUL_TAKE, .tile = (uint8_t)(i % 48)}; break;
         default: a = (PulAction){.kind = PUL_PASS}; break;
         }
-        CHECK_INT(pul_record_add_move(r, &a), PUL_OK);
+        CHECK_INT(pul_record_add_move(r, mv, &a), PUL_OK);
         if (i == 150) CHECK_INT(pul_record_add_comment(r, "half way\nsecond line"), PUL_OK);
     }
     size_t len = 0;
@@ -450,7 +455,7 @@ static PulVariant *micropul_variant(void) {
     PulRules rules;
     pul_rules_default(&rules);
     PulError err;
-    PulVariant *v = pul_variant_new("micropul", &ts, &rules, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new("micropul", &ts, &rules, &err);
     if (!v) fprintf(stderr, "pul_variant_new: %s\n", err.message);
     return v;
 }
@@ -496,10 +501,10 @@ static void test_start_game(void) {
     CHECK_INT(pul_game_seats(g), 2);
     CHECK_INT(pul_game_core_count(g), 35);
     uint8_t core[PUL_MAX_TILES], hand[PUL_MAX_HAND];
-    CHECK_INT(pul_game_core_initial(g, core), 47);
+    CHECK_INT(pul_game_core_initial(g, core, PUL_MAX_TILES), 47);
     CHECK_INT(core[0], 12);
     CHECK_INT(core[46], 46);
-    CHECK_INT(pul_game_hand(g, 0, hand), 6);
+    CHECK_INT(pul_game_hand(g, 0, hand, PUL_MAX_HAND), 6);
 
     /* from_start writes the same deal back. */
     PulRecord *r = pul_record_new();
@@ -516,14 +521,14 @@ static void test_start_game(void) {
     PulGame *g2 = pul_game_new(v);
     CHECK_INT(pul_record_start_game(r, g2, &err), PUL_OK);
     uint8_t core2[PUL_MAX_TILES];
-    CHECK_INT(pul_game_core_initial(g, core), 47);
-    CHECK_INT(pul_game_core_initial(g2, core2), 47);
+    CHECK_INT(pul_game_core_initial(g, core, PUL_MAX_TILES), 47);
+    CHECK_INT(pul_game_core_initial(g2, core2, PUL_MAX_TILES), 47);
     CHECK(memcmp(core, core2, 47) == 0);
     /* Neither Core nor Seed: seed 0, the same deal every time. */
     CHECK_INT(start(v, "2", NULL, NULL, g, &err), PUL_OK);
     CHECK_INT(start(v, "2", NULL, "0", g2, &err), PUL_OK);
-    pul_game_core_initial(g, core);
-    pul_game_core_initial(g2, core2);
+    pul_game_core_initial(g, core, PUL_MAX_TILES);
+    pul_game_core_initial(g2, core2, PUL_MAX_TILES);
     CHECK(memcmp(core, core2, 47) == 0);
     pul_game_free(g2);
     pul_record_free(r);
@@ -646,7 +651,7 @@ static void test_record_truncate_and_order(void) {
     CHECK_INT(pul_record_truncate(r, 1), PUL_OK);
     CHECK_INT(pul_record_nmoves(r), 1);
     PulAction a = {.kind = PUL_TAKE, .tile = 9};
-    CHECK_INT(pul_record_add_move(r, &a), PUL_OK);
+    CHECK_INT(pul_record_add_move(r, mv, &a), PUL_OK);
     char *out = pul_record_write(r, NULL);
     CHECK_STR(out, "[Seed \"1\"]\n[Players \"2\"]\n[Variant \"micropul\"]\n\n1. t1\n"
                    "; after two\n2. t9\n");
@@ -726,6 +731,8 @@ static void test_record_variant(void) {
 }
 
 int main(void) {
+    mv = micropul_variant();
+    if (!mv) return 1;
     RUN(test_action_round_trips);
     RUN(test_action_fields);
     RUN(test_action_rejects);
@@ -743,5 +750,6 @@ int main(void) {
     RUN(test_record_truncate_and_order);
     RUN(test_record_variant);
     RUN(test_record_comment_carriage_returns);
+    pul_variant_free(mv);
     return CHECK_DONE();
 }

@@ -119,7 +119,7 @@ static void test_validate_rejects(void) {
         /* A variant cannot be built with such rules either. */
         PulVariant *v = pul_variant_open("micropul", NULL, &err);
         if (v) {
-            PulVariant *bad = pul_variant_new("bad", pul_variant_tileset(v), &r, NULL, NULL, &err);
+            PulVariant *bad = pul_variant_new("bad", pul_variant_tileset(v), &r, &err);
             CHECK(bad == NULL);
             CHECK_INT(err.status, PUL_ERR_RANGE);
             CHECK(strstr(err.message, cases[i].field) != NULL);

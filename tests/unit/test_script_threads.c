@@ -49,7 +49,7 @@ static uint64_t play(const PulVariant *v, uint64_t seed) {
         h = fnv(h, g, pul_game_size());
     }
     int scores[PUL_MAX_SEATS] = {0};
-    pul_game_scores(g, scores);
+    pul_game_scores(g, scores, PUL_MAX_SEATS);
     h = fnv(h, scores, sizeof scores);
     h = fnv(h, &(int){pul_game_script_error(g) != NULL}, sizeof(int));
     pul_game_free(g);

@@ -45,7 +45,7 @@ static int popcount(uint64_t x) {
 static uint64_t supply_bits(const PulGame *g, int seat) {
     uint8_t sup[PUL_MAX_TILES];
     uint64_t bits = 0;
-    int n = pul_game_supply(g, seat, sup);
+    int n = pul_game_supply(g, seat, sup, PUL_MAX_TILES);
     for (int i = 0; i < n; i++) bits |= bit(sup[i]);
     return bits;
 }
@@ -62,8 +62,8 @@ typedef struct {
 static void check_takes_listed(const PulGame *g, const PulAction *acts, int n) {
     int seat = pul_game_to_move(g);
     uint64_t known = pul_game_known(g, seat), sup = supply_bits(g, seat);
-    int nsup = pul_game_supply(g, seat, NULL);
-    bool may = nsup > 0 && pul_game_hand(g, seat, NULL) < pul_game_rules(g)->hand_limit;
+    int nsup = pul_game_supply(g, seat, NULL, 0);
+    bool may = nsup > 0 && pul_game_hand(g, seat, NULL, 0) < pul_game_rules(g)->hand_limit;
     int random = 0;
     uint64_t named = 0;
     for (int i = 0; i < n; i++) {
@@ -123,7 +123,7 @@ static void play_peek(const PulVariant *v, int seats, uint64_t seed, PeekTally *
     if (!g) return;
     CHECK_INT(pul_game_start(g, seats, seed, NULL, 0, &err), PUL_OK);
     uint8_t core[PUL_MAX_TILES];
-    pul_game_core_initial(g, core);
+    pul_game_core_initial(g, core, PUL_MAX_TILES);
     SupplyModel m = {{0}, {{0}}};
     PulRng rng;
     pul_rng_seed(&rng, seed * 104729 + 11);

@@ -143,7 +143,7 @@ static PulGame *mini_game(PulVariant **vout, int core_empty_end) {
     PulRules rules;
     pul_rules_default(&rules);
     rules.core_empty_end = core_empty_end;
-    PulVariant *v = pul_variant_new(NULL, &ts, &rules, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new(NULL, &ts, &rules, &err);
     CHECK(v != NULL);
     if (!v) return NULL;
     *vout = v;
@@ -160,15 +160,15 @@ static PulGame *mini_game(PulVariant **vout, int core_empty_end) {
 
 static void check_winners(const PulGame *g, int n, int w0, int w1) {
     int w[PUL_MAX_SEATS];
-    CHECK_INT(pul_game_winners(g, w), n);
+    CHECK_INT(pul_game_winners(g, w, PUL_MAX_SEATS), n);
     if (n > 0) CHECK_INT(w[0], w0);
     if (n > 1) CHECK_INT(w[1], w1);
 }
 
 static void check_scores(const PulGame *g, int s0, int s1) {
     int sc[2], rc[2];
-    pul_game_scores(g, sc);
-    pul_game_scores_recount(g, rc);
+    pul_game_scores(g, sc, (int)(sizeof sc / sizeof sc[0]));
+    pul_game_scores_recount(g, rc, (int)(sizeof rc / sizeof rc[0]));
     CHECK_INT(sc[0], s0);
     CHECK_INT(sc[1], s1);
     CHECK(sc[0] == rc[0] && sc[1] == rc[1]);

@@ -76,7 +76,7 @@ static void expect_invalid(const PulTileSet *ts, PulStatus status, const char *w
         CHECK(0);
     }
     /* pul_variant_new refuses it the same way. */
-    PulVariant *v = pul_variant_new("x", ts, NULL, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new("x", ts, NULL, &err);
     CHECK(v == NULL);
     CHECK_INT(err.status, status);
     pul_variant_free(v);
@@ -211,7 +211,7 @@ static void test_four_colours_scripted(void) {
     PulTileSet ts;
     four_colours(&ts);
     PulError err;
-    PulVariant *v = pul_variant_new(NULL, &ts, NULL, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new(NULL, &ts, NULL, &err);
     CHECK(v != NULL);
     if (!v) return;
     CHECK_STR(pul_variant_name(v), "four");
@@ -229,7 +229,7 @@ static void test_four_colours_scripted(void) {
     CHECK(d != NULL);
     if (d) CHECK_INT(d->count, 3);
     uint8_t sup[PUL_MAX_TILES];
-    CHECK_INT(pul_game_supply(g, 0, sup), 3);
+    CHECK_INT(pul_game_supply(g, 0, sup, PUL_MAX_TILES), 3);
     CHECK(sup[0] == 16 && sup[1] == 17 && sup[2] == 18);
     CHECK_INT(pul_game_core_count(g), 41 - 12 - 3);
     CHECK_INT(pul_game_to_move(g), 1);
@@ -248,16 +248,16 @@ static void test_four_colours_scripted(void) {
 static void check_accounting(const PulGame *g, int ntiles) {
     int seen[PUL_MAX_TILES] = {0};
     PulPlaced placed[PUL_MAX_TILES];
-    int np = pul_game_placed(g, placed);
+    int np = pul_game_placed(g, placed, PUL_MAX_TILES);
     for (int i = 0; i < np; i++) seen[placed[i].tile]++;
     uint8_t buf[PUL_MAX_TILES];
     for (int s = 0; s < pul_game_seats(g); s++) {
-        int n = pul_game_hand(g, s, buf);
+        int n = pul_game_hand(g, s, buf, PUL_MAX_TILES);
         for (int i = 0; i < n; i++) seen[buf[i]]++;
-        n = pul_game_supply(g, s, buf);
+        n = pul_game_supply(g, s, buf, PUL_MAX_TILES);
         for (int i = 0; i < n; i++) seen[buf[i]]++;
     }
-    int nc = pul_game_core_initial(g, buf);
+    int nc = pul_game_core_initial(g, buf, PUL_MAX_TILES);
     for (int i = pul_game_core_drawn(g); i < nc; i++) seen[buf[i]]++;
     int bad = 0;
     for (int t = 0; t < ntiles; t++) bad += seen[t] != 1;
@@ -271,7 +271,7 @@ static void test_four_colours_random(void) {
     PulRules rules;
     pul_rules_default(&rules);
     rules.max_players = 4;
-    PulVariant *v = pul_variant_new("four", &ts, &rules, NULL, NULL, &err);
+    PulVariant *v = pul_variant_new("four", &ts, &rules, &err);
     CHECK(v != NULL);
     if (!v) return;
     PulGame *g = pul_game_new(v);
@@ -292,8 +292,8 @@ static void test_four_colours_random(void) {
                 draws3 += ev.ev[i].kind == PUL_EV_DREW && ev.ev[i].value % 3 == 0 &&
                           ev.ev[i].value > 0;
             int s1[PUL_MAX_SEATS], s2[PUL_MAX_SEATS];
-            pul_game_scores(g, s1);
-            pul_game_scores_recount(g, s2);
+            pul_game_scores(g, s1, PUL_MAX_SEATS);
+            pul_game_scores_recount(g, s2, PUL_MAX_SEATS);
             CHECK(memcmp(s1, s2, sizeof(int) * (size_t)seats) == 0);
             steps++;
         }

@@ -1,7 +1,7 @@
 /*
 ** test_words.c: the engine's words for people: refusals explained in an
 ** edition's words and four languages (pul_reason_explain), and each seat's
-** score broken down (pul_game_score_breakdown) as the end screens print it.
+** score broken down (pul_game_score_parts) as the end screens print it.
 */
 #include "game_util.h"
 
@@ -98,28 +98,42 @@ static void check_breakdowns(const char *edition, int nseats, int games, bool wa
         while (!pul_game_over(g) && pul_random_action(g, &rng, &a))
             CHECK_INT(pul_apply(g, &a, NULL), PUL_LEGAL);
         int scores[PUL_MAX_SEATS], by_rules[PUL_MAX_SEATS];
-        pul_game_scores(g, scores);
-        pul_game_scores_recount(g, by_rules);
+        pul_game_scores(g, scores, PUL_MAX_SEATS);
+        pul_game_scores_recount(g, by_rules, PUL_MAX_SEATS);
         const PulRules *rules = pul_game_rules(g);
         for (int s = 0; s < nseats; s++) {
-            PulScoreBreakdown b;
+            PulScorePart part[PUL_SCORE_PARTS_MAX];
             uint8_t tiles[PUL_MAX_TILES];
-            pul_game_score_breakdown(g, s, &b);
-            CHECK_INT(b.total, scores[s]);
-            CHECK_INT(b.groups + b.supply_points + b.hand_points + b.scripts, b.total);
-            CHECK_INT(b.scripts, scores[s] - by_rules[s]);
-            CHECK_INT(b.supply_tiles, pul_game_supply(g, s, tiles));
-            CHECK_INT(b.hand_tiles, pul_game_hand(g, s, tiles));
-            CHECK_INT(b.supply_points, b.supply_tiles * rules->points_supply);
-            CHECK_INT(b.hand_points, b.hand_tiles * rules->points_hand);
-            seen_scripts += b.scripts != 0;
-            seen_tiles += b.supply_tiles + b.hand_tiles > 0;
+            int n = pul_game_score_parts(g, s, part, PUL_SCORE_PARTS_MAX);
+            CHECK(n == 3 || n == 4);
+            CHECK_INT(part[0].kind, PUL_SCORE_GROUPS);
+            CHECK_INT(part[1].kind, PUL_SCORE_SUPPLY);
+            CHECK_INT(part[2].kind, PUL_SCORE_HAND);
+            int scripts = 0, total = 0;
+            if (n == 4) {
+                CHECK_INT(part[3].kind, PUL_SCORE_SCRIPTS);
+                CHECK(part[3].points != 0); /* a scripts part only when they gave something */
+                scripts = part[3].points;
+            }
+            for (int i = 0; i < n; i++) total += part[i].points;
+            CHECK_INT(total, scores[s]);
+            CHECK_INT(part[0].points, by_rules[s] - part[1].points - part[2].points);
+            CHECK_INT(scripts, scores[s] - by_rules[s]);
+            CHECK_INT(part[1].count, pul_game_supply(g, s, tiles, PUL_MAX_TILES));
+            CHECK_INT(part[2].count, pul_game_hand(g, s, tiles, PUL_MAX_TILES));
+            CHECK_INT(part[1].points, part[1].count * rules->points_supply);
+            CHECK_INT(part[2].points, part[2].count * rules->points_hand);
+            seen_scripts += scripts != 0;
+            seen_tiles += part[1].count + part[2].count > 0;
+            /* A short buffer gets what fits; the count says how many there are. */
+            PulScorePart one[1];
+            CHECK_INT(pul_game_score_parts(g, s, one, 1), n);
+            CHECK_INT(one[0].kind, PUL_SCORE_GROUPS);
         }
     }
-    PulScoreBreakdown b;
-    memset(&b, 0x55, sizeof b);
-    pul_game_score_breakdown(g, nseats, &b);
-    CHECK(b.total == 0 && b.groups == 0 && b.scripts == 0 && b.hand_tiles == 0);
+    PulScorePart none[PUL_SCORE_PARTS_MAX];
+    CHECK_INT(pul_game_score_parts(g, nseats, none, PUL_SCORE_PARTS_MAX), 0);
+    CHECK_INT(pul_game_score_parts(g, -1, none, PUL_SCORE_PARTS_MAX), 0);
     CHECK(want_scripts ? seen_scripts > 0 : seen_scripts == 0);
     CHECK(seen_tiles > 0);
     pul_game_free(g);

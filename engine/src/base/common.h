@@ -73,7 +73,4 @@ void err_code(PulError *err, const char *code);
 /* The status an error code stands for (the table in err.c). */
 PulStatus err_code_status(const char *code);
 
-/* The default allocator (realloc/free). */
-void *mem_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
-
 #endif

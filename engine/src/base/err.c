@@ -108,16 +108,6 @@ const char *pul_error_format(const PulError *err, char *buf, size_t size) {
     return buf;
 }
 
-void *mem_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-    (void)ud;
-    (void)osize;
-    if (nsize == 0) {
-        free(ptr);
-        return NULL;
-    }
-    return realloc(ptr, nsize);
-}
-
 /* PUL_ASSERT's failure (common.h): an engine bug, so the one place the library
 ** prints; only in the checked builds. */
 void check_failed(const char *expr, const char *file, int line) {

@@ -4,6 +4,7 @@
 */
 #include <ctype.h>
 
+#include "pul.h"
 #include "suggest.h"
 
 static int fold_char(int c, int fold) {
@@ -41,4 +42,10 @@ const char *suggest_pick(const char *word, size_t len, const char *const *candid
         }
     }
     return best;
+}
+
+/* The public name of suggest_pick, for the tools' own names (commands, options). */
+const char *pul_text_suggest(const char *word, size_t len, const char *const *cands, int n) {
+    if (!word || (n > 0 && !cands)) return NULL;
+    return suggest_pick(word, len, cands, n);
 }

@@ -13,6 +13,7 @@
 #include "suggest.h"
 #include "text.h"
 #include "ydoc.h"
+#include "mem.h"
 
 /* A real YAML file of pul's is a few kilobytes, three or four levels deep and a
 ** few hundred nodes; these bounds keep hostile input from costing time or
@@ -240,7 +241,7 @@ static int node_new(YDoc *d, int kind, const yaml_event_t *ev, PulStatus *st) {
     }
     if (d->nnode == d->cap) {
         int cap = d->cap ? d->cap * 2 : 64;
-        YNode *grown = realloc(d->node, (size_t)cap * sizeof *grown);
+        YNode *grown = mem_realloc(d->node, (size_t)cap * sizeof *grown);
         if (!grown) goto oom;
         d->node = grown;
         d->cap = cap;
@@ -255,7 +256,7 @@ static int node_new(YDoc *d, int kind, const yaml_event_t *ev, PulStatus *st) {
     if (kind == YDOC_SCALAR) {
         n->len = ev->data.scalar.length;
         n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
-        n->text = malloc(n->len + 1);
+        n->text = mem_alloc(n->len + 1);
         if (!n->text) goto oom;
         memcpy(n->text, ev->data.scalar.value, n->len);
         n->text[n->len] = '\0';
@@ -270,7 +271,7 @@ static PulStatus kid_add(YDoc *d, int parent, int child) {
     YNode *p = &d->node[parent];
     if (p->nkid == p->cap) {
         int cap = p->cap ? p->cap * 2 : 8;
-        int *grown = realloc(p->kid, (size_t)cap * sizeof *grown);
+        int *grown = mem_realloc(p->kid, (size_t)cap * sizeof *grown);
         if (!grown)
             return ydoc_fail_at(d, p->line, p->col, "out-of-memory",
                                 "out of memory while reading the YAML");
@@ -421,10 +422,10 @@ PulStatus ydoc_parse(YDoc *d, const char *text, size_t len, const char *src, con
 
 void ydoc_free(YDoc *d) {
     for (int i = 0; i < d->nnode; i++) {
-        free(d->node[i].text);
-        free(d->node[i].kid);
+        mem_free(d->node[i].text);
+        mem_free(d->node[i].kid);
     }
-    free(d->node);
+    mem_free(d->node);
     d->node = NULL;
     d->nnode = d->cap = 0;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bot.h"
+#include "mem.h"
 #include "rng.h"
 #include "suggest.h"
 
@@ -33,8 +34,15 @@ static const BotKind *const kinds[] = {&bot_random_kind, &bot_greedy_kind, &bot_
 
 const BotKind *const *bot_kinds(void) { return kinds; }
 
-void *bot_alloc(const PulBot *b, void *ptr, size_t osize, size_t nsize) {
-    return b->v->alloc(b->v->ud, ptr, osize, nsize);
+double bot_eval(const PulGame *g, int seat) {
+    double mine = pul_game_heuristic(g, seat), others = 0.0;
+    int rivals = 0, my = pul_game_team(g, seat);
+    for (int s = 0; s < pul_game_seats(g); s++)
+        if (pul_game_team(g, s) != my) {
+            others += pul_game_heuristic(g, s);
+            rivals++;
+        }
+    return rivals ? mine - others / rivals : mine;
 }
 
 /* Errors in a spec point at the spec text: "bot spec", line 1, the column. */
@@ -223,10 +231,10 @@ PulBot *pul_bot_new(const PulVariant *v, const char *spec, uint64_t seed, PulErr
     tmp.seed = seed;
     if (parse_spec(&tmp, spec, err) != PUL_OK) return NULL;
     format_spec(&tmp);
-    PulBot *b = bot_alloc(&tmp, NULL, 0, sizeof *b);
+    PulBot *b = mem_alloc(sizeof *b);
     PulGame *det = pul_game_new(v);
     if (!b || !det) {
-        if (b) bot_alloc(&tmp, b, sizeof *b, 0);
+        mem_free(b);
         pul_game_free(det);
         err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for bot '%s'", spec);
         return NULL;
@@ -241,53 +249,12 @@ void pul_bot_free(PulBot *b) {
     if (!b) return;
     if (b->kind->free_state) b->kind->free_state(b);
     pul_game_free(b->det);
-    bot_alloc(b, b, sizeof *b, 0);
+    mem_free(b);
 }
 
 const char *pul_bot_spec(const PulBot *b) { return b->spec; }
 
 long pul_bot_iterations(const PulBot *b) { return b->iterations; }
-
-/* FNV-1a over what the observation shows, field by field (never padding). */
-static uint64_t mix(uint64_t h, int64_t x) {
-    for (int i = 0; i < 8; i++) {
-        h ^= (uint64_t)(x >> (8 * i)) & 0xFF;
-        h *= UINT64_C(0x100000001B3);
-    }
-    return h;
-}
-
-static uint64_t observation_hash(const PulObservation *o) {
-    uint64_t h = UINT64_C(0xCBF29CE484222325);
-    h = mix(h, o->seat);
-    h = mix(h, o->nseats);
-    h = mix(h, o->to_move);
-    h = mix(h, o->extra_turn);
-    h = mix(h, o->extra_pending);
-    h = mix(h, o->turns);
-    h = mix(h, o->core_count);
-    for (int s = 0; s < o->nseats && s < PUL_MAX_SEATS; s++) {
-        h = mix(h, o->hand_count[s]);
-        h = mix(h, o->supply_count[s]);
-        h = mix(h, o->stones_left[s]);
-    }
-    for (int i = 0; i < o->hand_count[o->seat] && i < PUL_MAX_HAND; i++) h = mix(h, o->hand[i]);
-    for (int i = 0; i < o->nknown && i < PUL_MAX_TILES; i++) h = mix(h, o->known[i]);
-    for (int i = 0; i < o->nplaced && i < PUL_MAX_TILES; i++) {
-        const PulPlaced *p = &o->placed[i];
-        h = mix(h, p->tile | p->rot << 8);
-        h = mix(h, p->x);
-        h = mix(h, p->y);
-    }
-    for (int i = 0; i < o->nstones && i < PUL_MAX_SEATS * PUL_MAX_STONES; i++) {
-        const PulStone *st = &o->stones[i];
-        h = mix(h, st->x);
-        h = mix(h, st->y);
-        h = mix(h, st->quad);
-        h = mix(h, st->seat);
-    }
-    return h;
-}
 
 PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, PulError *err) {
     b->iterations = 0;
@@ -304,7 +271,7 @@ PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, P
                         "only for the seat to move",
                         obs->seat + 1, obs->to_move + 1);
     PulRng rng;
-    pul_rng_seed(&rng, b->seed ^ observation_hash(obs));
+    pul_rng_seed(&rng, b->seed ^ pul_observation_hash(b->v, obs));
     PulStatus st = b->kind->choose(b, obs, &rng, out, err);
     if (st == PUL_OK) err_clear(err);
     return st;

@@ -1,11 +1,12 @@
 /*
 ** bot.h: the bots' shared parts (not public): the kinds and their options,
-** the bot object, and the heuristic the greedy bot and MCTS rollouts share.
+** the bot object, and the evaluation the greedy bot and MCTS rollouts share.
+** Bots see a game only through pul.h, so they play any rules family.
 */
 #ifndef PUL_BOT_H
 #define PUL_BOT_H
 
-#include "game.h"
+#include "common.h"
 
 enum { BOT_OPT_INT = 0, BOT_OPT_REAL, BOT_OPT_WORD };
 enum { BOT_MAX_OPTIONS = 8, BOT_SPEC_MAX = 256 };
@@ -51,16 +52,10 @@ extern const BotKind bot_random_kind, bot_greedy_kind, bot_mcts_kind;
 /* Every kind, for the spec parser and help: NULL-terminated. */
 const BotKind *const *bot_kinds(void);
 
-/* Memory through the variant's allocator. */
-void *bot_alloc(const PulBot *b, void *ptr, size_t osize, size_t nsize);
-
 /* ---------------------------------------------------------- heuristics */
 
-/* How good g looks for seat: its score, what its open claimed groups may
-** still bring, stones kept for later, the claim open to the seat to move,
-** an extra turn in hand, and a won or lost game when it is over. */
-double bot_value(const PulGame *g, int seat);
-/* bot_value of seat less the mean of the other seats'. */
+/* The family's heuristic (pul_game_heuristic) of seat less the mean of its
+** rivals', the seats of other teams; a seat without rivals gets its own. */
 double bot_eval(const PulGame *g, int seat);
 /* The greedy bot's move in g for the seat to move: the legal action whose
 ** result bot_eval likes best (ties broken by rng). tmp is scratch. */

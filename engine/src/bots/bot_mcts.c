@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "bot.h"
+#include "mem.h"
 #include "rng.h"
 
 enum { OPT_ITERS = 0, OPT_TIME, OPT_C, OPT_ROLLOUT, OPT_DEPTH, OPT_WIDEN, OPT_TEMP };
@@ -64,9 +65,13 @@ typedef struct {
     int path[MAX_PATH];
 } Mcts;
 
+/* Every byte of an action is a field (no padding), so equal bytes are equal
+** actions: the comparison holds for any family's use of the fields. */
+_Static_assert(sizeof(PulAction) == 4 * sizeof(uint8_t) + 2 * sizeof(int32_t),
+               "PulAction has no padding");
+
 static bool same_action(const PulAction *a, const PulAction *b) {
-    return a->kind == b->kind && a->tile == b->tile && a->rot == b->rot && a->quad == b->quad &&
-           a->x == b->x && a->y == b->y;
+    return memcmp(a, b, sizeof *a) == 0;
 }
 
 static double now(void) {
@@ -76,12 +81,12 @@ static double now(void) {
 }
 
 /* A node with room for it, or -1 when the pool may not grow. */
-static int new_node(PulBot *b, Mcts *m, int limit) {
+static int new_node(Mcts *m, int limit) {
     if (m->n >= m->cap) {
         if (m->cap >= limit) return -1;
         int cap = m->cap ? m->cap * 2 : 1024;
         if (cap > limit) cap = limit;
-        Node *p = bot_alloc(b, m->pool, sizeof(Node) * (size_t)m->cap, sizeof(Node) * (size_t)cap);
+        Node *p = mem_realloc(m->pool, sizeof(Node) * (size_t)cap);
         if (!p) return -1;
         m->pool = p;
         m->cap = cap;
@@ -95,23 +100,36 @@ static int new_node(PulBot *b, Mcts *m, int limit) {
 /* Reward in [0, 1] per seat of a game not over: the heuristic's margin
 ** through a logistic curve. */
 static void judged_rewards(const PulGame *g, double temp, double *r) {
-    for (int s = 0; s < g->nseats; s++) r[s] = 1.0 / (1.0 + exp(-bot_eval(g, s) / temp));
+    for (int s = 0; s < pul_game_seats(g); s++) r[s] = 1.0 / (1.0 + exp(-bot_eval(g, s) / temp));
 }
 
-/* Reward in [0, 1] per seat: a win (shared when tied) blended with the margin. */
+/* Reward in [0, 1] per seat: a win (shared between the winning teams; the
+** partners of a team each get the team's share) blended with the margin
+** over the best rival, a seat of another team. */
 static void rewards(const PulGame *g, double *r) {
-    int scores[PUL_MAX_SEATS], winners[PUL_MAX_SEATS];
-    pul_game_scores(g, scores);
-    int nw = pul_game_winners(g, winners);
-    for (int s = 0; s < g->nseats; s++) {
+    int scores[PUL_MAX_SEATS], winners[PUL_MAX_SEATS], team[PUL_MAX_SEATS];
+    int seats = pul_game_seats(g);
+    pul_game_scores(g, scores, PUL_MAX_SEATS);
+    for (int s = 0; s < seats; s++) team[s] = pul_game_team(g, s);
+    int nw = pul_game_winners(g, winners, PUL_MAX_SEATS), teams = 0;
+    for (int i = 0; i < nw; i++) {
+        bool seen = false;
+        for (int k = 0; k < i && !seen; k++) seen = team[winners[k]] == team[winners[i]];
+        teams += !seen;
+    }
+    for (int s = 0; s < seats; s++) {
         double win = 0.0;
         for (int i = 0; i < nw; i++)
-            if (winners[i] == s) win = 1.0 / nw;
+            if (winners[i] == s) win = 1.0 / teams;
         /* Scoring hooks reach far below any fixed floor (script.h). */
-        int best_other = INT_MIN;
-        for (int t = 0; t < g->nseats; t++)
-            if (t != s && scores[t] > best_other) best_other = scores[t];
-        double margin = g->nseats > 1 ? (double)scores[s] - best_other : scores[s];
+        int best_rival = INT_MIN;
+        bool rival = false;
+        for (int t = 0; t < seats; t++)
+            if (team[t] != team[s]) {
+                rival = true;
+                if (scores[t] > best_rival) best_rival = scores[t];
+            }
+        double margin = rival ? (double)scores[s] - best_rival : scores[s];
         double squash = 0.5 + 0.5 * margin / (fabs(margin) + MARGIN_SCALE);
         r[s] = (1.0 - MARGIN_SHARE) * win + MARGIN_SHARE * squash;
     }
@@ -121,7 +139,7 @@ static void rewards(const PulGame *g, double *r) {
 ** action limit (pul.h) ends every game, even one whose hooks would not. */
 static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth) {
     PulAction a;
-    for (int steps = 0; !g->over && (depth >= TO_THE_END || steps < depth); steps++) {
+    for (int steps = 0; !pul_game_over(g) && (depth >= TO_THE_END || steps < depth); steps++) {
         bool ok = policy == ROLLOUT_GREEDY ? bot_greedy_lite_action(g, m->tmp, rng, LITE_SAMPLES, &a)
                                            : pul_random_action(g, rng, &a);
         if (!ok || pul_apply(g, &a, NULL) != PUL_LEGAL) break;
@@ -167,7 +185,7 @@ static bool untried_action(Mcts *m, int node, int n, const PulGame *g, bool orde
         }
         pul_game_copy(m->tmp, g);
         if (pul_apply(m->tmp, a, NULL) != PUL_LEGAL) continue;
-        double e = bot_eval(m->tmp, g->to_move);
+        double e = bot_eval(m->tmp, pul_game_to_move(g));
         if (!found || e > best) {
             best = e;
             *out = *a;
@@ -183,9 +201,9 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
     int depth = 0, node = 0;
     m->path[depth++] = 0;
     if (pul_game_from_observation(g, obs, rng, NULL) != PUL_OK) return;
-    while (!g->over && depth < MAX_PATH) {
+    while (!pul_game_over(g) && depth < MAX_PATH) {
         int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS), nlegal;
-        int mover = g->to_move;
+        int mover = pul_game_to_move(g);
         int next = select_child(m, node, g, c, &nlegal);
         PulAction a;
         /* Progressive widening: a new child only while the node has few
@@ -193,7 +211,7 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
         bool room = widen <= 0 || next < 0 ||
                     nlegal < 1 + widen * sqrt((double)m->pool[node].visits);
         if (nlegal < n && room && untried_action(m, node, n, g, widen > 0, rng, &a)) {
-            int fresh = new_node(b, m, limit);
+            int fresh = new_node(m, limit);
             if (fresh < 0) {
                 if (next < 0) break; /* the pool is full: play out from here */
             } else {
@@ -215,7 +233,7 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
     int playout = (int)b->opt[OPT_DEPTH];
     rollout(g, m, rng, (int)b->opt[OPT_ROLLOUT], playout);
     double r[PUL_MAX_SEATS];
-    if (g->over)
+    if (pul_game_over(g))
         rewards(g, r);
     else
         judged_rewards(g, b->opt[OPT_TEMP], r);
@@ -230,7 +248,7 @@ static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, 
                              PulError *err) {
     Mcts *m = b->state;
     if (!m) {
-        m = b->state = bot_alloc(b, NULL, 0, sizeof *m);
+        m = b->state = mem_alloc(sizeof *m);
         if (!m) return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS bot");
         memset(m, 0, sizeof *m);
         if (!(m->tmp = pul_game_new(b->v)))
@@ -247,7 +265,7 @@ static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, 
     double seconds = b->given[OPT_TIME] ? b->opt[OPT_TIME] : 0.0;
     int limit = seconds > 0 ? NODE_CAP_TIMED : (int)(iters < NODE_CAP_TIMED ? iters + 1 : NODE_CAP_TIMED);
     m->n = 0;
-    new_node(b, m, limit);
+    new_node(m, limit);
     if (m->n == 0) return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS tree");
     m->pool[0].mover = (int8_t)obs->seat;
     double t0 = seconds > 0 ? now() : 0.0;
@@ -274,8 +292,8 @@ static void mcts_free(PulBot *b) {
     Mcts *m = b->state;
     if (!m) return;
     pul_game_free(m->tmp);
-    bot_alloc(b, m->pool, sizeof(Node) * (size_t)m->cap, 0);
-    bot_alloc(b, m, sizeof *m, 0);
+    mem_free(m->pool);
+    mem_free(m);
 }
 
 const BotKind bot_mcts_kind = {

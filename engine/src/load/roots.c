@@ -16,6 +16,7 @@
 #include "roots.h"
 #include "text.h"
 #include "variant.h"
+#include "mem.h"
 
 /* ------------------------------------------------------------ the roots */
 
@@ -36,18 +37,18 @@ static void add(Adding *a, char *real, bool scripts) {
     for (int i = 0; i < r->n; i++)
         if (strcmp(r->dir[i], real) == 0) {
             r->scripts[i] = r->scripts[i] && scripts;
-            free(real);
+            mem_free(real);
             return;
         }
     if (r->n == r->cap) {
         int cap = r->cap ? r->cap * 2 : 8;
-        char **dir = realloc(r->dir, (size_t)cap * sizeof *dir);
+        char **dir = mem_realloc(r->dir, (size_t)cap * sizeof *dir);
         if (dir) r->dir = dir;
-        bool *sc = dir ? realloc(r->scripts, (size_t)cap * sizeof *sc) : NULL;
+        bool *sc = dir ? mem_realloc(r->scripts, (size_t)cap * sizeof *sc) : NULL;
         if (sc) r->scripts = sc;
         if (!dir || !sc) {
             a->failed = true;
-            free(real);
+            mem_free(real);
             return;
         }
         r->cap = cap;
@@ -82,9 +83,9 @@ PulStatus roots_init(Roots *r, const char *search_dirs, PulError *err) {
 }
 
 void roots_free(Roots *r) {
-    for (int i = 0; i < r->n; i++) free(r->dir[i]);
-    free(r->dir);
-    free(r->scripts);
+    for (int i = 0; i < r->n; i++) mem_free(r->dir[i]);
+    mem_free(r->dir);
+    mem_free(r->scripts);
     memset(r, 0, sizeof *r);
 }
 

@@ -63,6 +63,7 @@
 #include "svg_check.h"
 #include "text.h"
 #include "ydoc.h"
+#include "mem.h"
 
 /* ----------------------------------------------------------- texts */
 
@@ -483,7 +484,7 @@ PulTheme *pul_theme_load_string(const char *text, size_t len, const char *source
                  "pul_theme_load_string needs the text to read and, if any, a valid tile set");
         return NULL;
     }
-    PulTheme *th = calloc(1, sizeof *th);
+    PulTheme *th = mem_calloc(1, sizeof *th);
     if (!th) {
         err_setc(err, "out-of-memory", src, 0, 0, "out of memory reading the theme");
         return NULL;
@@ -493,7 +494,7 @@ PulTheme *pul_theme_load_string(const char *text, size_t len, const char *source
     if (st == PUL_OK) st = read_theme(&doc, ts, th);
     ydoc_free(&doc);
     if (st != PUL_OK) {
-        free(th);
+        mem_free(th);
         return NULL;
     }
     err_clear(err);
@@ -505,11 +506,11 @@ PulTheme *pul_theme_load_file(const char *path, const PulTileSet *ts, PulError *
     size_t len;
     if (ydoc_read_file(path, &buf, &len, err) != PUL_OK) return NULL;
     PulTheme *th = pul_theme_load_string(buf, len, path, ts, err);
-    free(buf);
+    mem_free(buf);
     return th;
 }
 
-void pul_theme_free(PulTheme *theme) { free(theme); }
+void pul_theme_free(PulTheme *theme) { mem_free(theme); }
 
 static const char *entry_name(const PulThemeEntry *e, int lang) {
     if (lang < 0 || lang >= PUL_NLANGS || !e->name[lang][0]) lang = PUL_LANG_EN;

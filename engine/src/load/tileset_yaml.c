@@ -34,6 +34,7 @@
 
 #include "suggest.h"
 #include "ydoc.h"
+#include "mem.h"
 
 static int feature_by_symbol(const PulTileSet *ts, char c) {
     for (int f = 0; f < ts->nfeatures; f++)
@@ -376,6 +377,6 @@ PulStatus pul_tileset_load_file(PulTileSet *ts, const char *path, PulError *err)
     PulStatus st = ydoc_read_file(path, &buf, &len, err);
     if (st != PUL_OK) return st;
     st = pul_tileset_load_string(ts, buf, len, path, err);
-    free(buf);
+    mem_free(buf);
     return st;
 }

@@ -12,6 +12,7 @@
 
 #include "suggest.h"
 #include "variant.h"
+#include "mem.h"
 
 #ifndef PUL_DATA_DIR
 #define PUL_DATA_DIR "/usr/local/share/pul"
@@ -101,7 +102,7 @@ static bool skipped(Search *s, const char *file) {
     char *real = realpath(file, NULL);
     bool hit = false;
     for (int i = 0; real && i < s->nskip && !hit; i++) hit = strcmp(real, s->skip[i]) == 0;
-    free(real);
+    mem_free(real);
     if (hit) s->skipped++;
     return hit;
 }
@@ -205,7 +206,7 @@ static void base_name(const char *path, char *out, size_t size) {
 static void folder_name(const char *dir, char *out, size_t size) {
     char *real = realpath(dir, NULL);
     base_name(real ? real : dir, out, size);
-    free(real);
+    mem_free(real);
 }
 
 static bool ends_with(const char *s, const char *tail) {
@@ -272,19 +273,19 @@ PulStatus variant_find(const char *name, const char *search_dirs, const char *co
                         "'%.60s' is neither a variant name (letters, digits, '_' and '-') nor a "
                         "path (which contains '/' or starts with '.')",
                         name);
-    Search *s = calloc(1, sizeof *s);
+    Search *s = mem_calloc(1, sizeof *s);
     if (!s) return err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory finding a variant");
     s->hint_d = 3;
     s->skip = skip;
     s->nskip = nskip;
     PulStatus st = find_by_name(name, search_dirs, s, out, err);
-    free(s);
+    mem_free(s);
     return st;
 }
 
 PulStatus pul_variant_locate(const char *name, const char *search_dirs, char *out, size_t size,
                              PulError *err) {
-    VariantPlace *f = malloc(sizeof *f);
+    VariantPlace *f = mem_alloc(sizeof *f);
     if (!f) return err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory finding a variant");
     PulStatus st = variant_find(name, search_dirs, NULL, 0, f, err);
     if (st == PUL_OK) {
@@ -297,20 +298,20 @@ PulStatus pul_variant_locate(const char *name, const char *search_dirs, char *ou
             memcpy(out, f->dir, len + 1);
     }
     if (st == PUL_OK) err_clear(err);
-    free(f);
+    mem_free(f);
     return st;
 }
 
 /* A bare tile set file: a variant with the default rules and no theme. */
 static PulVariant *open_tileset(const VariantPlace *f, PulError *err) {
-    PulTileSet *ts = malloc(sizeof *ts);
+    PulTileSet *ts = mem_alloc(sizeof *ts);
     if (!ts) {
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory opening a variant");
         return NULL;
     }
     PulVariant *v = NULL;
     if (pul_tileset_load_file(ts, f->file, err) == PUL_OK) {
-        v = pul_variant_new(f->name, ts, NULL, NULL, NULL, err);
+        v = pul_variant_new(f->name, ts, NULL, err);
         if (v) {
             PulVariantInfo info = *pul_variant_info(v);
             snprintf(info.dir, sizeof info.dir, "%s", f->dir);
@@ -318,12 +319,12 @@ static PulVariant *open_tileset(const VariantPlace *f, PulError *err) {
             variant_attach(v, &info, NULL);
         }
     }
-    free(ts);
+    mem_free(ts);
     return v;
 }
 
 PulVariant *pul_variant_open(const char *name_or_path, const char *search_dirs, PulError *err) {
-    VariantPlace *f = malloc(sizeof *f);
+    VariantPlace *f = mem_alloc(sizeof *f);
     if (!f) {
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory opening a variant");
         return NULL;
@@ -332,7 +333,7 @@ PulVariant *pul_variant_open(const char *name_or_path, const char *search_dirs, 
     if (variant_find(name_or_path, search_dirs, NULL, 0, f, err) == PUL_OK)
         v = f->manifest ? variant_load_manifest(f->file, f->dir, f->name, search_dirs, err)
                         : open_tileset(f, err);
-    free(f);
+    mem_free(f);
     return v;
 }
 
@@ -357,12 +358,12 @@ static int list_dir(const char *dir, bool (*fn)(const char *, const char *, void
         if (len < 0 || (size_t)len >= sizeof path || !is_file(path)) continue;
         if (n == cap) {
             size_t grown = cap ? cap * 2 : 16;
-            char **more = realloc(names, grown * sizeof *names);
+            char **more = mem_realloc(names, grown * sizeof *names);
             if (!more) break;
             names = more;
             cap = grown;
         }
-        names[n] = strdup(e->d_name);
+        names[n] = mem_strdup(e->d_name);
         if (names[n]) n++;
     }
     closedir(d);
@@ -376,9 +377,9 @@ static int list_dir(const char *dir, bool (*fn)(const char *, const char *, void
                 if (!fn(names[i], path, ud)) *stop = true;
             }
         }
-        free(names[i]);
+        mem_free(names[i]);
     }
-    free(names);
+    mem_free(names);
     return calls;
 }
 

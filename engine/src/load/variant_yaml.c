@@ -37,6 +37,7 @@
 #include "script.h"
 #include "suggest.h"
 #include "ydoc.h"
+#include "mem.h"
 
 enum { MAX_CHAIN = 8 };
 
@@ -315,7 +316,7 @@ static PulStatus read_extends(YDoc *doc, const YNode *n, const char *dir, Chain 
         return ydoc_fail(doc, n, "too-large",
                          "variants extend each other more than %d deep here; shorten the chain",
                          MAX_CHAIN);
-    VariantPlace *place = malloc(sizeof *place);
+    VariantPlace *place = mem_alloc(sizeof *place);
     if (!place) return ydoc_fail(doc, n, "out-of-memory", "out of memory reading extends");
     PulError ferr;
     bool cycle = false;
@@ -327,7 +328,7 @@ static PulStatus read_extends(YDoc *doc, const YNode *n, const char *dir, Chain 
         RootsVerdict v =
             roots_resolve(&chain->roots, chain->own, chain->n, dir, n->text, ROOTS_EXTENDS, &f);
         if (v != ROOTS_OK && v != ROOTS_MISSING) {
-            free(place);
+            mem_free(place);
             return roots_fail(doc, n, "extends:", n->text, ROOTS_EXTENDS, v, &f,
                               own_folder(chain), n->text);
         }
@@ -365,12 +366,12 @@ static PulStatus read_extends(YDoc *doc, const YNode *n, const char *dir, Chain 
     } else {
         st = read_manifest(place->file, place->dir, place->name, chain, m, (Via){doc, n}, err);
         if (st != PUL_OK) {
-            free(place);
+            mem_free(place);
             return st; /* the parent's own error, in its own file */
         }
         snprintf(m->info.extends, sizeof m->info.extends, "%.*s", PUL_NAME_MAX - 1, place->name);
     }
-    free(place);
+    mem_free(place);
     return st;
 }
 
@@ -525,7 +526,7 @@ static PulStatus read_manifest(const char *file, const char *dir, const char *fo
     PulStatus st = read_checked(chain, file, via, &buf, &len, err);
     if (st == PUL_OK) {
         st = read_manifest_text(buf, len, file, dir, folder, chain, m, err);
-        free(buf);
+        mem_free(buf);
     }
     chain->n--;
     return st;
@@ -540,7 +541,7 @@ static PulStatus load_tileset(const Manifest *m, PulTileSet *ts, PulError *err) 
     PulStatus st = roots_read(&m->tiles, m->info.tiles_file, &buf, &len, err);
     if (st != PUL_OK) return st;
     st = pul_tileset_load_string(ts, buf, len, m->info.tiles_file, err);
-    free(buf);
+    mem_free(buf);
     return st;
 }
 
@@ -549,12 +550,12 @@ static PulTheme *load_theme(const Manifest *m, const PulTileSet *ts, PulError *e
     size_t len;
     if (roots_read(&m->theme, m->info.theme_file, &buf, &len, err) != PUL_OK) return NULL;
     PulTheme *theme = pul_theme_load_string(buf, len, m->info.theme_file, ts, err);
-    free(buf);
+    mem_free(buf);
     return theme;
 }
 
 static PulVariant *build(Manifest *m, PulError *err) {
-    PulTileSet *ts = malloc(sizeof *ts);
+    PulTileSet *ts = mem_alloc(sizeof *ts);
     if (!ts) {
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory loading a variant");
         return NULL;
@@ -562,7 +563,7 @@ static PulVariant *build(Manifest *m, PulError *err) {
     PulVariant *v = NULL;
     PulTheme *theme = NULL;
     if (load_tileset(m, ts, err) == PUL_OK && (theme = load_theme(m, ts, err)) != NULL &&
-        (v = pul_variant_new(m->info.name, ts, &m->rules, NULL, NULL, err)) != NULL) {
+        (v = pul_variant_new(m->info.name, ts, &m->rules, err)) != NULL) {
         variant_attach(v, &m->info, theme);
         theme = NULL;
         if (m->info.nscripts > 0) {
@@ -576,14 +577,14 @@ static PulVariant *build(Manifest *m, PulError *err) {
         }
     }
     pul_theme_free(theme);
-    free(ts);
+    mem_free(ts);
     return v;
 }
 
 static PulVariant *load(const char *text, size_t len, const char *file, const char *dir,
                         const char *folder, const char *search_dirs, PulError *err) {
-    Manifest *m = calloc(1, sizeof *m);
-    Chain *chain = calloc(1, sizeof *chain);
+    Manifest *m = mem_calloc(1, sizeof *m);
+    Chain *chain = mem_calloc(1, sizeof *chain);
     PulVariant *v = NULL;
     if (!m || !chain) {
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory loading a variant");
@@ -603,8 +604,8 @@ static PulVariant *load(const char *text, size_t len, const char *file, const ch
         roots_free(&chain->roots);
     }
     if (v) err_clear(err);
-    free(m);
-    free(chain);
+    mem_free(m);
+    mem_free(chain);
     return v;
 }
 

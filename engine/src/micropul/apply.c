@@ -319,7 +319,7 @@ PulStatus apply_end_hooks(PulGame *g, HookCall *call, bool was_over, PulError *e
     if (g->over && !was_over && (hooks & HOOK_FINAL_SCORES)) {
         int before[PUL_MAX_SEATS], after[PUL_MAX_SEATS];
         unsigned winners = 0;
-        pul_game_scores(g, before);
+        pul_game_scores(g, before, PUL_MAX_SEATS);
         memcpy(after, before, sizeof after);
         call->hook = HOOK_FINAL_SCORES;
         if (tab->final_scores(call, after, &winners, err) != PUL_OK) return PUL_ERR_SCRIPT;

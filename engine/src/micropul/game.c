@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "hooked.h"
+#include "mem.h"
 
 size_t pul_game_size(void) { return sizeof(PulGame); }
 
@@ -14,7 +15,7 @@ size_t pul_game_size(void) { return sizeof(PulGame); }
 _Static_assert(sizeof(GameEnv) % _Alignof(PulGame) == 0, "the game after its env is aligned");
 
 PulGame *pul_game_new(const PulVariant *v) {
-    GameEnv *env = v->alloc(v->ud, NULL, 0, sizeof *env + sizeof(PulGame));
+    GameEnv *env = mem_alloc(sizeof *env + sizeof(PulGame));
     if (!env) return NULL;
     memset(env, 0, sizeof *env + sizeof(PulGame));
     PulGame *g = (PulGame *)(env + 1);
@@ -27,7 +28,7 @@ void pul_game_free(PulGame *g) {
     GameEnv *env = game_env(g);
     const PulVariant *v = g->v;
     if (env->script) v->script_ops->state_free(env->script);
-    v->alloc(v->ud, env, sizeof *env + sizeof *g, 0);
+    mem_free(env);
 }
 
 void pul_game_copy(PulGame *dst, const PulGame *src) { memcpy(dst, src, sizeof *dst); }
@@ -159,24 +160,33 @@ int pul_game_stones(const PulGame *g, int seat) { return g->stones[seat]; }
 uint64_t pul_game_known(const PulGame *g, int seat) { return g->known[seat]; }
 const PulRules *pul_game_rules(const PulGame *g) { return &g->rules; }
 
-int pul_game_core_initial(const PulGame *g, uint8_t *out) {
-    memcpy(out, g->core, g->ncore);
+/* How many of n entries fit a caller's buffer of max (out NULL: none). */
+static int fits(const void *out, int n, int max) {
+    if (!out || max <= 0) return 0;
+    return n < max ? n : max;
+}
+
+int pul_game_core_initial(const PulGame *g, uint8_t *out, int max) {
+    int n = fits(out, g->ncore, max);
+    if (n) memcpy(out, g->core, (size_t)n);
     return g->ncore;
 }
 
-int pul_game_hand(const PulGame *g, int seat, uint8_t *out) {
-    if (out) memcpy(out, g->hand[seat], g->nhand[seat]);
+int pul_game_hand(const PulGame *g, int seat, uint8_t *out, int max) {
+    int n = fits(out, g->nhand[seat], max);
+    if (n) memcpy(out, g->hand[seat], (size_t)n);
     return g->nhand[seat];
 }
 
-int pul_game_supply(const PulGame *g, int seat, uint8_t *out) {
-    if (out) memcpy(out, g->supply[seat], g->nsupply[seat]);
+int pul_game_supply(const PulGame *g, int seat, uint8_t *out, int max) {
+    int n = fits(out, g->nsupply[seat], max);
+    if (n) memcpy(out, g->supply[seat], (size_t)n);
     return g->nsupply[seat];
 }
 
-int pul_game_placed(const PulGame *g, PulPlaced *out) {
-    if (out)
-        for (int i = 0; i < g->nplaced; i++)
+int pul_game_placed(const PulGame *g, PulPlaced *out, int max) {
+    int n = fits(out, g->nplaced, max);
+    for (int i = 0; i < n; i++)
             out[i] = (PulPlaced){g->placed[i].tile, g->placed[i].rot, g->placed[i].x,
                                  g->placed[i].y};
     return g->nplaced;
@@ -207,8 +217,9 @@ bool pul_game_group(const PulGame *g, int32_t x, int32_t y, int quad, PulGroupIn
     return true;
 }
 
-int pul_game_stones_on_board(const PulGame *g, PulStone *out) {
-    if (out) memcpy(out, g->stone_list, g->nstones_placed * sizeof *out);
+int pul_game_stones_on_board(const PulGame *g, PulStone *out, int max) {
+    int n = fits(out, g->nstones_placed, max);
+    if (n) memcpy(out, g->stone_list, (size_t)n * sizeof *out);
     return g->nstones_placed;
 }
 
@@ -218,47 +229,52 @@ static void add_tile_points(const PulGame *g, int *scores) {
         scores[s] += r->points_supply * g->nsupply[s] + r->points_hand * g->nhand[s];
 }
 
-void pul_game_scores(const PulGame *g, int *scores) {
+/* The scores as the rules keep them, every seat. */
+static void scores_now(const PulGame *g, int *scores) {
     for (int s = 0; s < g->nseats; s++) scores[s] = g->group_points[s] + g->final_adjust[s];
     add_tile_points(g, scores);
 }
 
-void pul_game_scores_recount(const PulGame *g, int *scores) {
-    groups_recount(g, scores);
-    add_tile_points(g, scores);
+int pul_game_scores(const PulGame *g, int *scores, int max) {
+    int all[PUL_MAX_SEATS];
+    scores_now(g, all);
+    int n = fits(scores, g->nseats, max);
+    if (n) memcpy(scores, all, (size_t)n * sizeof *scores);
+    return g->nseats;
 }
 
-void pul_game_score_breakdown(const PulGame *g, int seat, PulScoreBreakdown *out) {
-    memset(out, 0, sizeof *out);
-    if (seat < 0 || seat >= g->nseats) return;
-    int scores[PUL_MAX_SEATS], by_rules[PUL_MAX_SEATS];
-    pul_game_scores(g, scores);
-    groups_recount(g, by_rules);
-    out->total = scores[seat];
-    out->groups = by_rules[seat];
-    out->supply_tiles = g->nsupply[seat];
-    out->supply_points = g->rules.points_supply * g->nsupply[seat];
-    out->hand_tiles = g->nhand[seat];
-    out->hand_points = g->rules.points_hand * g->nhand[seat];
-    out->scripts = out->total - out->groups - out->supply_points - out->hand_points;
+int pul_game_scores_recount(const PulGame *g, int *scores, int max) {
+    int all[PUL_MAX_SEATS];
+    groups_recount(g, all);
+    add_tile_points(g, all);
+    int n = fits(scores, g->nseats, max);
+    if (n) memcpy(scores, all, (size_t)n * sizeof *scores);
+    return g->nseats;
 }
 
-int pul_game_winners(const PulGame *g, int *seats) {
+int pul_game_winners(const PulGame *g, int *seats, int max) {
     int scores[PUL_MAX_SEATS], best = 0, n = 0;
+    int room = fits(seats, g->nseats, max);
     if (g->script_winners) {
         /* A final_scores hook named them (breaking a tie, say). */
         for (int s = 0; s < g->nseats; s++)
-            if (g->script_winners >> s & 1) seats[n++] = s;
+            if (g->script_winners >> s & 1) {
+                if (n < room) seats[n] = s;
+                n++;
+            }
         return n;
     }
     bool any = false;
-    pul_game_scores(g, scores);
+    scores_now(g, scores);
     for (int s = 0; s < g->nseats; s++)
         if (s != g->loser && (!any || scores[s] > best)) {
             best = scores[s];
             any = true;
         }
     for (int s = 0; s < g->nseats; s++)
-        if (s != g->loser && scores[s] == best && any) seats[n++] = s;
+        if (s != g->loser && scores[s] == best && any) {
+            if (n < room) seats[n] = s;
+            n++;
+        }
     return n;
 }

@@ -4,7 +4,7 @@
 */
 #include <string.h>
 
-#include "common.h"
+#include "move_text.h"
 
 /*
 ** Syntax, strict on purpose so that every move has one spelling (apart from
@@ -67,7 +67,8 @@ static bool read_tile(const char **p, uint8_t *tile) {
 
 static const char *const quad_names[4] = {"nw", "ne", "sw", "se"};
 
-bool pul_action_parse(const char *text, PulAction *out) {
+bool move_text_parse(const PulVariant *v, const char *text, PulAction *out) {
+    (void)v; /* every Micropul edition writes its moves alike */
     if (!text || !out) return false;
     PulAction a;
     memset(&a, 0, sizeof a);
@@ -106,7 +107,8 @@ bool pul_action_parse(const char *text, PulAction *out) {
 
 /* A take of PUL_NO_TILE (a random take not yet resolved), an unknown kind or
 ** an out-of-range rotation or quadrant has no PMN spelling: -1 and "". */
-int pul_action_format(const PulAction *a, char *buf, size_t size) {
+int move_text_format(const PulVariant *v, const PulAction *a, char *buf, size_t size) {
+    (void)v;
     if (buf && size) buf[0] = '\0';
     if (!a) return -1;
     switch (a->kind) {
@@ -125,6 +127,16 @@ int pul_action_format(const PulAction *a, char *buf, size_t size) {
     default:
         return -1;
     }
+}
+
+/* family slot: action_parse */
+bool pul_action_parse(const PulVariant *v, const char *text, PulAction *out) {
+    return move_text_parse(v, text, out);
+}
+
+/* family slot: action_format */
+int pul_action_format(const PulVariant *v, const PulAction *a, char *buf, size_t size) {
+    return move_text_format(v, a, buf, size);
 }
 
 /* Codes are PMN.md's; the messages of the conformance records where they

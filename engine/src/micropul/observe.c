@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "observe.h"
 
 void pul_observe(const PulGame *g, int seat, PulObservation *o) {
     memset(o, 0, sizeof *o);
@@ -37,10 +38,57 @@ void pul_observe(const PulGame *g, int seat, PulObservation *o) {
             seen[t] = true;
         }
     }
-    o->nplaced = pul_game_placed(g, o->placed);
+    o->nplaced = pul_game_placed(g, o->placed, PUL_MAX_TILES);
     for (int i = 0; i < g->nplaced; i++) seen[g->placed[i].tile] = true;
-    o->nstones = pul_game_stones_on_board(g, o->stones);
+    o->nstones = pul_game_stones_on_board(g, o->stones, PUL_MAX_SEATS * PUL_MAX_STONES);
     /* In id order, so the list says nothing of where each tile lies. */
     for (int t = 0; t < g->v->ts.ntiles; t++)
         if (!seen[t]) o->unseen[o->nunseen++] = (uint8_t)t;
+}
+
+/* FNV-1a over what the observation shows, field by field (never padding). */
+static uint64_t mix(uint64_t h, int64_t x) {
+    for (int i = 0; i < 8; i++) {
+        h ^= (uint64_t)(x >> (8 * i)) & 0xFF;
+        h *= UINT64_C(0x100000001B3);
+    }
+    return h;
+}
+
+uint64_t observe_hash(const PulObservation *o) {
+    uint64_t h = UINT64_C(0xCBF29CE484222325);
+    h = mix(h, o->seat);
+    h = mix(h, o->nseats);
+    h = mix(h, o->to_move);
+    h = mix(h, o->extra_turn);
+    h = mix(h, o->extra_pending);
+    h = mix(h, o->turns);
+    h = mix(h, o->core_count);
+    for (int s = 0; s < o->nseats && s < PUL_MAX_SEATS; s++) {
+        h = mix(h, o->hand_count[s]);
+        h = mix(h, o->supply_count[s]);
+        h = mix(h, o->stones_left[s]);
+    }
+    for (int i = 0; i < o->hand_count[o->seat] && i < PUL_MAX_HAND; i++) h = mix(h, o->hand[i]);
+    for (int i = 0; i < o->nknown && i < PUL_MAX_TILES; i++) h = mix(h, o->known[i]);
+    for (int i = 0; i < o->nplaced && i < PUL_MAX_TILES; i++) {
+        const PulPlaced *p = &o->placed[i];
+        h = mix(h, p->tile | p->rot << 8);
+        h = mix(h, p->x);
+        h = mix(h, p->y);
+    }
+    for (int i = 0; i < o->nstones && i < PUL_MAX_SEATS * PUL_MAX_STONES; i++) {
+        const PulStone *st = &o->stones[i];
+        h = mix(h, st->x);
+        h = mix(h, st->y);
+        h = mix(h, st->quad);
+        h = mix(h, st->seat);
+    }
+    return h;
+}
+
+/* family slot: observation_hash */
+uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o) {
+    (void)v;
+    return observe_hash(o);
 }

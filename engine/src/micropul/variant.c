@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "hooked.h"
+#include "mem.h"
 
 const uint8_t slot_quad[8] = {PUL_NW, PUL_NE, PUL_NE, PUL_SE, PUL_SW, PUL_SE, PUL_NW, PUL_SW};
 const int8_t side_dx[4] = {0, 1, 0, -1};
@@ -54,7 +55,7 @@ static void compile(PulVariant *v) {
 }
 
 PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRules *rules,
-                            PulAlloc alloc, void *ud, PulError *err) {
+                            PulError *err) {
     if (pul_tileset_validate(ts, err) != PUL_OK) return NULL;
     PulRules defaults;
     if (!rules) {
@@ -62,8 +63,7 @@ PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRul
         rules = &defaults;
     }
     if (pul_rules_validate(rules, err) != PUL_OK) return NULL;
-    if (!alloc) alloc = mem_default_alloc;
-    PulVariant *v = alloc(ud, NULL, 0, sizeof *v);
+    PulVariant *v = mem_alloc(sizeof *v);
     if (!v) {
         err_set(err, PUL_ERR_MEMORY, NULL, 0, 0, "out of memory building variant '%s'",
                 name ? name : ts->name);
@@ -76,8 +76,6 @@ PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRul
         snprintf(v->info.title[l], sizeof v->info.title[l], "%s", v->info.name);
     v->ts = *ts;
     v->rules = *rules;
-    v->alloc = alloc;
-    v->ud = ud;
     compile(v);
     err_clear(err);
     return v;
@@ -87,7 +85,7 @@ void pul_variant_free(PulVariant *v) {
     if (!v) return;
     pul_theme_free(v->theme);
     if (v->program) v->script_ops->program_free(v->program);
-    v->alloc(v->ud, v, sizeof *v, 0);
+    mem_free(v);
 }
 
 void variant_attach(PulVariant *v, const PulVariantInfo *info, PulTheme *theme) {

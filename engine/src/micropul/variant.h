@@ -36,8 +36,6 @@ struct PulVariant {
     void *program;
     const struct ScriptOps *script_ops;
     const void *hooks;
-    PulAlloc alloc;
-    void *ud;
     TileRot rot[PUL_MAX_TILES][4];
     uint8_t nrots[PUL_MAX_TILES];       /* distinct layouts of each tile */
     uint8_t rots[PUL_MAX_TILES][4];     /* their (lowest) rotations */

@@ -8,6 +8,7 @@
 
 #include "record.h"
 #include "stream.h"
+#include "mem.h"
 
 /*
 ** Text form, as read (PMN.md, with the choices it leaves open):
@@ -34,7 +35,7 @@
 /* ------------------------------------------------------------ storage */
 
 static char *dup_range(const char *s, size_t n) {
-    char *d = malloc(n + 1);
+    char *d = mem_alloc(n + 1);
     if (!d) return NULL;
     memcpy(d, s, n);
     d[n] = '\0';
@@ -46,7 +47,7 @@ static bool grow(void **arr, int *cap, int need, size_t elem) {
     if (need <= *cap) return true;
     int ncap = *cap ? *cap * 2 : 16;
     while (ncap < need) ncap *= 2;
-    void *p = realloc(*arr, (size_t)ncap * elem);
+    void *p = mem_realloc(*arr, (size_t)ncap * elem);
     if (!p) return false;
     *arr = p;
     *cap = ncap;
@@ -55,28 +56,28 @@ static bool grow(void **arr, int *cap, int need, size_t elem) {
 
 void record_clear(PulRecord *r) {
     for (int i = 0; i < r->ntags; i++) {
-        free(r->tags[i].name);
-        free(r->tags[i].value);
+        mem_free(r->tags[i].name);
+        mem_free(r->tags[i].value);
     }
-    for (int i = 0; i < r->nmoves; i++) free(r->moves[i]);
-    for (int i = 0; i < r->ncomments; i++) free(r->comments[i].text);
+    for (int i = 0; i < r->nmoves; i++) mem_free(r->moves[i]);
+    for (int i = 0; i < r->ncomments; i++) mem_free(r->comments[i].text);
     r->ntags = r->nmoves = r->ncomments = 0;
     if (r->index) memset(r->index, 0, (size_t)r->capindex * sizeof *r->index);
     r->source[0] = '\0';
 }
 
 PulRecord *pul_record_new(void) {
-    return calloc(1, sizeof(PulRecord));
+    return mem_calloc(1, sizeof(PulRecord));
 }
 
 void pul_record_free(PulRecord *r) {
     if (!r) return;
     record_clear(r);
-    free(r->tags);
-    free(r->index);
-    free(r->moves);
-    free(r->comments);
-    free(r);
+    mem_free(r->tags);
+    mem_free(r->index);
+    mem_free(r->moves);
+    mem_free(r->comments);
+    mem_free(r);
 }
 
 /* ------------------------------------------------------- the tag index */
@@ -106,7 +107,7 @@ static bool index_rebuild(PulRecord *r, int need) {
     int cap = r->capindex ? r->capindex : 32;
     while (cap < 2 * need + 2) cap *= 2;
     if (cap != r->capindex) {
-        int *p = realloc(r->index, (size_t)cap * sizeof *p);
+        int *p = mem_realloc(r->index, (size_t)cap * sizeof *p);
         if (!p) return false;
         r->index = p;
         r->capindex = cap;
@@ -165,8 +166,8 @@ static PulStatus insert_tag(PulRecord *r, int at, const char *name, size_t nlen,
                             int line, int column) {
     char *n = dup_range(name, nlen);
     if (!n || !grow((void **)&r->tags, &r->captags, r->ntags + 1, sizeof *r->tags)) {
-        free(n);
-        free(value);
+        mem_free(n);
+        mem_free(value);
         return PUL_ERR_MEMORY;
     }
     memmove(r->tags + at + 1, r->tags + at, (size_t)(r->ntags - at) * sizeof *r->tags);
@@ -179,8 +180,8 @@ static PulStatus insert_tag(PulRecord *r, int at, const char *name, size_t nlen,
         /* Without its index the tag cannot be found: take it out again. */
         memmove(r->tags + at, r->tags + at + 1, (size_t)(r->ntags - 1 - at) * sizeof *r->tags);
         r->ntags--;
-        free(n);
-        free(value);
+        mem_free(n);
+        mem_free(value);
         return PUL_ERR_MEMORY;
     }
     if (!appended)
@@ -191,8 +192,8 @@ static PulStatus insert_tag(PulRecord *r, int at, const char *name, size_t nlen,
 
 static void remove_tag(PulRecord *r, RecordTag *t) {
     int at = (int)(t - r->tags);
-    free(t->name);
-    free(t->value);
+    mem_free(t->name);
+    mem_free(t->value);
     memmove(t, t + 1, (size_t)(r->ntags - at - 1) * sizeof *t);
     r->ntags--;
     index_rebuild(r, 0); /* never grows, so never fails */
@@ -221,7 +222,7 @@ PulStatus pul_record_set_tag(PulRecord *r, const char *name, const char *value) 
     char *v = dup_range(value, strlen(value));
     if (!v) return PUL_ERR_MEMORY;
     if (t) {
-        free(t->value);
+        mem_free(t->value);
         t->value = v;
         t->line = t->column = 0;
         return PUL_OK;
@@ -255,17 +256,17 @@ const char *pul_record_move(const PulRecord *r, int i) {
 
 /* PUL_ERR_RANGE for an action with no PMN spelling (a random take not yet
 ** resolved: record the action pul_events_action gives back). */
-PulStatus pul_record_add_move(PulRecord *r, const PulAction *a) {
-    if (!r || !a) return PUL_ERR_STATE;
+PulStatus pul_record_add_move(PulRecord *r, const PulVariant *v, const PulAction *a) {
+    if (!r || !v || !a) return PUL_ERR_STATE;
     char buf[64];
-    int n = pul_action_format(a, buf, sizeof buf);
+    int n = pul_action_format(v, a, buf, sizeof buf);
     if (n < 0 || (size_t)n >= sizeof buf) return PUL_ERR_RANGE;
     return push_move(r, buf, (size_t)n) ? PUL_OK : PUL_ERR_MEMORY;
 }
 
 PulStatus pul_record_truncate(PulRecord *r, int n) {
     if (!r || n < 0) return PUL_ERR_STATE;
-    for (int i = n; i < r->nmoves; i++) free(r->moves[i]);
+    for (int i = n; i < r->nmoves; i++) mem_free(r->moves[i]);
     if (n < r->nmoves) r->nmoves = n;
     for (int i = 0; i < r->ncomments; i++)
         if (r->comments[i].before_move > n) r->comments[i].before_move = n;
@@ -364,12 +365,12 @@ static PulStatus read_tag(Scan *sc, PulRecord *r) {
     /* The unescaped value is never longer than the quoted text. */
     const char *q = sc->p;
     while (q < sc->end && *q != '"' && *q != '\n') q += (*q == '\\' && q + 1 < sc->end) ? 2 : 1;
-    char *value = malloc((size_t)(q - vstart) + 1);
+    char *value = mem_alloc((size_t)(q - vstart) + 1);
     if (!value) return out_of_memory(sc);
     size_t n = 0;
     for (;;) {
         if (sc->p >= sc->end || *sc->p == '\n') {
-            free(value);
+            mem_free(value);
             return syntax(sc, open, "tag %s: the value has no closing quote on its line", nbuf);
         }
         char c = *sc->p;
@@ -377,7 +378,7 @@ static PulStatus read_tag(Scan *sc, PulRecord *r) {
         if (c == '\\') {
             char e = sc->p + 1 < sc->end ? sc->p[1] : '\0';
             if (e != '"' && e != '\\') {
-                free(value);
+                mem_free(value);
                 return syntax(sc, sc->p, "tag %s: in a value only \\\" and \\\\ are escapes; "
                                          "write a backslash as \\\\",
                               nbuf);
@@ -393,14 +394,14 @@ static PulStatus read_tag(Scan *sc, PulRecord *r) {
     sc->p++; /* closing quote */
     skip_blanks(sc);
     if (sc->p >= sc->end || *sc->p != ']') {
-        free(value);
+        mem_free(value);
         return syntax(sc, sc->p < sc->end ? sc->p : sc->end,
                       "tag %s: expected ']' after the value", nbuf);
     }
     sc->p++;
     skip_blanks(sc);
     if (sc->p < sc->end && *sc->p != '\n' && *sc->p != ';') {
-        free(value);
+        mem_free(value);
         return syntax(sc, sc->p, "tag %s: nothing but a comment may follow a tag on its line",
                       nbuf);
     }
@@ -504,7 +505,7 @@ PulStatus pul_record_load_stream(PulRecord *r, FILE *f, const char *source_name,
         st = too_large(err, source_name);
     else
         st = pul_record_parse(r, buf, len, source_name, err);
-    free(buf);
+    mem_free(buf);
     if (st != PUL_OK) record_clear(r);
     return st;
 }
@@ -534,7 +535,7 @@ static void buf_put(Buf *b, const char *s, size_t n) {
     if (b->len + n + 1 > b->cap) {
         size_t ncap = b->cap ? b->cap : 1024;
         while (b->len + n + 1 > ncap) ncap *= 2;
-        char *p = realloc(b->s, ncap);
+        char *p = mem_realloc(b->s, ncap);
         if (!p) {
             b->failed = true;
             return;
@@ -619,7 +620,7 @@ char *pul_record_write(const PulRecord *r, size_t *len) {
     if (col) buf_str(&b, "\n");
     if (!b.s && !b.failed) buf_put(&b, "", 0);
     if (b.failed) {
-        free(b.s);
+        mem_free(b.s);
         return NULL;
     }
     if (len) *len = b.len;

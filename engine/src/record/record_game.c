@@ -1,12 +1,15 @@
 /*
 ** record_game.c: what a PMN record's tags say (PMN.md): the variant it is
-** played with, the players and the deal, each value read to the letter.
+** played with, the players and, through the family, the deal, each value
+** read to the letter.
 */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "pmn_text.h"
 #include "record.h"
+#include "tags.h"
 
 /* A pmn-tag error at the tag's value, offset characters in (at the record
 ** when the tag is missing). */
@@ -27,73 +30,12 @@ static const char *cut(const char *s, char buf[PUL_TEXT_CUT_SIZE]) {
     return pul_text_cut(s, strlen(s), buf, PUL_TEXT_CUT_SIZE);
 }
 
-/* A number as PMN.md spells it: decimal digits, no sign, no leading zero,
-** at most max; the whole of s. */
-static bool pmn_number(const char *s, size_t len, uint64_t max, uint64_t *out) {
-    if (len == 0 || len > 20 || (s[0] == '0' && len > 1)) return false;
-    uint64_t v = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9') return false;
-        unsigned d = (unsigned)(s[i] - '0');
-        if (v > (max - d) / 10) return false;
-        v = v * 10 + d;
-    }
-    *out = v;
+/* The record's tags as a family reads them (its deal). */
+static bool reader_get(const void *ud, const char *name, TagValue *out) {
+    const RecordTag *t = record_find_tag(ud, name, strlen(name));
+    if (!t) return false;
+    *out = (TagValue){t->value, t->line, t->column};
     return true;
-}
-
-static bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
-
-/* Reads the Core tag into core, checking it is the tile set minus the start
-** tile, each once. */
-static PulStatus read_core(const PulRecord *r, const RecordTag *t, const PulVariant *v,
-                           uint8_t *core, int *ncore, PulError *err) {
-    const PulTileSet *ts = pul_variant_tileset(v);
-    const char *name = pul_variant_name(v);
-    bool seen[PUL_MAX_TILES] = {false};
-    int n = 0;
-    char word[PUL_TEXT_CUT_SIZE];
-    for (const char *s = t->value; *s;) {
-        if (is_space(*s)) {
-            s++;
-            continue;
-        }
-        const char *b = s;
-        while (*s && !is_space(*s)) s++;
-        size_t wl = (size_t)(s - b);
-        int off = (int)(b - t->value);
-        pul_text_cut(b, wl, word, sizeof word);
-        uint64_t id;
-        if (!pmn_number(b, wl, INT32_MAX, &id))
-            return tag_error(err, r, t, off, "pmn-tag",
-                             "Core: \"%s\" is not a tile id; Core lists tile ids (decimal, no "
-                             "leading zeros) separated by spaces",
-                             word);
-        if (id >= (uint64_t)ts->ntiles)
-            return tag_error(err, r, t, off, "pmn-tag", "Core: %s is not a tile of %s (ids 0-%d)",
-                             word, name, ts->ntiles - 1);
-        if ((int)id == ts->start)
-            return tag_error(err, r, t, off, "pmn-tag",
-                             "Core: %s is the start tile of %s, which is placed before the deal "
-                             "and is not in the core",
-                             word, name);
-        if (seen[id])
-            return tag_error(err, r, t, off, "pmn-tag",
-                             "Core: tile %s is listed twice; each tile of the core appears once",
-                             word);
-        seen[id] = true;
-        core[n++] = (uint8_t)id;
-    }
-    for (int i = 0; i < ts->ntiles; i++)
-        if (i != ts->start && !seen[i])
-            return tag_error(err, r, t, 0, "pmn-tag",
-                             "Core: tile %d is missing; Core lists every tile of %s but the "
-                             "start tile (%d ids)",
-                             i, name, ts->ntiles - 1);
-    *ncore = n;
-    return PUL_OK;
 }
 
 /* Variant is not checked here: the caller made g for a variant already. */
@@ -101,55 +43,54 @@ PulStatus pul_record_start_game(const PulRecord *r, PulGame *g, PulError *err) {
     err_clear(err);
     if (!r || !g) return err_set(err, PUL_ERR_STATE, NULL, 0, 0, "no record or no game");
     const PulVariant *v = pul_game_variant(g);
-    const PulRules *rules = pul_variant_rules(v);
+    int min_players, max_players;
+    pul_variant_players(v, &min_players, &max_players);
     const RecordTag *pt = record_find_tag(r, "Players", 7);
     if (!pt)
         return tag_error(err, r, NULL, 0, "pmn-tag",
                          "the record has no Players tag; add one, as in [Players \"2\"]");
     char buf[PUL_TEXT_CUT_SIZE];
     uint64_t players;
-    if (!pmn_number(pt->value, strlen(pt->value), INT32_MAX, &players) ||
-        players < (uint64_t)rules->min_players || players > (uint64_t)rules->max_players ||
+    if (!pmn_text_number(pt->value, strlen(pt->value), INT32_MAX, &players) ||
+        players < (uint64_t)min_players || players > (uint64_t)max_players ||
         players > PUL_MAX_SEATS)
         return tag_error(err, r, pt, 0, "pmn-tag",
                          "Players \"%s\": %s is played by %d to %d players (a decimal number, "
                          "no leading zeros)",
-                         cut(pt->value, buf), pul_variant_name(v), rules->min_players,
-                         rules->max_players);
+                         cut(pt->value, buf), pul_variant_name(v), min_players, max_players);
     /* Seed is this engine's own tag (PMN.md): its number has PMN's spelling,
     ** but the 64 bits of pul play --seed. */
     uint64_t seed = 0;
     const RecordTag *st = record_find_tag(r, "Seed", 4);
-    if (st && !pmn_number(st->value, strlen(st->value), UINT64_MAX, &seed))
+    if (st && !pmn_text_number(st->value, strlen(st->value), UINT64_MAX, &seed))
         return tag_error(err, r, st, 0, "pmn-tag",
                          "Seed \"%s\": expected a decimal number below 2^64, without leading "
                          "zeros",
                          cut(st->value, buf));
-    const RecordTag *ct = record_find_tag(r, "Core", 4);
-    if (!ct) return pul_game_start(g, (int)players, seed, NULL, 0, err);
-    uint8_t core[PUL_MAX_TILES];
-    int ncore = 0;
-    PulStatus s = read_core(r, ct, v, core, &ncore, err);
+    /* The deal is the family's (Micropul: the Core tag); without one the
+    ** start shuffles from the seed. */
+    TagReader tags = {r, r->source, reader_get};
+    uint8_t deal[PUL_MAX_TILES];
+    int ndeal = 0;
+    bool given = false;
+    PulStatus s = family_deal_read(v, &tags, deal, &ndeal, &given, err);
     if (s != PUL_OK) return s;
-    return pul_game_start(g, (int)players, seed, core, ncore, err);
+    return pul_game_start(g, (int)players, seed, given ? deal : NULL, given ? ndeal : 0, err);
 }
 
 /* The record is emptied first. */
 PulStatus pul_record_from_start(PulRecord *r, const PulGame *g) {
     if (!r || !g) return PUL_ERR_STATE;
     record_clear(r);
-    char buf[PUL_MAX_TILES * 4 + 8];
-    uint8_t core[PUL_MAX_TILES];
-    int n = pul_game_core_initial(g, core);
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < n && len < sizeof buf; i++)
-        len += (size_t)snprintf(buf + len, sizeof buf - len, i ? " %d" : "%d", core[i]);
     char players[16];
     snprintf(players, sizeof players, "%d", pul_game_seats(g));
     PulStatus s = pul_record_set_tag(r, "Variant", pul_variant_name(pul_game_variant(g)));
     if (s == PUL_OK) s = pul_record_set_tag(r, "Players", players);
-    if (s == PUL_OK) s = pul_record_set_tag(r, "Core", buf);
+    /* The family's deal (Micropul: Core), then Seed. */
+    TagOut deal[4];
+    int n = family_deal_tags(g, deal, 4);
+    for (int i = 0; i < n && i < 4 && s == PUL_OK; i++)
+        s = pul_record_set_tag(r, deal[i].name, deal[i].value);
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)pul_game_seed(g));
     if (s == PUL_OK) s = pul_record_set_tag(r, "Seed", seed);

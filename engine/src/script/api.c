@@ -219,14 +219,14 @@ static int g_hand(lua_State *L) {
     HookCall *call = check_game(L, "hand");
     int seat = check_seat(L, call, 2, "hand");
     uint8_t ids[PUL_MAX_HAND];
-    int n = pul_game_hand(call->g, seat, ids);
+    int n = pul_game_hand(call->g, seat, ids, PUL_MAX_HAND);
     push_tile_ids(L, ids, n);
     return 1;
 }
 
 static int g_supply_size(lua_State *L) {
     HookCall *call = check_game(L, "supply_size");
-    lua_pushinteger(L, pul_game_supply(call->g, check_seat(L, call, 2, "supply_size"), NULL));
+    lua_pushinteger(L, pul_game_supply(call->g, check_seat(L, call, 2, "supply_size"), NULL, 0));
     return 1;
 }
 
@@ -234,7 +234,7 @@ static int g_known(lua_State *L) {
     HookCall *call = check_game(L, "known");
     int seat = check_seat(L, call, 2, "known");
     uint8_t supply[PUL_MAX_TILES], ids[PUL_MAX_TILES];
-    int n = pul_game_supply(call->g, seat, supply), k = 0;
+    int n = pul_game_supply(call->g, seat, supply, PUL_MAX_TILES), k = 0;
     uint64_t known = pul_game_known(call->g, seat);
     for (int i = 0; i < n; i++)
         if (known >> supply[i] & 1) ids[k++] = supply[i];
@@ -338,7 +338,7 @@ static int g_cell(lua_State *L) {
 static int g_placed(lua_State *L) {
     HookCall *call = check_game(L, "placed");
     PulPlaced placed[PUL_MAX_TILES];
-    int n = pul_game_placed(call->g, placed);
+    int n = pul_game_placed(call->g, placed, PUL_MAX_TILES);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_createtable(L, 0, 4);
@@ -380,7 +380,7 @@ static int g_group(lua_State *L) {
 static int g_scores(lua_State *L) {
     HookCall *call = check_game(L, "scores");
     int scores[PUL_MAX_SEATS];
-    pul_game_scores(call->g, scores);
+    pul_game_scores(call->g, scores, PUL_MAX_SEATS);
     api_push_ints(L, scores, call->g->nseats);
     return 1;
 }

@@ -30,6 +30,7 @@
 #include "script.h"
 #include "suggest.h"
 #include "text.h"
+#include "mem.h"
 
 enum { NHOOKS = 6 };
 static const char *const hook_names[NHOOKS] = {"setup",       "on_activate",  "after_action",
@@ -772,7 +773,7 @@ static int do_load(lua_State *L) {
     return 0;
 }
 
-/* The file's bytes, malloc'd, or NULL with err filled. */
+/* The file's bytes, from mem_alloc, or NULL with err filled. */
 static char *read_script(const char *path, size_t *len, PulError *err) {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -780,7 +781,7 @@ static char *read_script(const char *path, size_t *len, PulError *err) {
                  "cannot open the script: %s", strerror(errno));
         return NULL;
     }
-    char *buf = malloc(SCRIPT_MAX_BYTES + 1);
+    char *buf = mem_alloc(SCRIPT_MAX_BYTES + 1);
     if (!buf) {
         fclose(f);
         err_setc(err, "out-of-memory", path, 0, 0, "out of memory reading the script");
@@ -790,12 +791,12 @@ static char *read_script(const char *path, size_t *len, PulError *err) {
     bool failed = ferror(f);
     fclose(f);
     if (failed) {
-        free(buf);
+        mem_free(buf);
         err_setc(err, "unreadable", path, 0, 0, "cannot read the script");
         return NULL;
     }
     if (n > SCRIPT_MAX_BYTES) {
-        free(buf);
+        mem_free(buf);
         err_setc(err, "too-large", path, 0, 0,
                  "the script is larger than %u KiB; a rule script should be short",
                  SCRIPT_MAX_BYTES >> 10);
@@ -808,7 +809,7 @@ static char *read_script(const char *path, size_t *len, PulError *err) {
 /* A program with info's scripts and no text read yet. */
 static ScriptProgram *program_alloc(const PulVariantInfo *info, const PulTileSet *ts,
                                     PulError *err) {
-    ScriptProgram *p = calloc(1, sizeof *p);
+    ScriptProgram *p = mem_calloc(1, sizeof *p);
     if (!p) {
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory creating the Lua state");
         return NULL;
@@ -826,8 +827,8 @@ static ScriptProgram *program_alloc(const PulVariantInfo *info, const PulTileSet
 static void program_free(void *program) {
     ScriptProgram *p = program;
     if (!p) return;
-    for (int i = 0; i < p->nscripts; i++) free(p->text[i]);
-    free(p);
+    for (int i = 0; i < p->nscripts; i++) mem_free(p->text[i]);
+    mem_free(p);
 }
 
 /* A state running p's scripts in order. A text p has not read yet is read
@@ -835,7 +836,7 @@ static void program_free(void *program) {
 ** own, when not NULL, is freed with the state. */
 static ScriptHost *host_open(const ScriptProgram *p, ScriptProgram *keep, ScriptProgram *own,
                              PulError *err) {
-    ScriptHost *h = calloc(1, sizeof *h);
+    ScriptHost *h = mem_calloc(1, sizeof *h);
     if (!h) {
         program_free(own);
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory creating the Lua state");
@@ -870,7 +871,7 @@ static ScriptHost *host_open(const ScriptProgram *p, ScriptProgram *keep, Script
             keep->text[i] = read;
             keep->len[i] = a.len;
         } else {
-            free(read);
+            mem_free(read);
         }
     }
     if (st != PUL_OK) {
@@ -890,7 +891,7 @@ void script_host_free(ScriptHost *h) {
     if (!h) return;
     if (h->L) lua_close(h->L);
     program_free(h->owned);
-    free(h);
+    mem_free(h);
 }
 
 /* ------------------------------------------------------------- programs */

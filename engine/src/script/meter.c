@@ -22,6 +22,7 @@
 
 #include "meter.h"
 #include "script.h"
+#include "mem.h"
 
 /* The count hook fires every HOOK_PERIOD instructions; the budget and the
 ** clock are looked at every CHECK_STEPS steps charged, and after every
@@ -138,7 +139,7 @@ void *meter_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     Meter *m = ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        mem_free(ptr);
         m->in_use -= old;
         return NULL;
     }
@@ -181,7 +182,7 @@ void *meter_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             }
         }
     }
-    void *p = realloc(ptr, nsize);
+    void *p = mem_realloc(ptr, nsize);
     if (!p) return nsize <= old ? ptr : NULL; /* a shrink that failed: the old block still fits */
     m->in_use = m->in_use - old + nsize;
     return p;

@@ -1,0 +1,15 @@
+/*
+** heuristic.h: Micropul's heuristic value of a position for one seat, which
+** the bots' greedy choice and MCTS rollouts read through pul_game_heuristic.
+*/
+#ifndef PUL_HEURISTIC_H
+#define PUL_HEURISTIC_H
+
+#include "game.h"
+
+/* How good g looks for seat: its score, what its open claimed groups may
+** still bring, stones kept for later, the claim open to the seat to move,
+** an extra turn in hand, and a won or lost game when it is over. */
+double heuristic_value(const PulGame *g, int seat);
+
+#endif

@@ -1,0 +1,17 @@
+/*
+** metrics.h: Micropul's figures of one game for the lab (`pul sim`): the
+** table that names them and the counting of a game's events into them.
+*/
+#ifndef PUL_METRICS_H
+#define PUL_METRICS_H
+
+#include "game.h"
+
+/* The table of Micropul's figures, in the order rows show them; the count. */
+int metrics_table(const PulVariant *v, const PulMetricInfo **out);
+/* Adds what one applied action's events did to m (slots as the table says). */
+void metrics_tally(const PulGame *g, const PulEvents *ev, int32_t *m);
+/* The figures known only at the end of a game (the tiles left in the core). */
+void metrics_tally_end(const PulGame *g, int32_t *m);
+
+#endif

@@ -1,0 +1,13 @@
+/*
+** observe.h: the hash of a Micropul observation (what a seat sees), which
+** seeds a bot's choice so the same observation gives the same action.
+*/
+#ifndef PUL_OBSERVE_H
+#define PUL_OBSERVE_H
+
+#include "game.h"
+
+/* FNV-1a over what o shows, field by field (never padding). */
+uint64_t observe_hash(const PulObservation *o);
+
+#endif
