@@ -570,30 +570,42 @@ int pul_legal_placements(const PulGame *g, PulAction *out, int max);
 ** without listing them. False when there is none. */
 bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out);
 
+/* ------------------------------------------ games of any family (issue 12) */
+
+/* The rules family of v's variant: "micropul" (issue 13 adds "genial"). */
+const char *pul_variant_family(const PulVariant *v);
+
 /* --------------------------------------------------------- observation */
 
 /* What one seat may see: the board, stones, counts, its own hand. Other
 ** hands, every supply and the core order are hidden. */
 typedef struct {
+    /* What every family's observation says. */
     int seat, nseats, to_move;
-    bool extra_turn, over;
-    int extra_pending;               /* extra turns earned and not yet begun */
+    bool over;
     int turns;                       /* actions applied so far */
-    PulRules rules;                  /* the game's rules (a setup hook may have changed them) */
     int end_reason, loser;
-    int core_count;
-    int hand_count[PUL_MAX_SEATS];
-    int supply_count[PUL_MAX_SEATS];
-    int stones_left[PUL_MAX_SEATS];
-    int hand[PUL_MAX_HAND];          /* this seat's hand, hand_count[seat] tiles */
-    int nknown;                      /* this seat's supply tiles it knows (revealed) */
-    int known[PUL_MAX_TILES];
-    int nplaced;
-    PulPlaced placed[PUL_MAX_TILES];
-    int nstones;
-    PulStone stones[PUL_MAX_SEATS * PUL_MAX_STONES];
-    int nunseen;                     /* tiles this seat cannot place: core, supplies, other hands */
-    uint8_t unseen[PUL_MAX_TILES];
+    /* The family's part: Micropul's fields (issue 13 adds Genial's beside them). */
+    union {
+        struct {
+            bool extra_turn;
+            int extra_pending;               /* extra turns earned and not yet begun */
+            PulRules rules;                  /* the game's rules (a setup hook may have changed them) */
+            int core_count;
+            int hand_count[PUL_MAX_SEATS];
+            int supply_count[PUL_MAX_SEATS];
+            int stones_left[PUL_MAX_SEATS];
+            int hand[PUL_MAX_HAND];          /* this seat's hand, hand_count[seat] tiles */
+            int nknown;                      /* this seat's supply tiles it knows (revealed) */
+            int known[PUL_MAX_TILES];
+            int nplaced;
+            PulPlaced placed[PUL_MAX_TILES];
+            int nstones;
+            PulStone stones[PUL_MAX_SEATS * PUL_MAX_STONES];
+            int nunseen;                     /* tiles this seat cannot place: core, supplies, other hands */
+            uint8_t unseen[PUL_MAX_TILES];
+        };
+    };
 } PulObservation;
 
 void pul_observe(const PulGame *g, int seat, PulObservation *out);

@@ -3,6 +3,6 @@
 ** micropul's include folders: must pass, so that layers.refuse_up fails for the right reason.
 */
 #include "common.h"
-#include "game.h"
+#include "micropul.h"
 int probe_down(void);
 int probe_down(void) { return 0; }

@@ -3,6 +3,6 @@
 ** header). Compiled with base's include folders it must fail: ctest layers.refuse_up.
 */
 #include "common.h"
-#include "game.h"
+#include "micropul.h"
 int probe_up(void);
 int probe_up(void) { return 0; }

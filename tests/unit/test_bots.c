@@ -5,7 +5,7 @@
 ** shows its seat exactly the observation it was made from; greedy beats
 ** random. PUL_TEST_SCALE (a number, default 1) scales the game counts.
 */
-#include "game.h"
+#include "micropul.h"
 #include "game_util.h"
 
 static double scale(void) {
@@ -145,13 +145,14 @@ static void test_determinize(void) {
         while (!pul_game_over(g)) {
             /* Now and then the seat to move has seen some of its supply. */
             int me = pul_game_to_move(g);
-            if (game % 3 == 0 && g->nsupply[me] > 1 && g->known[me] == 0)
-                g->known[me] = UINT64_C(1) << g->supply[me][g->nsupply[me] - 1];
+            MicropulGame *m = MG(g);
+            if (game % 3 == 0 && m->nsupply[me] > 1 && m->known[me] == 0)
+                m->known[me] = UINT64_C(1) << m->supply[me][m->nsupply[me] - 1];
             for (int seat = 0; seat < 2; seat++) {
                 PulObservation o;
                 pul_observe(g, seat, &o);
                 CHECK_INT(o.turns, pul_game_turns(g));
-                CHECK_INT(o.extra_pending, g->extra_left);
+                CHECK_INT(o.extra_pending, m->extra_left);
                 CHECK_INT(pul_game_from_observation(d, &o, &deal, &err), PUL_OK);
                 check_determinization(g, d, seat);
                 known_checked += o.nknown > 0;

@@ -903,9 +903,9 @@ static void test_read_functions(void) {
     }
     /* known: the supply tiles seat 1 knows, in supply order. */
     CHECK_PROBE(g, "game:known(1)", "{}");
-    g->known[0] = UINT64_C(1) << 9 | UINT64_C(1) << 8;
+    MG(g)->known[0] = UINT64_C(1) << 9 | UINT64_C(1) << 8;
     CHECK_PROBE(g, "game:known(1)", "{8,9}");
-    g->known[0] = 0;
+    MG(g)->known[0] = 0;
     /* rules */
     CHECK_PROBE(g, "game:rule('hand_size')", "6");
     CHECK_PROBE(g, "game:rule('rule2_colours')", "true");

@@ -2,7 +2,8 @@
 ** hooks.h: the generic side of rule hooks, what a family's rules need to call
 ** the scripts of a variant without knowing Lua: the call a hook runs in, the
 ** hook bits, the operations script/ gives for a program and its per-game
-** states, and the environment kept just before every game object.
+** states, the environment kept just before every game object, and the guard
+** that puts a game back when a hook fails.
 */
 #ifndef PUL_HOOKS_H
 #define PUL_HOOKS_H
@@ -47,5 +48,12 @@ typedef struct {
 } GameEnv;
 
 static inline GameEnv *game_env(const PulGame *g) { return (GameEnv *)(uintptr_t)g - 1; }
+
+/* The guarded apply of an action that may run hooks (family/game.c): the
+** family's snapshot of g on this thread's stack (a variant is shared, so it
+** holds no scratch game), then run(g, a, ev); should run return
+** PUL_R_SCRIPT_ERROR, g is restored byte for byte and ev emptied. */
+typedef PulReason (*HookedApply)(PulGame *g, const PulAction *a, PulEvents *ev);
+PulReason family_guard(PulGame *g, const PulAction *a, PulEvents *ev, HookedApply run);
 
 #endif

@@ -15,7 +15,7 @@
 
 #include "roots.h"
 #include "text.h"
-#include "variant.h"
+#include "find.h"
 #include "mem.h"
 
 /* ------------------------------------------------------------ the roots */

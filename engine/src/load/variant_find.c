@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "suggest.h"
+#include "find.h"
 #include "variant.h"
 #include "mem.h"
 

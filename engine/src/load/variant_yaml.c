@@ -33,6 +33,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "find.h"
 #include "roots.h"
 #include "script.h"
 #include "suggest.h"

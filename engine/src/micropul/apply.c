@@ -36,10 +36,11 @@ static void remove_at(uint8_t *list, uint8_t *n, int i) {
     list[i] = list[--*n];
 }
 
-PulReason pul_check(const PulGame *g, const PulAction *a) {
-    if (!g->started) return PUL_R_BAD_ACTION;
-    if (g->over) return PUL_R_GAME_OVER;
-    int seat = g->to_move;
+PulReason apply_check(const PulGame *pg, const PulAction *a) {
+    const MicropulGame *g = MGC(pg);
+    if (!g->h.started) return PUL_R_BAD_ACTION;
+    if (g->h.over) return PUL_R_GAME_OVER;
+    int seat = g->h.to_move;
     switch (a->kind) {
     case PUL_PLACE:
         return legal_check_place(g, a);
@@ -56,7 +57,7 @@ PulReason pul_check(const PulGame *g, const PulAction *a) {
         int j = board_tile_at(g, a->x, a->y);
         if (j < 0) return PUL_R_NOT_MICROPUL;
         const Placed *p = &g->placed[j];
-        if (!g->v->rot[p->tile][p->rot].colour[a->quad]) return PUL_R_NOT_MICROPUL;
+        if (!MV(g)->rot[p->tile][p->rot].colour[a->quad]) return PUL_R_NOT_MICROPUL;
         if (g->gstones[g->root[j * 4 + a->quad]] > 0) return PUL_R_ALREADY_CLAIMED;
         return PUL_LEGAL;
     }
@@ -70,9 +71,9 @@ PulReason pul_check(const PulGame *g, const PulAction *a) {
 /* Catalysts this placement fires: each at most once, the new tile's own
 ** first (nw ne sw se centre), then each neighbour's, sides N E S W. seen is
 ** what the neighbours showed the cell: micropul and catalysts per slot. */
-static void activate(PulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev,
+static void activate(MicropulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev,
                      int *draw, int *extra) {
-    const PulVariant *v = g->v;
+    const MicropulVariant *v = MV(g);
     const Placed *p = &g->placed[idx];
     const TileRot *tr = &v->rot[p->tile][p->rot];
     unsigned mine = 0, fired = tr->cat_slots & seen->mic8;
@@ -99,7 +100,7 @@ static void activate(PulGame *g, int idx, const int nb[4], const Front *seen, Pu
                                        : v->rot[q->tile][q->rot].quad[quad];
             *draw += v->draw[f];
             *extra += v->extra[f];
-            PulEvent *e = event_push(ev, PUL_EV_ACTIVATED, g->to_move);
+            PulEvent *e = event_push(ev, PUL_EV_ACTIVATED, g->h.to_move);
             if (e) {
                 e->x = q->x;
                 e->y = q->y;
@@ -113,7 +114,7 @@ static void activate(PulGame *g, int idx, const int nb[4], const Front *seen, Pu
     }
 }
 
-int game_draw_tiles(PulGame *g, int seat, int want, PulEvents *ev) {
+int game_draw_tiles(MicropulGame *g, int seat, int want, PulEvents *ev) {
     int n = g->ncore - g->core_top;
     if (want < n) n = want;
     if (n < 0) n = 0;
@@ -160,10 +161,10 @@ static void hook_activations(Hooks *hk, PulEvents *ev, int first, int *draw, int
 
 /* score_group for a group that just closed, or was claimed closed: the
 ** points the rules gave (already counted) are replaced by the hook's. */
-static void hook_score(Hooks *hk, PulGame *g, int root, int32_t x, int32_t y, int quad) {
+static void hook_score(Hooks *hk, MicropulGame *g, int root, int32_t x, int32_t y, int quad) {
     if (hk->failed || !(hk->hooks & HOOK_SCORE_GROUP)) return;
     MicropulGroup grp = {0};
-    grp.colour = g->v->rot[g->placed[root >> 2].tile][g->placed[root >> 2].rot].quad[root & 3];
+    grp.colour = MV(g)->rot[g->placed[root >> 2].tile][g->placed[root >> 2].rot].quad[root & 3];
     grp.size = g->gsize[root];
     for (int i = 0; i < g->nstones_placed; i++) {
         const PulStone *st = &g->stone_list[i];
@@ -182,11 +183,11 @@ static void hook_score(Hooks *hk, PulGame *g, int root, int32_t x, int32_t y, in
         return;
     }
     if (owner >= 0) g->group_points[owner] -= points;
-    if (grp.owner >= 0 && grp.owner < g->nseats) g->group_points[grp.owner] += grp.points;
+    if (grp.owner >= 0 && grp.owner < g->h.nseats) g->group_points[grp.owner] += grp.points;
 }
 
 /* score_group for each CLOSED event from index first on. */
-static void hook_closures(Hooks *hk, PulGame *g, const PulEvents *ev, int first) {
+static void hook_closures(Hooks *hk, MicropulGame *g, const PulEvents *ev, int first) {
     for (int i = first; i < ev->n && !hk->failed; i++) {
         const PulEvent *e = &ev->ev[i];
         if (e->kind != PUL_EV_CLOSED) continue;
@@ -195,8 +196,8 @@ static void hook_closures(Hooks *hk, PulGame *g, const PulEvents *ev, int first)
     }
 }
 
-static void apply_place(PulGame *g, const PulAction *a, PulEvents *ev, int *extra, Hooks *hk) {
-    int seat = g->to_move;
+static void apply_place(MicropulGame *g, const PulAction *a, PulEvents *ev, int *extra, Hooks *hk) {
+    int seat = g->h.to_move;
     remove_at(g->hand[seat], &g->nhand[seat], index_of(g->hand[seat], g->nhand[seat], a->tile));
     int f = board_front_at(g, a->x, a->y);
     Front seen = g->front[f];
@@ -224,21 +225,21 @@ static void apply_place(PulGame *g, const PulAction *a, PulEvents *ev, int *extr
 }
 
 /* Index in seat's supply of its n-th tile the seat does not know. */
-static int nth_unknown(const PulGame *g, int seat, int n) {
+static int nth_unknown(const MicropulGame *g, int seat, int n) {
     for (int i = 0; i < g->nsupply[seat]; i++)
         if (!(g->known[seat] >> g->supply[seat][i] & 1) && n-- == 0) return i;
     return 0; /* unreachable: n < supply_unknown */
 }
 
-static void apply_take(PulGame *g, const PulAction *a, PulEvents *ev) {
-    int seat = g->to_move;
+static void apply_take(MicropulGame *g, const PulAction *a, PulEvents *ev) {
+    int seat = g->h.to_move;
     int i;
     if (a->tile != PUL_NO_TILE && (g->known[seat] >> a->tile & 1)) {
         i = index_of(g->supply[seat], g->nsupply[seat], a->tile); /* chosen: no draw */
     } else {
         /* A draw among the unknown tiles is made even when the record names
         ** the tile, so that a replay ends with the same generator state. */
-        int drawn = (int)rng_below(&g->rng, (uint32_t)supply_unknown(g, seat));
+        int drawn = (int)rng_below(&g->h.rng, (uint32_t)supply_unknown(g, seat));
         i = a->tile == PUL_NO_TILE ? nth_unknown(g, seat, drawn)
                                    : index_of(g->supply[seat], g->nsupply[seat], a->tile);
     }
@@ -252,8 +253,8 @@ static void apply_take(PulGame *g, const PulAction *a, PulEvents *ev) {
     if (e) e->tile = (uint8_t)tile;
 }
 
-static void apply_claim(PulGame *g, const PulAction *a, PulEvents *ev, Hooks *hk) {
-    int seat = g->to_move;
+static void apply_claim(MicropulGame *g, const PulAction *a, PulEvents *ev, Hooks *hk) {
+    int seat = g->h.to_move;
     int j = board_tile_at(g, a->x, a->y);
     int root = g->root[j * 4 + a->quad];
     groups_claim(g, root, seat);
@@ -269,7 +270,7 @@ static void apply_claim(PulGame *g, const PulAction *a, PulEvents *ev, Hooks *hk
 }
 
 /* The action's changes, with the hooks' calls when hk is not NULL. */
-static void apply_core(PulGame *g, const PulAction *a, PulEvents *ev, Hooks *hk) {
+static void apply_core(MicropulGame *g, const PulAction *a, PulEvents *ev, Hooks *hk) {
     int extra = 0;
     switch (a->kind) {
     case PUL_PLACE:
@@ -282,10 +283,10 @@ static void apply_core(PulGame *g, const PulAction *a, PulEvents *ev, Hooks *hk)
         apply_claim(g, a, ev, hk);
         break;
     default:
-        event_push(ev, PUL_EV_PASSED, g->to_move);
+        event_push(ev, PUL_EV_PASSED, g->h.to_move);
         break;
     }
-    g->turns++;
+    g->h.turns++;
     if (hk) {
         if (!hk->failed && (hk->hooks & HOOK_AFTER_ACTION)) {
             /* Before the turn passes: its extra turns and draws count now. */
@@ -296,43 +297,43 @@ static void apply_core(PulGame *g, const PulAction *a, PulEvents *ev, Hooks *hk)
         extra += hk->call.extra_turns;
     }
     const PulRules *rules = &g->rules;
-    bool earned = extra > 0 && (g->nseats > 1 || rules->solo_extra_turn) &&
+    bool earned = extra > 0 && (g->h.nseats > 1 || rules->solo_extra_turn) &&
                   (!g->in_extra || rules->extra_turn_chains);
     turn_finish(g, earned, rules->extra_turn_per_catalyst ? extra : 1, ev);
     /* Only hooks can keep a game going this long (pul.h): the limit ends it
     ** here, in the one apply, so no driver can loop for ever. */
-    if (PUL_UNLIKELY(g->turns >= PUL_ACTION_LIMIT) && !g->over)
+    if (PUL_UNLIKELY(g->h.turns >= PUL_ACTION_LIMIT) && !g->h.over)
         game_end(g, PUL_END_ACTION_LIMIT, -1, ev);
 }
 
 /* The hooks that run at the end of an action or of a game: is_over, then
 ** final_scores when the game has just ended. */
-PulStatus apply_end_hooks(PulGame *g, HookCall *call, bool was_over, PulError *err) {
-    const MicropulHooks *tab = g->v->hooks;
+PulStatus apply_end_hooks(MicropulGame *g, HookCall *call, bool was_over, PulError *err) {
+    const MicropulHooks *tab = hooked_table(g);
     unsigned hooks = tab->defined;
-    if (!g->over && (hooks & HOOK_IS_OVER)) {
+    if (!g->h.over && (hooks & HOOK_IS_OVER)) {
         bool over = false;
         call->hook = HOOK_IS_OVER;
         if (tab->is_over(call, &over, err) != PUL_OK) return PUL_ERR_SCRIPT;
         if (over) game_end(g, PUL_END_SCRIPT, -1, call->ev);
     }
-    if (g->over && !was_over && (hooks & HOOK_FINAL_SCORES)) {
+    if (g->h.over && !was_over && (hooks & HOOK_FINAL_SCORES)) {
         int before[PUL_MAX_SEATS], after[PUL_MAX_SEATS];
         unsigned winners = 0;
-        pul_game_scores(g, before, PUL_MAX_SEATS);
+        score_totals(&g->h, before);
         memcpy(after, before, sizeof after);
         call->hook = HOOK_FINAL_SCORES;
         if (tab->final_scores(call, after, &winners, err) != PUL_OK) return PUL_ERR_SCRIPT;
-        for (int s = 0; s < g->nseats; s++) g->final_adjust[s] += after[s] - before[s];
-        g->script_winners = (uint8_t)(winners & ((1u << g->nseats) - 1));
+        for (int s = 0; s < g->h.nseats; s++) g->h.final_adjust[s] += after[s] - before[s];
+        g->h.script_winners = (uint8_t)(winners & ((1u << g->h.nseats) - 1));
     }
     return PUL_OK;
 }
 
 /* The catalyst features placement a would fire, a bit each, worked out
 ** before the tile is down (what activate finds after). */
-static uint32_t fired_features(const PulGame *g, const PulAction *a) {
-    const PulVariant *v = g->v;
+static uint32_t fired_features(const MicropulGame *g, const PulAction *a) {
+    const MicropulVariant *v = MV(g);
     const Front *seen = &g->front[board_front_at(g, a->x, a->y)];
     const TileRot *tr = &v->rot[a->tile][a->rot];
     uint32_t out = 0;
@@ -354,7 +355,7 @@ static uint32_t fired_features(const PulGame *g, const PulAction *a) {
 ** state saved first. on_activate runs only when the placement fires a
 ** catalyst, score_group only when a placement or claim can close a group;
 ** the other hooks run at every action. */
-static bool hooks_may_run(const PulGame *g, const PulAction *a, unsigned hooks, uint32_t hear) {
+static bool hooks_may_run(const MicropulGame *g, const PulAction *a, unsigned hooks, uint32_t hear) {
     if (hooks & (HOOK_AFTER_ACTION | HOOK_IS_OVER | HOOK_FINAL_SCORES)) return true;
     if (a->kind == PUL_CLAIM) return (hooks & HOOK_SCORE_GROUP) != 0;
     if (a->kind != PUL_PLACE) return false;
@@ -362,45 +363,36 @@ static bool hooks_may_run(const PulGame *g, const PulAction *a, unsigned hooks, 
     return (fired_features(g, a) & hear) != 0;
 }
 
-static PulReason apply_with_hooks(PulGame *g, const PulAction *a, PulEvents *ev,
-                                  const MicropulHooks *tab) {
-    unsigned hooks = tab->defined;
-    uint32_t hear = tab->activate_features;
-    if (!hooks_may_run(g, a, hooks, hear)) {
-        if (ev) ev->n = 0;
-        apply_core(g, a, ev, NULL);
-        return PUL_LEGAL;
-    }
+/* An action during which hooks run, with the game saved first by the
+** guard (family_guard): on a failing hook it puts the game back. */
+static PulReason apply_hooked(PulGame *pg, const PulAction *a, PulEvents *ev) {
+    MicropulGame *g = MG(pg);
+    const MicropulHooks *tab = hooked_table(g);
     /* The hooks work from the events, so they are kept even when the caller does not ask. */
     PulEvents own;
     if (!ev) ev = &own;
     ev->n = 0;
-    /* On this thread's stack, not in the variant: a variant is shared. */
-    unsigned char snap[SNAPSHOT_BYTES];
-    snapshot_save(g, snap);
-    Hooks hk = {tab, hooks, hear, {g, ev, 0, g->to_move, 0}, {0}, false};
+    Hooks hk = {tab, tab->defined, tab->activate_features, {pg, ev, 0, g->h.to_move, 0},
+                {0}, false};
     apply_core(g, a, ev, &hk);
     if (!hk.failed && apply_end_hooks(g, &hk.call, false, &hk.err) != PUL_OK) hk.failed = true;
-    if (hk.failed) {
-        snapshot_restore(g, snap);
-        ev->n = 0; /* nothing happened, as for any refused action */
-        return PUL_R_SCRIPT_ERROR;
-    }
-    return PUL_LEGAL;
+    return hk.failed ? PUL_R_SCRIPT_ERROR : PUL_LEGAL;
 }
 
-PulReason pul_apply(PulGame *g, const PulAction *a, PulEvents *ev) {
-    PulReason r = pul_check(g, a);
+PulReason apply_action(PulGame *pg, const PulAction *a, PulEvents *ev) {
+    MicropulGame *g = MG(pg);
+    PulReason r = apply_check(pg, a);
     if (r != PUL_LEGAL) return r;
-    const MicropulHooks *tab = g->v->hooks;
-    if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP))
-        return apply_with_hooks(g, a, ev, tab);
+    const MicropulHooks *tab = hooked_table(g);
+    if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP) &&
+        hooks_may_run(g, a, tab->defined, tab->activate_features))
+        return family_guard(pg, a, ev, apply_hooked);
     if (ev) ev->n = 0;
     apply_core(g, a, ev, NULL);
     return PUL_LEGAL;
 }
 
-void pul_events_action(const PulEvents *ev, PulAction *out) {
+void apply_events_action(const PulEvents *ev, PulAction *out) {
     *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
     for (int i = 0; i < ev->n; i++) {
         const PulEvent *e = &ev->ev[i];
@@ -421,3 +413,7 @@ void pul_events_action(const PulEvents *ev, PulAction *out) {
         }
     }
 }
+
+/* family slot: events_action. The public name takes no game, so it cannot
+** dispatch until it is given one (issue 13 adds the variant); Micropul's is it. */
+void pul_events_action(const PulEvents *ev, PulAction *out) { apply_events_action(ev, out); }

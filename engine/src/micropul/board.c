@@ -3,15 +3,15 @@
 ** Each open cell keeps the colours its neighbours show it, so the legality
 ** of a placement is read off one word without visiting the neighbours.
 */
-#include "game.h"
+#include "micropul.h"
 
-int board_tile_at(const PulGame *g, int32_t x, int32_t y) {
+int board_tile_at(const MicropulGame *g, int32_t x, int32_t y) {
     if (!board_in_window(g, x, y)) return -1;
     unsigned b = g->grid[CELL_INDEX(x, y)];
     return (b >= 1 && b < FRONT_BASE) ? (int)b - 1 : -1;
 }
 
-int board_front_at(const PulGame *g, int32_t x, int32_t y) {
+int board_front_at(const MicropulGame *g, int32_t x, int32_t y) {
     if (!board_in_window(g, x, y)) return -1;
     unsigned b = g->grid[CELL_INDEX(x, y)];
     return b >= FRONT_BASE ? (int)(b - FRONT_BASE) : -1;
@@ -19,7 +19,7 @@ int board_front_at(const PulGame *g, int32_t x, int32_t y) {
 
 /* The frontier keeps the cells some micropul faces first, [0, nattach):
 ** under rule 1 only they can take a tile, so the generators skip the rest. */
-static void front_swap(PulGame *g, int i, int j) {
+static void front_swap(MicropulGame *g, int i, int j) {
     if (i == j) return;
     Front t = g->front[i];
     g->front[i] = g->front[j];
@@ -28,7 +28,7 @@ static void front_swap(PulGame *g, int i, int j) {
     g->grid[CELL_INDEX(g->front[j].x, g->front[j].y)] = (uint8_t)(FRONT_BASE + j);
 }
 
-static void front_remove(PulGame *g, int i) {
+static void front_remove(MicropulGame *g, int i) {
     if (i < g->nattach) {
         int last_attachable = --g->nattach;
         front_swap(g, i, last_attachable);
@@ -37,7 +37,7 @@ static void front_remove(PulGame *g, int i) {
     front_swap(g, i, --g->nfront);
 }
 
-void board_clear(PulGame *g) {
+void board_clear(MicropulGame *g) {
     for (int i = 0; i < g->nplaced; i++) g->grid[CELL_INDEX(g->placed[i].x, g->placed[i].y)] = 0;
     for (int i = 0; i < g->nfront; i++) g->grid[CELL_INDEX(g->front[i].x, g->front[i].y)] = 0;
     g->nplaced = 0;
@@ -46,7 +46,7 @@ void board_clear(PulGame *g) {
 }
 
 /* Put the tile down, then tell each empty neighbour what the tile shows it. */
-void board_place(PulGame *g, int tile, int rot, int x, int y, int f_here, int nb[4]) {
+void board_place(MicropulGame *g, int tile, int rot, int x, int y, int f_here, int nb[4]) {
     PUL_ASSERT(g->nplaced < PUL_MAX_TILES);
     int idx = g->nplaced++;
     g->placed[idx] = (Placed){(uint8_t)tile, (uint8_t)rot, (int8_t)x, (int8_t)y};
@@ -62,7 +62,7 @@ void board_place(PulGame *g, int tile, int rot, int x, int y, int f_here, int nb
     }
     g->grid[CELL_INDEX(x, y)] = (uint8_t)(idx + 1);
 
-    const TileRot *tr = &g->v->rot[tile][rot];
+    const TileRot *tr = &MV(g)->rot[tile][rot];
     uint64_t edge = tr->edge;
     for (int s = 0; s < 4; s++) {
         int nx = x + side_dx[s], ny = y + side_dy[s];

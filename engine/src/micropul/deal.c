@@ -77,7 +77,8 @@ PulStatus deal_read(const PulVariant *v, const TagReader *tags, uint8_t *deal, i
 }
 
 /* Core: the core as dealt from, top first, tiles drawn included. */
-int deal_tags(const PulGame *g, TagOut *out, int max) {
+int deal_tags(const PulGame *pg, TagOut *out, int max) {
+    const MicropulGame *g = MGC(pg);
     if (max < 1) return 1;
     out[0].name = "Core";
     char *buf = out[0].value;
@@ -88,12 +89,3 @@ int deal_tags(const PulGame *g, TagOut *out, int max) {
                                 g->core[i]);
     return 1;
 }
-
-/* family slot: deal_read */
-PulStatus family_deal_read(const PulVariant *v, const TagReader *tags, uint8_t *deal,
-                           int *ndeal, bool *given, PulError *err) {
-    return deal_read(v, tags, deal, ndeal, given, err);
-}
-
-/* family slot: deal_tags */
-int family_deal_tags(const PulGame *g, TagOut *out, int max) { return deal_tags(g, out, max); }

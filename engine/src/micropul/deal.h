@@ -5,7 +5,7 @@
 #ifndef PUL_DEAL_H
 #define PUL_DEAL_H
 
-#include "game.h"
+#include "micropul.h"
 #include "tags.h"
 
 PulStatus deal_read(const PulVariant *v, const TagReader *tags, uint8_t *deal, int *ndeal,

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "game.h"
+#include "micropul.h"
 #include "rng.h"
 
 static PulStatus bad_obs(PulError *err, const char *what) {
@@ -16,8 +16,8 @@ static PulStatus bad_obs(PulError *err, const char *what) {
 }
 
 /* The checks that keep the rebuild inside the state's arrays. */
-static PulStatus check_counts(const PulGame *g, const PulObservation *o, PulError *err) {
-    const PulTileSet *ts = &g->v->ts;
+static PulStatus check_counts(const MicropulGame *g, const PulObservation *o, PulError *err) {
+    const PulTileSet *ts = &MV(g)->ts;
     if (o->nseats < 1 || o->nseats > PUL_MAX_SEATS || o->seat < 0 || o->seat >= o->nseats ||
         o->to_move < 0 || o->to_move >= o->nseats)
         return bad_obs(err, "seat numbers out of range");
@@ -56,7 +56,7 @@ static PulStatus check_counts(const PulGame *g, const PulObservation *o, PulErro
 
 /* Put the placed tiles down in order, as the game did, without activations
 ** or draws: only the board and the groups. */
-static PulStatus rebuild_board(PulGame *g, const PulObservation *o, PulError *err) {
+static PulStatus rebuild_board(MicropulGame *g, const PulObservation *o, PulError *err) {
     for (int i = 0; i < o->nplaced; i++) {
         const PulPlaced *p = &o->placed[i];
         if (p->rot > 3 || p->x < -GRID / 2 || p->x >= GRID / 2 || p->y < -GRID / 2 ||
@@ -76,14 +76,14 @@ static PulStatus rebuild_board(PulGame *g, const PulObservation *o, PulError *er
     return PUL_OK;
 }
 
-static PulStatus put_stones(PulGame *g, const PulObservation *o, PulError *err) {
+static PulStatus put_stones(MicropulGame *g, const PulObservation *o, PulError *err) {
     for (int i = 0; i < o->nstones; i++) {
         const PulStone *st = &o->stones[i];
         int j = board_tile_at(g, st->x, st->y);
         if (j < 0 || st->quad > 3 || st->seat < 0 || st->seat >= o->nseats)
             return bad_obs(err, "a stone is not on a placed tile");
         const Placed *p = &g->placed[j];
-        if (!g->v->rot[p->tile][p->rot].colour[st->quad])
+        if (!MV(g)->rot[p->tile][p->rot].colour[st->quad])
             return bad_obs(err, "a stone is not on a micropul");
         groups_claim(g, g->root[j * 4 + st->quad], st->seat);
         g->stone_list[g->nstones_placed++] = *st;
@@ -97,7 +97,7 @@ static PulStatus put_stones(PulGame *g, const PulObservation *o, PulError *err) 
 /* Deal the unseen tiles at random: other hands, the unknown part of every
 ** supply, then the core. The tiles that already left the core go first in
 ** the core array (its drawn part), so a later draw takes from the rest. */
-static void deal_hidden(PulGame *g, const PulObservation *o, PulRng *rng) {
+static void deal_hidden(MicropulGame *g, const PulObservation *o, PulRng *rng) {
     uint8_t pool[PUL_MAX_TILES];
     int n = o->nunseen;
     for (int i = 0; i < n; i++) pool[i] = o->unseen[i];
@@ -137,35 +137,36 @@ static void deal_hidden(PulGame *g, const PulObservation *o, PulRng *rng) {
     g->ncore = (uint8_t)k;
 }
 
-PulStatus pul_game_from_observation(PulGame *g, const PulObservation *obs, PulRng *rng,
-                                    PulError *err) {
-    const PulVariant *v = g->v;
+PulStatus determinize_game(PulGame *pg, const PulObservation *obs, PulRng *rng, PulError *err) {
+    MicropulGame *g = MG(pg);
+    const MicropulVariant *v = MV(g);
     PulStatus st = check_counts(g, obs, err);
     if (st != PUL_OK) return st;
     st = pul_rules_validate(&obs->rules, err);
     if (st != PUL_OK) return st;
     /* As pul_game_start: clear the cells in use and the counters only. */
     board_clear(g);
-    memset(g, 0, offsetof(PulGame, core));
-    g->v = v;
+    memset(g, 0, offsetof(MicropulGame, core));
+    g->h.v = &v->h;
+    g->h.fam = v->h.fam;
     g->rules = obs->rules;
-    g->nseats = (uint8_t)obs->nseats;
-    g->loser = (int8_t)obs->loser;
-    g->to_move = (uint8_t)obs->to_move;
+    g->h.nseats = (uint8_t)obs->nseats;
+    g->h.loser = (int8_t)obs->loser;
+    g->h.to_move = (uint8_t)obs->to_move;
     g->in_extra = obs->extra_turn;
     g->extra_left = (uint8_t)(obs->extra_pending < 0 ? 0 : obs->extra_pending > 255 ? 255
                                                                                      : obs->extra_pending);
-    g->over = obs->over;
-    g->end_reason = (uint8_t)obs->end_reason;
-    g->turns = obs->turns;
+    g->h.over = obs->over;
+    g->h.end_reason = (uint8_t)obs->end_reason;
+    g->h.turns = obs->turns;
     if ((st = rebuild_board(g, obs, err)) != PUL_OK || (st = put_stones(g, obs, err)) != PUL_OK) {
         board_clear(g);
         return st;
     }
     deal_hidden(g, obs, rng);
-    g->seed = rng_next(rng);
-    pul_rng_seed(&g->rng, g->seed);
-    g->started = 1;
+    g->h.seed = rng_next(rng);
+    pul_rng_seed(&g->h.rng, g->h.seed);
+    g->h.started = 1;
     err_clear(err);
     return PUL_OK;
 }

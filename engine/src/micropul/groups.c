@@ -3,7 +3,7 @@
 ** size, open edges (an open-edge count per group beats rescanning the board),
 ** stones, merging, closing and the points a closed group scores.
 */
-#include "game.h"
+#include "micropul.h"
 
 static const uint8_t inner_pairs[4][2] = {
     {PUL_NW, PUL_NE}, {PUL_NW, PUL_SW}, {PUL_NE, PUL_SE}, {PUL_SW, PUL_SE}};
@@ -23,11 +23,11 @@ static int scorer_of(const PulRules *rules, int stones, unsigned owners) {
     return -1;
 }
 
-int groups_scorer(const PulGame *g, int r) {
+int groups_scorer(const MicropulGame *g, int r) {
     return scorer_of(&g->rules, g->gstones[r], g->gowners[r]);
 }
 
-static void new_node(PulGame *g, int n, int size, int points) {
+static void new_node(MicropulGame *g, int n, int size, int points) {
     g->root[n] = (uint8_t)n;
     g->gnext[n] = (uint8_t)n;
     g->gcount[n] = 1;
@@ -40,7 +40,7 @@ static void new_node(PulGame *g, int n, int size, int points) {
 }
 
 /* Join the groups of nodes a and b; returns the surviving root. */
-static int join(PulGame *g, int a, int b) {
+static int join(MicropulGame *g, int a, int b) {
     int ra = g->root[a], rb = g->root[b];
     if (ra == rb) return ra;
     if (g->gcount[ra] < g->gcount[rb]) {
@@ -66,7 +66,7 @@ static int join(PulGame *g, int a, int b) {
     return ra;
 }
 
-static void node_position(const PulGame *g, int n, int32_t *x, int32_t *y, int *quad) {
+static void node_position(const MicropulGame *g, int n, int32_t *x, int32_t *y, int *quad) {
     *x = g->placed[n >> 2].x;
     *y = g->placed[n >> 2].y;
     *quad = n & 3;
@@ -80,7 +80,7 @@ static bool contains(const int *list, int n, int value) {
 
 /* A MERGED event for each group of the new tile that joined two or more
 ** groups that were already on the board. */
-static void report_merges(PulGame *g, int base, const TileRot *tr, const int *old_roots,
+static void report_merges(MicropulGame *g, int base, const TileRot *tr, const int *old_roots,
                           int nold, PulEvents *ev) {
     int seen[4], nseen = 0;
     for (int q = 0; q < 4; q++) {
@@ -91,7 +91,7 @@ static void report_merges(PulGame *g, int base, const TileRot *tr, const int *ol
         int joined = 0;
         for (int i = 0; i < nold; i++) joined += g->root[old_roots[i]] == r;
         PulEvent *e;
-        if (joined >= 2 && (e = event_push(ev, PUL_EV_MERGED, g->to_move))) {
+        if (joined >= 2 && (e = event_push(ev, PUL_EV_MERGED, g->h.to_move))) {
             int qq;
             node_position(g, base + q, &e->x, &e->y, &qq);
             e->quad = (uint8_t)qq;
@@ -101,8 +101,8 @@ static void report_merges(PulGame *g, int base, const TileRot *tr, const int *ol
     }
 }
 
-void groups_add_tile(PulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev) {
-    const PulVariant *v = g->v;
+void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev) {
+    const MicropulVariant *v = MV(g);
     const Placed *p = &g->placed[idx];
     const TileRot *tr = &v->rot[p->tile][p->rot];
     bool big = v->ts.tile[p->tile].big;
@@ -155,7 +155,7 @@ void groups_add_tile(PulGame *g, int idx, const int nb[4], const Front *seen, Pu
         done[ndone++] = r;
         int who = groups_scorer(g, r);
         if (who >= 0) g->group_points[who] += g->gpoints[r];
-        PulEvent *e = event_push(ev, PUL_EV_CLOSED, g->to_move);
+        PulEvent *e = event_push(ev, PUL_EV_CLOSED, g->h.to_move);
         if (e) {
             int qq;
             node_position(g, cand[i], &e->x, &e->y, &qq);
@@ -167,7 +167,7 @@ void groups_add_tile(PulGame *g, int idx, const int nb[4], const Front *seen, Pu
     if (ev && nold >= 2) report_merges(g, base, tr, old_roots, nold, ev);
 }
 
-void groups_claim(PulGame *g, int r, int seat) {
+void groups_claim(MicropulGame *g, int r, int seat) {
     if (g->gstones[r] == 0) g->unclaimed--;
     g->gstones[r]++;
     g->gowners[r] |= (uint8_t)(1u << seat);
@@ -178,12 +178,12 @@ void groups_claim(PulGame *g, int r, int seat) {
 }
 
 /* From scratch, by walking the board: a check on everything above. */
-void groups_recount(const PulGame *g, int *points) {
-    const PulVariant *v = g->v;
+void groups_recount(const MicropulGame *g, int *points) {
+    const MicropulVariant *v = MV(g);
     int label[MAX_NODES];
     int stack[MAX_NODES];
     for (int i = 0; i < MAX_NODES; i++) label[i] = -1;
-    for (int s = 0; s < g->nseats; s++) points[s] = 0;
+    for (int s = 0; s < g->h.nseats; s++) points[s] = 0;
     for (int start = 0; start < g->nplaced * 4; start++) {
         const Placed *p0 = &g->placed[start >> 2];
         if (label[start] >= 0 || !v->rot[p0->tile][p0->rot].colour[start & 3]) continue;

@@ -20,26 +20,27 @@ static const struct {
 /* Share of an open group's points the heuristic counts. */
 static double potential(int open) { return W.close_chance / (1.0 + W.per_open * open); }
 
-double heuristic_value(const PulGame *g, int seat) {
+double heuristic_value(const PulGame *pg, int seat) {
+    const MicropulGame *g = MGC(pg);
     int scores[PUL_MAX_SEATS];
-    pul_game_scores(g, scores, PUL_MAX_SEATS);
+    pul_game_scores(pg, scores, PUL_MAX_SEATS);
     double v = scores[seat];
-    if (g->over) {
+    if (g->h.over) {
         int winners[PUL_MAX_SEATS];
-        int n = pul_game_winners(g, winners, PUL_MAX_SEATS);
+        int n = pul_game_winners(pg, winners, PUL_MAX_SEATS);
         for (int i = 0; i < n; i++)
             if (winners[i] == seat) v += W.win / n;
         return v;
     }
-    int left = g->ncore - g->core_top, all = g->v->ts.ntiles - 1;
+    int left = g->ncore - g->core_top, all = MV(g)->ts.ntiles - 1;
     double time_left = all > 0 ? (double)left / all : 0.0;
     double stone = W.stone * time_left;
-    bool moving = g->to_move == seat;
+    bool moving = g->h.to_move == seat;
     double best_claim = 0.0;
     for (int n = 0; n < g->nplaced * 4; n++) {
         if (g->root[n] != n) continue;
         const Placed *p = &g->placed[n >> 2];
-        if (!g->v->rot[p->tile][p->rot].colour[n & 3]) continue;
+        if (!MV(g)->rot[p->tile][p->rot].colour[n & 3]) continue;
         int open = g->gopen[n];
         if (g->gstones[n] == 0) {
             if (moving && g->stones[seat] > 0) {
@@ -55,6 +56,3 @@ double heuristic_value(const PulGame *g, int seat) {
     if (g->nhand[seat] == 0) v -= g->nsupply[seat] == 0 ? W.no_tiles : W.empty_hand;
     return v;
 }
-
-/* family slot: heuristic */
-double pul_game_heuristic(const PulGame *g, int seat) { return heuristic_value(g, seat); }

@@ -5,7 +5,7 @@
 #ifndef PUL_HEURISTIC_H
 #define PUL_HEURISTIC_H
 
-#include "game.h"
+#include "micropul.h"
 
 /* How good g looks for seat: its score, what its open claimed groups may
 ** still bring, stones kept for later, the claim open to the seat to move,

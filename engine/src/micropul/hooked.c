@@ -1,8 +1,7 @@
 /*
-** hooked.c: what a Lua hook may do to a game (the engine side of the
-** script/ API), and a variant's scripts as the rest of the engine sees them:
-** its program, and each game object's own script state and last error.
-** Each action pushes its events to the call, so callers see it happen.
+** hooked.c: what a Lua hook may do to a Micropul game (the engine side of
+** the script/ API). Each action pushes its events to the call, so callers
+** see it happen.
 */
 #include <string.h>
 
@@ -11,7 +10,7 @@
 
 int hooked_draw(HookCall *c, int seat, int n) {
     if (seat < 0 || seat >= c->g->nseats || n <= 0) return 0;
-    return game_draw_tiles(c->g, seat, n, c->ev);
+    return game_draw_tiles(MG(c->g), seat, n, c->ev);
 }
 
 void hooked_extra_turn(HookCall *c) {
@@ -21,8 +20,8 @@ void hooked_extra_turn(HookCall *c) {
 }
 
 int hooked_reveal(HookCall *c, int seat) {
-    PulGame *g = c->g;
-    if (seat < 0 || seat >= g->nseats) return -1;
+    MicropulGame *g = MG(c->g);
+    if (seat < 0 || seat >= g->h.nseats) return -1;
     /* The most recently drawn tile it does not know: no random choice, so a
     ** record replays without naming it. */
     for (int i = g->nsupply[seat] - 1; i >= 0; i--) {
@@ -40,28 +39,9 @@ PulStatus hooked_set_rule(HookCall *c, int i, int value, PulError *err) {
     if (c->hook != HOOK_SETUP)
         return err_setc(err, "script-error", NULL, 0, 0,
                         "rules can be changed in the setup hook only");
-    return pul_rules_set(&c->g->rules, i, value, err);
+    return pul_rules_set(&MG(c->g)->rules, i, value, err);
 }
 
 uint32_t hooked_random(HookCall *c, uint32_t n) {
     return n ? rng_below(&c->g->rng, n) : 0;
-}
-
-/* ------------------------------------------------------------- variants */
-
-void variant_attach_program(PulVariant *v, void *program, const ScriptOps *ops,
-                            const MicropulHooks *hooks) {
-    if (v->program) v->script_ops->program_free(v->program);
-    v->program = program;
-    v->script_ops = ops;
-    v->hooks = hooks;
-}
-
-bool pul_variant_has_scripts(const PulVariant *v) { return v->program != NULL; }
-
-const PulError *pul_game_script_error(const PulGame *g) {
-    const void *state = game_env(g)->script;
-    if (!state) return NULL;
-    const PulError *e = g->v->script_ops->state_error(state);
-    return e && e->status != PUL_OK ? e : NULL;
 }

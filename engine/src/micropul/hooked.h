@@ -7,8 +7,8 @@
 #ifndef PUL_HOOKED_H
 #define PUL_HOOKED_H
 
-#include "game.h"
 #include "hooks.h"
+#include "micropul.h"
 
 /* What the scoring hooks may give: points per score_group call, and a seat's
 ** total from final_scores, either sign. score_group runs at most once per
@@ -75,12 +75,12 @@ uint32_t hooked_random(HookCall *c, uint32_t n);
 
 /* ------------------------------------------------ the rules' side */
 
+/* The variant's hooks table, or NULL when it has no scripts. */
+static inline const MicropulHooks *hooked_table(const MicropulGame *g) {
+    return (const MicropulHooks *)MV(g)->h.hooks;
+}
 /* is_over, then final_scores if the game has ended (and was_over is false).
-** PUL_ERR_SCRIPT with err filled when a hook fails. */
-PulStatus apply_end_hooks(PulGame *g, HookCall *call, bool was_over, PulError *err);
-/* Give v its scripts' program (v owns it from now on): ops free it and the
-** states made from it, hooks is the table inside it. */
-void variant_attach_program(PulVariant *v, void *program, const ScriptOps *ops,
-                            const MicropulHooks *hooks);
+** PUL_ERR_SCRIPT with err filled when a hook fails (apply.c). */
+PulStatus apply_end_hooks(MicropulGame *g, HookCall *call, bool was_over, PulError *err);
 
 #endif

@@ -3,7 +3,7 @@
 ** of legal actions, a uniform random action without listing, and the
 ** "is there any action at all" question the turn flow asks.
 */
-#include "game.h"
+#include "micropul.h"
 #include "rng.h"
 
 /* The placement test of the hot loop: rules 1 and 2 on all eight slot pairs. */
@@ -15,28 +15,28 @@ static inline PulReason fit(const PulRules *rules, const TileRot *tr, const Fron
     return PUL_LEGAL;
 }
 
-static bool hand_holds(const PulGame *g, int seat, int tile) {
+static bool hand_holds(const MicropulGame *g, int seat, int tile) {
     for (int i = 0; i < g->nhand[seat]; i++)
         if (g->hand[seat][i] == tile) return true;
     return false;
 }
 
-PulReason legal_check_place(const PulGame *g, const PulAction *a) {
+PulReason legal_check_place(const MicropulGame *g, const PulAction *a) {
     if (a->rot > 3) return PUL_R_BAD_ACTION;
-    if (!hand_holds(g, g->to_move, a->tile)) return PUL_R_NOT_IN_HAND;
+    if (!hand_holds(g, g->h.to_move, a->tile)) return PUL_R_NOT_IN_HAND;
     if (board_tile_at(g, a->x, a->y) >= 0) return PUL_R_OCCUPIED;
     int f = board_front_at(g, a->x, a->y);
     if (f < 0) return PUL_R_NOT_ADJACENT;
-    return fit(&g->rules, &g->v->rot[a->tile][a->rot], &g->front[f]);
+    return fit(&g->rules, &MV(g)->rot[a->tile][a->rot], &g->front[f]);
 }
 
-static bool can_take(const PulGame *g, int seat) {
+static bool can_take(const MicropulGame *g, int seat) {
     return g->nsupply[seat] > 0 && g->nhand[seat] < g->rules.hand_limit;
 }
 
 /* The takes on offer: one random take while some supply tile is unknown to
 ** the seat, and one per tile it knows (revealed by a script). */
-static uint32_t take_count(const PulGame *g, int seat) {
+static uint32_t take_count(const MicropulGame *g, int seat) {
     if (!can_take(g, seat)) return 0;
     uint64_t known = g->known[seat];
     if (!known) return 1;
@@ -45,7 +45,7 @@ static uint32_t take_count(const PulGame *g, int seat) {
 
 /* Take number i of take_count's, in order: the random one, then the known
 ** tiles in supply order. */
-static PulAction make_take(const PulGame *g, int seat, uint32_t i) {
+static PulAction make_take(const MicropulGame *g, int seat, uint32_t i) {
     PulAction a = {PUL_TAKE, PUL_NO_TILE, 0, 0, 0, 0};
     if (supply_unknown(g, seat) > 0) {
         if (i == 0) return a;
@@ -65,13 +65,13 @@ static PulAction make_place(int tile, int rot, const Front *f) {
     return (PulAction){PUL_PLACE, (uint8_t)tile, (uint8_t)rot, 0, f->x, f->y};
 }
 
-static bool claimable_node(const PulGame *g, int node) {
+static bool claimable_node(const MicropulGame *g, int node) {
     const Placed *p = &g->placed[node >> 2];
-    return g->v->rot[p->tile][p->rot].colour[node & 3] && g->root[node] == node &&
+    return MV(g)->rot[p->tile][p->rot].colour[node & 3] && g->root[node] == node &&
            g->gstones[node] == 0;
 }
 
-static PulAction make_claim(const PulGame *g, int node) {
+static PulAction make_claim(const MicropulGame *g, int node) {
     const Placed *p = &g->placed[node >> 2];
     return (PulAction){PUL_CLAIM, PUL_NO_TILE, 0, (uint8_t)(node & 3), p->x, p->y};
 }
@@ -90,10 +90,10 @@ static inline void sink_put(Sink *k, PulAction a) {
     k->n++;
 }
 
-static void gen_placements(const PulGame *g, Sink *k) {
-    const PulVariant *v = g->v;
+static void gen_placements(const MicropulGame *g, Sink *k) {
+    const MicropulVariant *v = MV(g);
     int ncells = board_candidates(g);
-    int seat = g->to_move;
+    int seat = g->h.to_move;
     for (int h = 0; h < g->nhand[seat]; h++) {
         int t = g->hand[seat][h];
         for (int i = 0; i < v->nrots[t]; i++) {
@@ -106,8 +106,8 @@ static void gen_placements(const PulGame *g, Sink *k) {
     }
 }
 
-static void gen_actions(const PulGame *g, Sink *k) {
-    int seat = g->to_move;
+static void gen_actions(const MicropulGame *g, Sink *k) {
+    int seat = g->h.to_move;
     gen_placements(g, k);
     uint32_t ntake = take_count(g, seat);
     for (uint32_t i = 0; i < ntake; i++) sink_put(k, make_take(g, seat, i));
@@ -117,25 +117,27 @@ static void gen_actions(const PulGame *g, Sink *k) {
     if (g->in_extra) sink_put(k, (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0});
 }
 
-int pul_legal_placements(const PulGame *g, PulAction *out, int max) {
-    if (!g->started || g->over) return 0;
+int legal_placements(const PulGame *pg, PulAction *out, int max) {
+    const MicropulGame *g = MGC(pg);
+    if (!g->h.started || g->h.over) return 0;
     Sink k = {out, max, -1, 0};
     gen_placements(g, &k);
     return k.n;
 }
 
-int pul_legal_actions(const PulGame *g, PulAction *out, int max) {
-    if (!g->started || g->over) return 0;
+int legal_actions(const PulGame *pg, PulAction *out, int max) {
+    const MicropulGame *g = MGC(pg);
+    if (!g->h.started || g->h.over) return 0;
     Sink k = {out, max, -1, 0};
     gen_actions(g, &k);
     return k.n;
 }
 
-bool legal_any(const PulGame *g) {
-    int seat = g->to_move;
+bool legal_any(const MicropulGame *g) {
+    int seat = g->h.to_move;
     if (g->in_extra || can_take(g, seat)) return true;
     if (g->stones[seat] > 0 && g->unclaimed > 0) return true;
-    const PulVariant *v = g->v;
+    const MicropulVariant *v = MV(g);
     int ncells = board_candidates(g);
     for (int h = 0; h < g->nhand[seat]; h++) {
         int t = g->hand[seat][h];
@@ -152,10 +154,11 @@ bool legal_any(const PulGame *g) {
 ** exactly one candidate: (hand tile, rotation, open cell) with the rotation
 ** canonical, the take, one node per micropul (a group is drawn through its
 ** root), and the pass. Uniform over legal actions, and no list is built. */
-bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out) {
-    if (!g->started || g->over) return false;
-    const PulVariant *v = g->v;
-    int seat = g->to_move;
+bool legal_random(const PulGame *pg, PulRng *rng, PulAction *out) {
+    const MicropulGame *g = MGC(pg);
+    if (!g->h.started || g->h.over) return false;
+    const MicropulVariant *v = MV(g);
+    int seat = g->h.to_move;
     uint32_t per_cell = g->nhand[seat] * 4u;
     uint32_t nplace = per_cell * (uint32_t)board_candidates(g);
     uint32_t ntake = take_count(g, seat);

@@ -22,7 +22,9 @@ enum {
 };
 _Static_assert(M_SLOTS <= PUL_MAX_METRIC_SLOTS, "Micropul's figures fit a game's slots");
 
-static const PulMetricInfo metrics[] = {
+/* Its length is metrics.h's METRICS_N: the declaration there and this
+** definition must agree, so the compiler checks the count. */
+const PulMetricInfo metrics_info[] = {
     {"placements", "placements", "tiles placed", PUL_METRIC_COUNT, M_PLACEMENTS, 1},
     {"takes", "takes", "tiles taken from the supply into the hand", PUL_METRIC_COUNT, M_TAKES, 1},
     {"claims", "claims", "stones put on groups", PUL_METRIC_COUNT, M_CLAIMS, 1},
@@ -38,12 +40,6 @@ static const PulMetricInfo metrics[] = {
     {"tiles_left", "tiles left", "tiles left in the core at the end", PUL_METRIC_COUNT,
      M_TILES_LEFT, 1},
 };
-
-int metrics_table(const PulVariant *v, const PulMetricInfo **out) {
-    (void)v;
-    *out = metrics;
-    return (int)(sizeof metrics / sizeof metrics[0]);
-}
 
 void metrics_tally(const PulGame *g, const PulEvents *ev, int32_t *m) {
     (void)g;
@@ -70,15 +66,7 @@ void metrics_tally(const PulGame *g, const PulEvents *ev, int32_t *m) {
     }
 }
 
-void metrics_tally_end(const PulGame *g, int32_t *m) { m[M_TILES_LEFT] = g->ncore - g->core_top; }
-
-/* family slot: metrics */
-int pul_variant_metrics(const PulVariant *v, const PulMetricInfo **out) {
-    return metrics_table(v, out);
+void metrics_tally_end(const PulGame *pg, int32_t *m) {
+    const MicropulGame *g = MGC(pg);
+    m[M_TILES_LEFT] = g->ncore - g->core_top;
 }
-
-/* family slot: tally */
-void pul_game_tally(const PulGame *g, const PulEvents *ev, int32_t *m) { metrics_tally(g, ev, m); }
-
-/* family slot: tally_end */
-void pul_game_tally_end(const PulGame *g, int32_t *m) { metrics_tally_end(g, m); }

@@ -5,10 +5,12 @@
 #ifndef PUL_METRICS_H
 #define PUL_METRICS_H
 
-#include "game.h"
+#include "micropul.h"
 
-/* The table of Micropul's figures, in the order rows show them; the count. */
-int metrics_table(const PulVariant *v, const PulMetricInfo **out);
+/* The table of Micropul's figures, in the order rows show them (the family
+** table's metrics, nmetrics). */
+enum { METRICS_N = 10 };
+extern const PulMetricInfo metrics_info[METRICS_N];
 /* Adds what one applied action's events did to m (slots as the table says). */
 void metrics_tally(const PulGame *g, const PulEvents *ev, int32_t *m);
 /* The figures known only at the end of a game (the tiles left in the core). */

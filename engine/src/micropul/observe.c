@@ -4,24 +4,24 @@
 */
 #include <string.h>
 
-#include "game.h"
 #include "observe.h"
 
-void pul_observe(const PulGame *g, int seat, PulObservation *o) {
+void observe_seat(const PulGame *pg, int seat, PulObservation *o) {
+    const MicropulGame *g = MGC(pg);
     memset(o, 0, sizeof *o);
     o->seat = seat;
-    o->nseats = g->nseats;
-    o->to_move = g->to_move;
+    o->nseats = g->h.nseats;
+    o->to_move = g->h.to_move;
     o->extra_turn = g->in_extra;
-    o->over = g->over;
+    o->over = g->h.over;
     o->extra_pending = g->extra_left;
-    o->turns = g->turns;
+    o->turns = g->h.turns;
     o->rules = g->rules;
-    o->end_reason = g->end_reason;
-    o->loser = g->loser;
+    o->end_reason = g->h.end_reason;
+    o->loser = g->h.loser;
     o->core_count = g->ncore - g->core_top;
     bool seen[PUL_MAX_TILES] = {false};
-    for (int s = 0; s < g->nseats; s++) {
+    for (int s = 0; s < g->h.nseats; s++) {
         o->hand_count[s] = g->nhand[s];
         o->supply_count[s] = g->nsupply[s];
         o->stones_left[s] = g->stones[s];
@@ -38,11 +38,11 @@ void pul_observe(const PulGame *g, int seat, PulObservation *o) {
             seen[t] = true;
         }
     }
-    o->nplaced = pul_game_placed(g, o->placed, PUL_MAX_TILES);
+    o->nplaced = pul_game_placed(pg, o->placed, PUL_MAX_TILES);
     for (int i = 0; i < g->nplaced; i++) seen[g->placed[i].tile] = true;
-    o->nstones = pul_game_stones_on_board(g, o->stones, PUL_MAX_SEATS * PUL_MAX_STONES);
+    o->nstones = pul_game_stones_on_board(pg, o->stones, PUL_MAX_SEATS * PUL_MAX_STONES);
     /* In id order, so the list says nothing of where each tile lies. */
-    for (int t = 0; t < g->v->ts.ntiles; t++)
+    for (int t = 0; t < MV(g)->ts.ntiles; t++)
         if (!seen[t]) o->unseen[o->nunseen++] = (uint8_t)t;
 }
 
@@ -55,7 +55,8 @@ static uint64_t mix(uint64_t h, int64_t x) {
     return h;
 }
 
-uint64_t observe_hash(const PulObservation *o) {
+uint64_t observe_hash(const PulVariant *v, const PulObservation *o) {
+    (void)v; /* every Micropul edition shows the same fields */
     uint64_t h = UINT64_C(0xCBF29CE484222325);
     h = mix(h, o->seat);
     h = mix(h, o->nseats);
@@ -85,10 +86,4 @@ uint64_t observe_hash(const PulObservation *o) {
         h = mix(h, st->seat);
     }
     return h;
-}
-
-/* family slot: observation_hash */
-uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o) {
-    (void)v;
-    return observe_hash(o);
 }

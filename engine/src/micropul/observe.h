@@ -5,9 +5,9 @@
 #ifndef PUL_OBSERVE_H
 #define PUL_OBSERVE_H
 
-#include "game.h"
+#include "micropul.h"
 
 /* FNV-1a over what o shows, field by field (never padding). */
-uint64_t observe_hash(const PulObservation *o);
+uint64_t observe_hash(const PulVariant *v, const PulObservation *o);
 
 #endif

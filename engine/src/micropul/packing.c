@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "game.h"
+#include "micropul.h"
 
 /* 1. known[] is a bit per tile id (apply, legal, observe, determinize, hooked). */
 _Static_assert(PUL_MAX_TILES <= 64, "known[] keeps a bit per tile id in a uint64_t");
@@ -53,31 +53,34 @@ _Static_assert(PUL_MAX_HAND * 4 * MAX_FRONT + (PUL_MAX_TILES + 1) + MAX_NODES + 
 _Static_assert(PUL_MAX_ACTIONS < (1 << 16) && PUL_MAX_HAND * 4 < (1 << 16),
                "random_action's products fit 32 bits");
 /* 20. A start clears the counters only: every scalar lies before core[]. */
-_Static_assert(offsetof(struct PulGame, known) < offsetof(struct PulGame, core) &&
-                   offsetof(struct PulGame, rules) < offsetof(struct PulGame, core) &&
-                   offsetof(struct PulGame, unclaimed) < offsetof(struct PulGame, core) &&
-                   offsetof(struct PulGame, script_winners) < offsetof(struct PulGame, core) &&
-                   offsetof(struct PulGame, final_adjust) < offsetof(struct PulGame, core),
+_Static_assert(offsetof(MicropulGame, known) < offsetof(MicropulGame, core) &&
+                   offsetof(MicropulGame, rules) < offsetof(MicropulGame, core) &&
+                   offsetof(MicropulGame, unclaimed) < offsetof(MicropulGame, core) &&
+                   offsetof(MicropulGame, h) < offsetof(MicropulGame, core),
                "a start clears every counter by clearing what precedes core[]");
 /* 21. The snapshot's ranges: counters, core, hands and supplies before placed[],
 ** then the lists, the group arrays, and the grid last. */
-_Static_assert(offsetof(struct PulGame, core) < offsetof(struct PulGame, hand) &&
-                   offsetof(struct PulGame, hand) < offsetof(struct PulGame, supply) &&
-                   offsetof(struct PulGame, supply) < offsetof(struct PulGame, placed) &&
-                   offsetof(struct PulGame, placed) < offsetof(struct PulGame, front) &&
-                   offsetof(struct PulGame, front) < offsetof(struct PulGame, stone_list) &&
-                   offsetof(struct PulGame, stone_list) < offsetof(struct PulGame, root) &&
-                   offsetof(struct PulGame, root) < offsetof(struct PulGame, gnext) &&
-                   offsetof(struct PulGame, gnext) < offsetof(struct PulGame, gcount) &&
-                   offsetof(struct PulGame, gcount) < offsetof(struct PulGame, gsize) &&
-                   offsetof(struct PulGame, gsize) < offsetof(struct PulGame, gpoints) &&
-                   offsetof(struct PulGame, gpoints) < offsetof(struct PulGame, gopen) &&
-                   offsetof(struct PulGame, gopen) < offsetof(struct PulGame, gstones) &&
-                   offsetof(struct PulGame, gstones) < offsetof(struct PulGame, gowners) &&
-                   offsetof(struct PulGame, gowners) < offsetof(struct PulGame, grid),
+_Static_assert(offsetof(MicropulGame, core) < offsetof(MicropulGame, hand) &&
+                   offsetof(MicropulGame, hand) < offsetof(MicropulGame, supply) &&
+                   offsetof(MicropulGame, supply) < offsetof(MicropulGame, placed) &&
+                   offsetof(MicropulGame, placed) < offsetof(MicropulGame, front) &&
+                   offsetof(MicropulGame, front) < offsetof(MicropulGame, stone_list) &&
+                   offsetof(MicropulGame, stone_list) < offsetof(MicropulGame, root) &&
+                   offsetof(MicropulGame, root) < offsetof(MicropulGame, gnext) &&
+                   offsetof(MicropulGame, gnext) < offsetof(MicropulGame, gcount) &&
+                   offsetof(MicropulGame, gcount) < offsetof(MicropulGame, gsize) &&
+                   offsetof(MicropulGame, gsize) < offsetof(MicropulGame, gpoints) &&
+                   offsetof(MicropulGame, gpoints) < offsetof(MicropulGame, gopen) &&
+                   offsetof(MicropulGame, gopen) < offsetof(MicropulGame, gstones) &&
+                   offsetof(MicropulGame, gstones) < offsetof(MicropulGame, gowners) &&
+                   offsetof(MicropulGame, gowners) < offsetof(MicropulGame, grid),
                "the state's arrays lie in the order the snapshot saves them");
-_Static_assert(offsetof(struct PulGame, grid) + sizeof(((struct PulGame *)0)->grid) ==
-                   sizeof(struct PulGame),
+_Static_assert(offsetof(MicropulGame, grid) + sizeof(((MicropulGame *)0)->grid) ==
+                   sizeof(MicropulGame),
                "the grid is the state's last member");
+/* 23-24. The common header is first, and a Micropul game fits the allocation. */
+_Static_assert(offsetof(MicropulGame, h) == 0, "a MicropulGame begins with the header");
+_Static_assert(offsetof(MicropulVariant, h) == 0, "a MicropulVariant begins with the common part");
+_Static_assert(sizeof(MicropulGame) <= PUL_GAME_BYTES, "a Micropul game fits the allocation");
 /* 25. PulAction has no padding: actions compare with memcmp (bots, tests). */
 _Static_assert(sizeof(PulAction) == 4 + 2 * sizeof(int32_t), "PulAction has no padding");

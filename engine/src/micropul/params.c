@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "common.h"
+#include "micropul.h"
 
 static const char *const end_words[] = {"immediate", "finish_turn", "finish_round", NULL};
 static const char *const merged_words[] = {"none", "one_owner", NULL};
@@ -83,3 +83,24 @@ PulStatus pul_rules_set(PulRules *r, int i, int value, PulError *err) {
     err_clear(err);
     return PUL_OK;
 }
+
+/* The rules struct seen through the table's untyped slots. */
+static void params_defaults(void *r) { pul_rules_default(r); }
+static PulStatus params_validate(const void *r, PulError *err) { return pul_rules_validate(r, err); }
+static int params_get(const void *r, int i) { return pul_rules_get(r, i); }
+static PulStatus params_set(void *r, int i, int value, PulError *err) {
+    return pul_rules_set(r, i, value, err);
+}
+
+_Static_assert(sizeof(PulRules) <= FAMILY_RULES_MAX, "the rules fit pul_variant_rule_default's buffer");
+const FamilyParams micropul_params = {
+    .n = NPARAMS,
+    .param = pul_rules_param,
+    .size = sizeof(PulRules),
+    .in_variant = offsetof(MicropulVariant, rules),
+    .in_game = offsetof(MicropulGame, rules),
+    .defaults = params_defaults,
+    .validate = params_validate,
+    .get = params_get,
+    .set = params_set,
+};

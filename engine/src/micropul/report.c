@@ -30,7 +30,7 @@ int report_final_fields(const PulGame *g, char *buf, size_t size) {
     /* At most 11 characters and a comma per seat. */
     char list[PUL_MAX_SEATS * 12 + 1] = "";
     size_t len = 0;
-    for (int s = 0; s < g->nseats; s++)
+    for (int s = 0; s < pul_game_seats(g); s++)
         len += (size_t)snprintf(list + len, sizeof list - len, s ? ",%d" : "%d", scores[s]);
     return snprintf(buf, size, ",\"scores\":[%s]", list);
 }
@@ -41,20 +41,4 @@ int report_reason_text(const PulGame *g, PulReason r, char *buf, size_t size) {
     if (!buf || size == 0) return 0;
     pul_reason_explain(g, r, PUL_LANG_EN, buf, size);
     return (int)strlen(buf);
-}
-
-/* family slot: report_move */
-int pul_referee_fields(const PulGame *g, const PulEvents *ev, PulReason why, char *buf,
-                       size_t size) {
-    return report_move_fields(g, ev, why, buf, size);
-}
-
-/* family slot: report_final */
-int pul_referee_final_fields(const PulGame *g, char *buf, size_t size) {
-    return report_final_fields(g, buf, size);
-}
-
-/* family slot: reason_text */
-int pul_reason_text(const PulGame *g, PulReason r, char *buf, size_t size) {
-    return report_reason_text(g, r, buf, size);
 }

@@ -5,7 +5,7 @@
 #ifndef PUL_REPORT_H
 #define PUL_REPORT_H
 
-#include "game.h"
+#include "micropul.h"
 
 int report_move_fields(const PulGame *g, const PulEvents *ev, PulReason why, char *buf,
                        size_t size);

@@ -5,7 +5,7 @@
 #ifndef PUL_SCORE_H
 #define PUL_SCORE_H
 
-#include "game.h"
+#include "micropul.h"
 
 /* Groups, supply, hand and (when not 0) scripts; see pul_game_score_parts. */
 int score_parts(const PulGame *g, int seat, PulScorePart *out, int max);

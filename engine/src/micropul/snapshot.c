@@ -7,7 +7,7 @@
 */
 #include <string.h>
 
-#include "game.h"
+#include "micropul.h"
 
 /* What one action can add to each list: a tile, its frontier cells, its
 ** four quadrant nodes, a stone. */
@@ -20,7 +20,7 @@ typedef struct {
     int placed, front, nodes, stones;
 } Extent;
 
-static Extent extent(const PulGame *g) {
+static Extent extent(const MicropulGame *g) {
     Extent e;
     e.placed = clamp(g->nplaced + ADD_PLACED, PUL_MAX_TILES);
     e.front = clamp(g->nfront + ADD_FRONT, MAX_FRONT);
@@ -29,13 +29,15 @@ static Extent extent(const PulGame *g) {
     return e;
 }
 
-/* The snapshot goes into a buffer of SNAPSHOT_BYTES on the caller's stack:
-** the counters and arrays before the grid, at most, plus the extents. */
-_Static_assert(sizeof(Extent) + offsetof(PulGame, grid) <= SNAPSHOT_BYTES,
-               "a snapshot fits in its buffer");
+/* The snapshot goes into a buffer of PUL_SNAPSHOT_MAX bytes on the stack of
+** the guarded apply (family_guard, hooks.h): the counters and arrays before
+** the grid, at most, plus the extents. */
+_Static_assert(sizeof(Extent) + offsetof(MicropulGame, grid) == MICROPUL_SNAPSHOT_MAX &&
+                   MICROPUL_SNAPSHOT_MAX <= PUL_SNAPSHOT_MAX,
+               "a snapshot fits in the guard's buffer");
 
 /* Copies each saved range between the game and buf (to_buf: game -> buf). */
-static size_t transfer(PulGame *g, unsigned char *buf, Extent e, bool to_buf) {
+static size_t transfer(MicropulGame *g, unsigned char *buf, Extent e, bool to_buf) {
     size_t o = 0;
 #define MOVE(ptr, bytes)                                   \
     do {                                                   \
@@ -46,7 +48,7 @@ static size_t transfer(PulGame *g, unsigned char *buf, Extent e, bool to_buf) {
             memcpy((void *)(ptr), buf + o, n_);            \
         o += n_;                                           \
     } while (0)
-    MOVE(g, offsetof(PulGame, placed)); /* counters, core, hands, supplies */
+    MOVE(g, offsetof(MicropulGame, placed)); /* counters, core, hands, supplies */
     MOVE(g->placed, sizeof g->placed[0] * (size_t)e.placed);
     MOVE(g->front, sizeof g->front[0] * (size_t)e.front);
     MOVE(g->stone_list, sizeof g->stone_list[0] * (size_t)e.stones);
@@ -62,13 +64,13 @@ static size_t transfer(PulGame *g, unsigned char *buf, Extent e, bool to_buf) {
     return o;
 }
 
-void snapshot_save(const PulGame *g, void *buf) {
+size_t snapshot_save(const MicropulGame *g, void *buf) {
     Extent e = extent(g);
     memcpy(buf, &e, sizeof e);
-    transfer((PulGame *)g, (unsigned char *)buf + sizeof e, e, true);
+    return sizeof e + transfer((MicropulGame *)g, (unsigned char *)buf + sizeof e, e, true);
 }
 
-void snapshot_restore(PulGame *g, const void *buf) {
+void snapshot_restore(MicropulGame *g, const void *buf) {
     Extent e;
     memcpy(&e, buf, sizeof e);
     board_clear(g); /* the cells the failed action's lists say are set */

@@ -3,12 +3,12 @@
 ** timing parameter), extra turns, the next seat, and the start-of-turn
 ** losses (no tiles, no legal action).
 */
-#include "game.h"
+#include "micropul.h"
 
-void game_end(PulGame *g, PulEndReason reason, int loser, PulEvents *ev) {
-    g->over = 1;
-    g->end_reason = (uint8_t)reason;
-    g->loser = (int8_t)loser;
+void game_end(MicropulGame *g, PulEndReason reason, int loser, PulEvents *ev) {
+    g->h.over = 1;
+    g->h.end_reason = (uint8_t)reason;
+    g->h.loser = (int8_t)loser;
     g->extra_left = 0;
     PulEvent *e = event_push(ev, PUL_EV_GAME_OVER, loser);
     if (e) e->value = reason;
@@ -18,14 +18,14 @@ void game_end(PulGame *g, PulEndReason reason, int loser, PulEvents *ev) {
 ** (finish_turn) or round (finish_round). RULES.md: an empty core ends the
 ** game before the start-of-turn checks, so in this part nobody loses by
 ** them; a seat that cannot play skips its turn instead. */
-static bool turn_finishing(const PulGame *g) {
+static bool turn_finishing(const MicropulGame *g) {
     return g->core_top == g->ncore && g->rules.core_empty_end != PUL_CORE_EMPTY_IMMEDIATE;
 }
 
-void turn_begin_checks(PulGame *g, PulEvents *ev) {
+void turn_begin_checks(MicropulGame *g, PulEvents *ev) {
     const PulRules *rules = &g->rules;
     for (int skipped = 0;;) {
-        int seat = g->to_move;
+        int seat = g->h.to_move;
         bool finishing = turn_finishing(g);
         bool no_tiles = g->nhand[seat] == 0 && g->nsupply[seat] == 0;
         if (rules->no_tiles_loses && no_tiles && !finishing) {
@@ -41,24 +41,24 @@ void turn_begin_checks(PulGame *g, PulEvents *ev) {
             return;
         }
         event_push(ev, PUL_EV_TURN_SKIPPED, seat);
-        if (!finishing && ++skipped >= g->nseats) {
+        if (!finishing && ++skipped >= g->h.nseats) {
             game_end(g, PUL_END_NO_ACTION, -1, ev);
             return;
         }
         g->extra_left = 0;
         g->in_extra = 0;
-        g->to_move = (uint8_t)((seat + 1) % g->nseats);
+        g->h.to_move = (uint8_t)((seat + 1) % g->h.nseats);
         /* In the finishing part, the skipped turn was its last one, or the round wrapped
         ** (within nseats skips, so this loop ends). */
-        if (finishing && (rules->core_empty_end == PUL_CORE_EMPTY_FINISH_TURN || g->to_move == 0)) {
+        if (finishing && (rules->core_empty_end == PUL_CORE_EMPTY_FINISH_TURN || g->h.to_move == 0)) {
             game_end(g, PUL_END_CORE_EMPTY, -1, ev);
             return;
         }
     }
 }
 
-void turn_finish(PulGame *g, bool earned_extra, int extra_count, PulEvents *ev) {
-    int seat = g->to_move;
+void turn_finish(MicropulGame *g, bool earned_extra, int extra_count, PulEvents *ev) {
+    int seat = g->h.to_move;
     if (earned_extra) {
         int e = g->extra_left + extra_count;
         g->extra_left = (uint8_t)(e > 255 ? 255 : e);
@@ -66,7 +66,7 @@ void turn_finish(PulGame *g, bool earned_extra, int extra_count, PulEvents *ev) 
     if (g->core_top == g->ncore) {
         int mode = g->rules.core_empty_end;
         bool more = g->extra_left > 0;
-        if (mode == PUL_CORE_EMPTY_FINISH_ROUND) more = more || (seat + 1) % g->nseats != 0;
+        if (mode == PUL_CORE_EMPTY_FINISH_ROUND) more = more || (seat + 1) % g->h.nseats != 0;
         if (mode == PUL_CORE_EMPTY_IMMEDIATE || !more) {
             game_end(g, PUL_END_CORE_EMPTY, -1, ev);
             return;
@@ -78,7 +78,7 @@ void turn_finish(PulGame *g, bool earned_extra, int extra_count, PulEvents *ev) 
         event_push(ev, PUL_EV_EXTRA_TURN, seat);
     } else {
         g->in_extra = 0;
-        g->to_move = (uint8_t)((seat + 1) % g->nseats);
+        g->h.to_move = (uint8_t)((seat + 1) % g->h.nseats);
     }
     turn_begin_checks(g, ev);
 }

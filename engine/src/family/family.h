@@ -1,0 +1,112 @@
+/*
+** family.h: the game interface. One table of functions per rules family
+** (micropul_family in micropul/micropul.c; issue 13 adds genial_family), in the
+** manner of the bot kinds; the generic pul_* game functions (family/game.c) call
+** through it and read the common game header (family/game.h), nothing else.
+*/
+#ifndef PUL_FAMILY_H
+#define PUL_FAMILY_H
+
+#include "common.h"
+#include "tags.h" /* TagReader, TagOut: the deal slots' record tags */
+
+typedef struct Family Family;
+
+/* Where a family keeps its rules and how they read by name. */
+#define FAMILY_RULES_MAX 512 /* most bytes of a family's rules struct (size below) */
+typedef struct {
+    int n;                                   /* parameters, in the rules struct's order */
+    const PulParamInfo *(*param)(int i);     /* NULL out of range */
+    size_t size;                             /* bytes of the family's rules struct */
+    size_t in_variant, in_game;              /* offsets of that struct in its variant / game */
+    void (*defaults)(void *rules);
+    PulStatus (*validate)(const void *rules, PulError *err);
+    int (*get)(const void *rules, int i);
+    PulStatus (*set)(void *rules, int i, int value, PulError *err);
+} FamilyParams;
+
+/* A hook point the family calls, for the script layer: its name in a script's
+** table, its bit, and what a hook there may do. */
+typedef struct {
+    const char *name;
+    unsigned bit;
+    unsigned may;
+} HookPoint;
+
+/* Every slot is set by every family, but hooks (NULL with nhooks 0: no hook
+** points) and reason_text (NULL: the refusal in pul_reason_message's words). */
+struct Family {
+    const char *name;                        /* "micropul": variant.yaml's family:, reports */
+    size_t game_size;                        /* bytes of the family's game, header included:
+                                                what pul_game_copy copies */
+    size_t variant_size;                     /* bytes of its variant, header included */
+    size_t snapshot_max;                     /* most bytes snapshot() writes */
+    int max_actions;                         /* most legal actions in a position */
+    const FamilyParams *params;
+    const HookPoint *hooks;                  /* the hooks it offers scripts, or NULL */
+    int nhooks;
+
+    /* variant: the per-item tables, from what the loader put in the variant */
+    PulStatus (*compile)(PulVariant *v, PulError *err);
+    /* the seats a variant is for */
+    void (*players)(const PulVariant *v, int *min, int *max);
+
+    /* start and deal: deal is the family's list of item ids (Micropul: the core,
+    ** top first), NULL to shuffle from seed. Runs the setup and end hooks. */
+    PulStatus (*start)(PulGame *g, int nseats, uint64_t seed, const uint8_t *deal, int ndeal,
+                       PulError *err);
+
+    /* actions */
+    int (*legal_actions)(const PulGame *g, PulAction *out, int max);
+    int (*legal_placements)(const PulGame *g, PulAction *out, int max);
+    bool (*random_action)(const PulGame *g, PulRng *rng, PulAction *out);
+    PulReason (*check)(const PulGame *g, const PulAction *a);
+    /* check, then apply; hooks run when the variant has them; on
+    ** PUL_R_SCRIPT_ERROR the game is byte-identical to before. */
+    PulReason (*apply)(PulGame *g, const PulAction *a, PulEvents *ev);
+    void (*events_action)(const PulEvents *ev, PulAction *out);
+
+    /* result */
+    void (*scores)(const PulGame *g, int *scores);                      /* nseats entries */
+    int (*winners)(const PulGame *g, int *seats, int max);            /* writes max at most, returns all */
+    int (*team)(const PulGame *g, int seat);                            /* 0-based team */
+    int (*score_parts)(const PulGame *g, int seat, PulScorePart *out, int max);
+
+    /* observation */
+    void (*observe)(const PulGame *g, int seat, PulObservation *out);
+    PulStatus (*from_observation)(PulGame *g, const PulObservation *obs, PulRng *rng,
+                                  PulError *err);
+    uint64_t (*observation_hash)(const PulVariant *v, const PulObservation *obs);
+    double (*heuristic)(const PulGame *g, int seat);
+
+    /* text */
+    bool (*action_parse)(const PulVariant *v, const char *text, PulAction *out);
+    int (*action_format)(const PulVariant *v, const PulAction *a, char *buf, size_t size);
+    int (*reason_text)(const PulGame *g, PulReason r, char *buf, size_t size); /* or NULL */
+
+    /* records and the referee */
+    /* *given false: the record has no deal tag (start shuffles from Seed). */
+    PulStatus (*deal_read)(const PulVariant *v, const TagReader *tags, uint8_t *deal,
+                           int *ndeal, bool *given, PulError *err);
+    int (*deal_tags)(const PulGame *g, TagOut *out, int max);
+    int (*report_move)(const PulGame *g, const PulEvents *ev, PulReason why, char *buf,
+                       size_t size);
+    int (*report_final)(const PulGame *g, char *buf, size_t size);
+
+    /* board */
+    bool (*bounds)(const PulGame *g, PulBounds *out);
+
+    /* snapshot and restore: what one action can change, byte for byte */
+    size_t (*snapshot)(const PulGame *g, void *buf);
+    void (*restore)(PulGame *g, const void *buf);
+
+    /* the lab */
+    const PulMetricInfo *metrics;            /* in the order rows show them */
+    int nmetrics;
+    void (*tally)(const PulGame *g, const PulEvents *ev, int32_t *m);
+    void (*tally_end)(const PulGame *g, int32_t *m);
+};
+
+#define PUL_SNAPSHOT_MAX 16384 /* each family asserts snapshot_max <= it */
+
+#endif

@@ -1,0 +1,152 @@
+/*
+** game.c: the generic pul_* game functions. Each reads the common header
+** (family/game.h) or makes one call through the game's family table; none
+** knows a family's state, so a second family needs nothing here.
+*/
+#include <stdalign.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+#include "mem.h"
+
+size_t pul_game_size(void) { return PUL_GAME_BYTES; }
+
+/* A game object is allocated with its GameEnv just before it (hooks.h): the
+** script state of that object, outside the bytes a copy or a compare sees. */
+_Static_assert(sizeof(GameEnv) % _Alignof(PulGame) == 0, "the game after its env is aligned");
+_Static_assert(sizeof(GameEnv) % _Alignof(max_align_t) == 0,
+               "the game after its env is aligned for any family's state");
+
+PulGame *pul_game_new(const PulVariant *v) {
+    GameEnv *env = mem_alloc(sizeof *env + PUL_GAME_BYTES);
+    if (!env) return NULL;
+    memset(env, 0, sizeof *env + PUL_GAME_BYTES);
+    PulGame *g = (PulGame *)(void *)(env + 1);
+    g->v = v;
+    g->fam = v->fam;
+    return g;
+}
+
+void pul_game_free(PulGame *g) {
+    if (!g) return;
+    GameEnv *env = game_env(g);
+    if (env->script) g->v->script_ops->state_free(env->script);
+    mem_free(env);
+}
+
+const PulError *pul_game_script_error(const PulGame *g) {
+    const void *state = game_env(g)->script;
+    if (!state) return NULL;
+    const PulError *e = g->v->script_ops->state_error(state);
+    return e && e->status != PUL_OK ? e : NULL;
+}
+
+PulReason family_guard(PulGame *g, const PulAction *a, PulEvents *ev, HookedApply run) {
+    alignas(max_align_t) unsigned char snap[PUL_SNAPSHOT_MAX];
+    PUL_ASSERT(g->fam->snapshot_max <= sizeof snap);
+    g->fam->snapshot(g, snap);
+    PulReason r = run(g, a, ev);
+    if (r == PUL_R_SCRIPT_ERROR) {
+        g->fam->restore(g, snap);
+        if (ev) ev->n = 0; /* nothing happened, as for any refused action */
+    }
+    return r;
+}
+
+/* Only what the family uses: the tail up to PUL_GAME_BYTES stays as zeroed. */
+void pul_game_copy(PulGame *dst, const PulGame *src) { memcpy(dst, src, src->fam->game_size); }
+
+PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *deal, int ndeal,
+                         PulError *err) {
+    return g->fam->start(g, nseats, seed, deal, ndeal, err);
+}
+
+/* The header's fields. */
+const PulVariant *pul_game_variant(const PulGame *g) { return g->v; }
+int pul_game_seats(const PulGame *g) { return g->nseats; }
+uint64_t pul_game_seed(const PulGame *g) { return g->seed; }
+int pul_game_to_move(const PulGame *g) { return g->to_move; }
+bool pul_game_over(const PulGame *g) { return g->over; }
+PulEndReason pul_game_end_reason(const PulGame *g) { return (PulEndReason)g->end_reason; }
+int pul_game_loser(const PulGame *g) { return g->loser; }
+int pul_game_turns(const PulGame *g) { return g->turns; }
+
+/* Actions. */
+PulReason pul_check(const PulGame *g, const PulAction *a) { return g->fam->check(g, a); }
+PulReason pul_apply(PulGame *g, const PulAction *a, PulEvents *ev) {
+    return g->fam->apply(g, a, ev);
+}
+int pul_legal_actions(const PulGame *g, PulAction *out, int max) {
+    return g->fam->legal_actions(g, out, max);
+}
+int pul_legal_placements(const PulGame *g, PulAction *out, int max) {
+    return g->fam->legal_placements(g, out, max);
+}
+bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out) {
+    return g->fam->random_action(g, rng, out);
+}
+
+/* The result. */
+/* A seat each: min(seats, max) written, the seats returned (pul.h's list getters). */
+int pul_game_scores(const PulGame *g, int *scores, int max) {
+    int all[PUL_MAX_SEATS];
+    g->fam->scores(g, all);
+    int n = scores && max > 0 ? (g->nseats < max ? g->nseats : max) : 0;
+    if (n) memcpy(scores, all, (size_t)n * sizeof *scores);
+    return g->nseats;
+}
+int pul_game_winners(const PulGame *g, int *seats, int max) {
+    return g->fam->winners(g, seats, seats ? max : 0);
+}
+int pul_game_team(const PulGame *g, int seat) { return g->fam->team(g, seat); }
+int pul_game_score_parts(const PulGame *g, int seat, PulScorePart *out, int max) {
+    return g->fam->score_parts(g, seat, out, max);
+}
+bool pul_game_bounds(const PulGame *g, PulBounds *out) { return g->fam->bounds(g, out); }
+int pul_game_rule(const PulGame *g, int i) {
+    const FamilyParams *p = g->fam->params;
+    return p->get((const char *)g + p->in_game, i);
+}
+
+/* Observation. */
+void pul_observe(const PulGame *g, int seat, PulObservation *out) {
+    g->fam->observe(g, seat, out);
+}
+PulStatus pul_game_from_observation(PulGame *g, const PulObservation *obs, PulRng *rng,
+                                    PulError *err) {
+    return g->fam->from_observation(g, obs, rng, err);
+}
+uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o) {
+    return v->fam->observation_hash(v, o);
+}
+double pul_game_heuristic(const PulGame *g, int seat) { return g->fam->heuristic(g, seat); }
+
+/* The referee's family fields and words. */
+int pul_referee_fields(const PulGame *g, const PulEvents *ev, PulReason why, char *buf,
+                       size_t size) {
+    return g->fam->report_move(g, ev, why, buf, size);
+}
+int pul_referee_final_fields(const PulGame *g, char *buf, size_t size) {
+    return g->fam->report_final(g, buf, size);
+}
+int pul_reason_text(const PulGame *g, PulReason r, char *buf, size_t size) {
+    if (g->fam->reason_text) return g->fam->reason_text(g, r, buf, size);
+    if (!buf || size == 0) return 0;
+    snprintf(buf, size, "%s", pul_reason_message(r));
+    return (int)strlen(buf);
+}
+
+/* Records: the tags that deal a game (tags.h). */
+PulStatus family_deal_read(const PulVariant *v, const TagReader *tags, uint8_t *deal,
+                           int *ndeal, bool *given, PulError *err) {
+    return v->fam->deal_read(v, tags, deal, ndeal, given, err);
+}
+int family_deal_tags(const PulGame *g, TagOut *out, int max) {
+    return g->fam->deal_tags(g, out, max);
+}
+
+/* The lab's figures. */
+void pul_game_tally(const PulGame *g, const PulEvents *ev, int32_t *m) { g->fam->tally(g, ev, m); }
+void pul_game_tally_end(const PulGame *g, int32_t *m) { g->fam->tally_end(g, m); }

@@ -1,0 +1,19 @@
+/*
+** families.c: every rules family the engine has, by name. Adding a family
+** (issue 13: Genial) adds its table here and nowhere else in load/ or above.
+*/
+#include <string.h>
+
+#include "families.h"
+#include "micropul.h"
+
+static const Family *const families[] = {&micropul_family};
+enum { NFAMILIES = (int)(sizeof families / sizeof families[0]) };
+
+const Family *families_find(const char *name) {
+    for (int i = 0; name && i < NFAMILIES; i++)
+        if (strcmp(families[i]->name, name) == 0) return families[i];
+    return NULL;
+}
+
+const Family *families_at(int i) { return i >= 0 && i < NFAMILIES ? families[i] : NULL; }

@@ -1,0 +1,98 @@
+/*
+** micropul.c: the Micropul family's table (the game interface every pul_*
+** game function dispatches through), its rule parameters as the table sees
+** them, and making a Micropul variant from a tile set and rules.
+*/
+#include <stddef.h>
+#include <string.h>
+
+#include "deal.h"
+#include "heuristic.h"
+#include "metrics.h"
+#include "micropul.h"
+#include "move_text.h"
+#include "observe.h"
+#include "report.h"
+#include "score.h"
+
+/* Micropul has no partners: a seat is its own team. */
+static int micropul_team(const PulGame *g, int seat) {
+    (void)g;
+    return seat;
+}
+
+static void micropul_players(const PulVariant *v, int *min, int *max) {
+    const PulRules *r = &MVV(v)->rules;
+    if (min) *min = r->min_players;
+    if (max) *max = r->max_players;
+}
+
+static size_t micropul_snapshot(const PulGame *g, void *buf) { return snapshot_save(MGC(g), buf); }
+static void micropul_restore(PulGame *g, const void *buf) { snapshot_restore(MG(g), buf); }
+
+const Family micropul_family = {
+    .name = "micropul",
+    .game_size = sizeof(MicropulGame),
+    .variant_size = sizeof(MicropulVariant),
+    .snapshot_max = MICROPUL_SNAPSHOT_MAX,
+    .max_actions = PUL_MAX_ACTIONS,
+    .params = &micropul_params,
+    .compile = compile_variant,
+    .players = micropul_players,
+    .start = start_game,
+    .legal_actions = legal_actions,
+    .legal_placements = legal_placements,
+    .random_action = legal_random,
+    .check = apply_check,
+    .apply = apply_action,
+    .events_action = apply_events_action,
+    .scores = score_totals,
+    .winners = score_winners,
+    .team = micropul_team,
+    .score_parts = score_parts,
+    .observe = observe_seat,
+    .from_observation = determinize_game,
+    .observation_hash = observe_hash,
+    .heuristic = heuristic_value,
+    .action_parse = move_text_parse,
+    .action_format = move_text_format,
+    .reason_text = report_reason_text,
+    .deal_read = deal_read,
+    .deal_tags = deal_tags,
+    .report_move = report_move_fields,
+    .report_final = report_final_fields,
+    .bounds = view_bounds,
+    .snapshot = micropul_snapshot,
+    .restore = micropul_restore,
+    .metrics = metrics_info,
+    .nmetrics = METRICS_N,
+    .tally = metrics_tally,
+    .tally_end = metrics_tally_end,
+};
+
+PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRules *rules,
+                            PulError *err) {
+    if (pul_tileset_validate(ts, err) != PUL_OK) return NULL;
+    PulRules defaults;
+    if (!rules) {
+        pul_rules_default(&defaults);
+        rules = &defaults;
+    }
+    if (pul_rules_validate(rules, err) != PUL_OK) return NULL;
+    PulVariant *v = variant_alloc(&micropul_family, name ? name : ts->name, err);
+    if (!v) return NULL;
+    MicropulVariant *m = (MicropulVariant *)(void *)v;
+    m->ts = *ts;
+    m->rules = *rules;
+    compile_variant(v, NULL);
+    err_clear(err);
+    return v;
+}
+
+const PulTileSet *pul_variant_tileset(const PulVariant *v) {
+    return v->fam == &micropul_family ? &MVV(v)->ts : NULL;
+}
+
+const PulRules *pul_variant_rules(const PulVariant *v) {
+    return v->fam == &micropul_family ? &MVV(v)->rules : NULL;
+}

@@ -1,0 +1,237 @@
+/*
+** micropul.h: the Micropul family's state and tables: its game (a flat block
+** beginning with the common header, copied with memcpy), its compiled variant,
+** and the internal functions of its board, groups, turn-flow and legality modules.
+*/
+#ifndef PUL_MICROPUL_H
+#define PUL_MICROPUL_H
+
+#include "game.h"
+
+/* A cell's eight outward slots, two per side: slot = side * 2 + k.
+**   N: nw ne   E: ne se   S: sw se   W: nw sw
+** Slot side*2+k of a cell faces slot (side^2)*2+k of its neighbour on that
+** side, so one byte index pairs both ends of every cross-edge pair. */
+enum { SIDE_N = 0, SIDE_E = 1, SIDE_S = 2, SIDE_W = 3 };
+extern const uint8_t slot_quad[8];
+extern const int8_t side_dx[4], side_dy[4];
+
+typedef struct {
+    uint64_t edge;      /* byte i: colour code (micropul feature + 1) on slot i, else 0 */
+    uint64_t edge_nz;   /* 0x80 in byte i where edge byte i is not 0 */
+    uint8_t quad[4];    /* feature per quadrant */
+    uint8_t colour[4];  /* colour code per quadrant, 0 when not a micropul */
+    uint8_t mic_slots;  /* bit i: slot i shows a micropul */
+    uint8_t cat_slots;  /* bit i: slot i shows a catalyst (a big centre touches all 8) */
+    uint8_t canonical;  /* lowest rotation giving the same layout */
+} TileRot;
+
+typedef struct MicropulVariant {
+    PulVariant h;                       /* first: a MicropulVariant * is a PulVariant * */
+    PulTileSet ts;
+    PulRules rules;
+    TileRot rot[PUL_MAX_TILES][4];
+    uint8_t nrots[PUL_MAX_TILES];       /* distinct layouts of each tile */
+    uint8_t rots[PUL_MAX_TILES][4];     /* their (lowest) rotations */
+    int32_t draw[PUL_MAX_FEATURES];     /* per feature: tiles a catalyst draws */
+    bool extra[PUL_MAX_FEATURES];       /* per feature: a catalyst granting an extra turn */
+} MicropulVariant;
+
+/* The board is a torus: a connected layout of at most PUL_MAX_TILES tiles
+** spans fewer than GRID cells in each direction, frontier included, so no
+** two cells that matter share a slot. Coordinates outside the bounding box
+** plus one are rejected before the grid is consulted. */
+#define GRID_BITS 6
+#define GRID (1 << GRID_BITS)
+#define CELL_INDEX(x, y) ((((unsigned)(y) & (GRID - 1)) << GRID_BITS) | ((unsigned)(x) & (GRID - 1)))
+
+/* A grid byte: 0 empty, 1..PUL_MAX_TILES a placed tile (index + 1),
+** FRONT_BASE + i the empty cell i of the frontier list. */
+#define FRONT_BASE 64
+#define MAX_FRONT 128   /* a frontier never exceeds 2 * tiles + 2 cells */
+#define MAX_NODES (PUL_MAX_TILES * 4)
+
+typedef struct {
+    uint8_t tile, rot;
+    int8_t x, y;
+} Placed;
+
+/* An empty cell next to the board, with what its neighbours show it. */
+typedef struct {
+    uint64_t ctx;     /* byte i: colour code facing slot i, 0 when none */
+    uint64_t ctx_nz;  /* bytes_nonzero(ctx) */
+    int8_t x, y;
+    uint8_t mic8;     /* bit i: a micropul faces slot i */
+    uint8_t cat8;     /* bit i: a catalyst faces slot i */
+} Front;
+
+typedef struct MicropulGame {
+    PulGame h;                /* first: a MicropulGame * is a PulGame * (see MG) */
+    /* Counters and flags: cleared at every start (with the header). */
+    uint8_t in_extra;         /* the current turn is an extra turn */
+    uint8_t extra_left;       /* extra turns earned and not yet begun */
+    uint8_t ncore, core_top;  /* core[core_top..ncore) is still in the core */
+    uint8_t nhand[PUL_MAX_SEATS], nsupply[PUL_MAX_SEATS], stones[PUL_MAX_SEATS];
+    int32_t group_points[PUL_MAX_SEATS];   /* points from scoring closed groups */
+    uint8_t nplaced, nfront, nstones_placed;
+    uint8_t nattach;          /* frontier cells some micropul faces: front[0..nattach) */
+    int8_t minx, maxx, miny, maxy;
+    int16_t unclaimed;        /* groups carrying no stone */
+    PulRules rules;           /* the variant's, as its setup hook left them */
+    uint64_t known[PUL_MAX_SEATS];        /* bit t: seat knows supply tile t (revealed) */
+
+    /* Arrays: each entry is written before it is read, so a start need not
+    ** clear them (the grid is cleared cell by cell, see pul_game_start). */
+    uint8_t core[PUL_MAX_TILES];
+    uint8_t hand[PUL_MAX_SEATS][PUL_MAX_HAND];
+    uint8_t supply[PUL_MAX_SEATS][PUL_MAX_TILES];
+    Placed placed[PUL_MAX_TILES];
+    Front front[MAX_FRONT];
+    PulStone stone_list[PUL_MAX_SEATS * PUL_MAX_STONES];
+
+    /* Groups over micropul quadrants, node = placed index * 4 + quad. Every
+    ** node points straight at its group's root (the smaller group is
+    ** relabelled on a merge, through the circular member list), so reading a
+    ** group never walks a chain. Root fields hold the whole group's figures. */
+    uint8_t root[MAX_NODES];
+    uint8_t gnext[MAX_NODES];      /* next member, circular */
+    uint8_t gcount[MAX_NODES];     /* members (quadrant nodes) */
+    uint8_t gsize[MAX_NODES];      /* micropul, a big one counting 1 */
+    int32_t gpoints[MAX_NODES];    /* worth when it scores: up to MAX_NODES x 1000 */
+    int16_t gopen[MAX_NODES];      /* outward slots facing an empty cell */
+    uint8_t gstones[MAX_NODES];
+    uint8_t gowners[MAX_NODES];    /* bit s: seat s has a stone on it */
+
+    /* Non-zero exactly at placed and frontier cells (an invariant every
+    ** function keeps), so a start clears only those. */
+    uint8_t grid[GRID * GRID];
+} MicropulGame;
+
+/* The header as a member, not a field list shared by two structs: family/ reads
+** it through PulGame *, micropul/ writes it through MicropulGame *, and since
+** every access is to a real PulGame object (C11 6.7.2.1p15: a pointer to a
+** struct, converted, points to its first member) strict aliasing holds even
+** when LTO inlines one into the other. MG/MV convert a game or variant known
+** to be Micropul's; micropul_game (view.c) checks the family first. */
+static inline MicropulGame *MG(PulGame *g) { return (MicropulGame *)(void *)g; }
+static inline const MicropulGame *MGC(const PulGame *g) {
+    return (const MicropulGame *)(const void *)g;
+}
+static inline const MicropulVariant *MV(const MicropulGame *g) {
+    return (const MicropulVariant *)(const void *)g->h.v;
+}
+static inline const MicropulVariant *MVV(const PulVariant *v) {
+    return (const MicropulVariant *)(const void *)v;
+}
+
+/* The counters' widths hold what an edition can drive them to: a game ends
+** at PUL_ACTION_LIMIT actions, and a group is worth at most its micropul
+** times the largest points rule (RULES_POINTS_MAX, common.h). */
+_Static_assert(PUL_ACTION_LIMIT <= INT32_MAX, "turns counts up to the action limit");
+_Static_assert((int64_t)MAX_NODES * RULES_POINTS_MAX <= INT32_MAX,
+               "gpoints holds the worth of a group of every micropul");
+_Static_assert(MAX_NODES <= 255, "node indexes are bytes (root, gnext)");
+
+/* The table (micropul.c) and the slots' implementations, by file. */
+extern const Family micropul_family;
+extern const FamilyParams micropul_params;                                    /* params.c */
+/* g as a Micropul game, or NULL when g is not one (view.c). */
+const MicropulGame *micropul_game(const PulGame *g);
+PulStatus compile_variant(PulVariant *v, PulError *err);                       /* compile.c */
+PulStatus start_game(PulGame *g, int nseats, uint64_t seed, const uint8_t *core, int ncore,
+                     PulError *err);                                           /* start.c */
+int legal_actions(const PulGame *g, PulAction *out, int max);                  /* legal.c */
+int legal_placements(const PulGame *g, PulAction *out, int max);
+bool legal_random(const PulGame *g, PulRng *rng, PulAction *out);
+PulReason apply_check(const PulGame *g, const PulAction *a);                   /* apply.c */
+PulReason apply_action(PulGame *g, const PulAction *a, PulEvents *ev);
+void apply_events_action(const PulEvents *ev, PulAction *out);
+void score_totals(const PulGame *g, int *scores);                              /* score.c */
+int score_winners(const PulGame *g, int *seats, int max);
+void observe_seat(const PulGame *g, int seat, PulObservation *out);            /* observe.c */
+PulStatus determinize_game(PulGame *g, const PulObservation *obs, PulRng *rng,
+                           PulError *err);                                     /* determinize.c */
+bool view_bounds(const PulGame *g, PulBounds *out);                            /* view.c */
+
+/* board.c */
+static inline bool board_in_window(const MicropulGame *g, int32_t x, int32_t y) {
+    return x >= g->minx - 1 && x <= g->maxx + 1 && y >= g->miny - 1 && y <= g->maxy + 1;
+}
+/* Placed index at (x, y), or -1. */
+int board_tile_at(const MicropulGame *g, int32_t x, int32_t y);
+/* Frontier index at (x, y), or -1. */
+int board_front_at(const MicropulGame *g, int32_t x, int32_t y);
+/* Frontier cells a placement could use: under rule 1 only those some
+** micropul faces (they come first in the list). */
+static inline int board_candidates(const MicropulGame *g) {
+    return g->rules.rule1_attachment ? g->nattach : g->nfront;
+}
+/* Put a tile down on frontier cell f (-1 for the start tile); nb receives
+** the placed index on each side N E S W, or -1. */
+void board_place(MicropulGame *g, int tile, int rot, int x, int y, int f, int nb[4]);
+/* Empty the board: clears exactly the cells the invariant allows to be set. */
+void board_clear(MicropulGame *g);
+
+/* groups.c */
+/* Add the nodes of the just-placed tile and join them; emits MERGED/CLOSED.
+** seen is what the cell's neighbours showed it before (its frontier entry). */
+void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev);
+/* Score of a closed group's root for one seat's stone rules: owner seat or -1. */
+int groups_scorer(const MicropulGame *g, int root);
+void groups_claim(MicropulGame *g, int root, int seat);
+void groups_recount(const MicropulGame *g, int *points);
+
+/* legal.c */
+bool legal_any(const MicropulGame *g);
+PulReason legal_check_place(const MicropulGame *g, const PulAction *a);
+
+/* Supply tiles of seat it does not know (all of them unless a script revealed some). */
+static inline int supply_unknown(const MicropulGame *g, int seat) {
+    uint64_t known = g->known[seat]; /* 0 unless a script revealed tiles: skip the count */
+    return g->nsupply[seat] - (known ? popcount64(known) : 0);
+}
+
+/* apply.c */
+/* Move up to want tiles from the core to seat's supply (a DREW event). */
+int game_draw_tiles(MicropulGame *g, int seat, int want, PulEvents *ev);
+
+/* snapshot.c */
+/* Most bytes a snapshot takes: its extents (four ints), then every field before the grid. */
+#define MICROPUL_SNAPSHOT_MAX (4 * sizeof(int) + offsetof(MicropulGame, grid))
+/* Save what one action can change into buf (MICROPUL_SNAPSHOT_MAX bytes at
+** most, the count returned), and put it back: the game is then byte-identical
+** to when it was saved. */
+size_t snapshot_save(const MicropulGame *g, void *buf);
+void snapshot_restore(MicropulGame *g, const void *buf);
+
+/* turn.c */
+/* The game ends now (a GAME_OVER event). */
+void game_end(MicropulGame *g, PulEndReason reason, int loser, PulEvents *ev);
+/* End the current action: empty-core end, extra turns, next seat, losses. */
+void turn_finish(MicropulGame *g, bool earned_extra, int extra_count, PulEvents *ev);
+/* The start-of-turn checks (no tiles, no action), for the seat to move. */
+void turn_begin_checks(MicropulGame *g, PulEvents *ev);
+
+/* events */
+static inline PulEvent *event_push(PulEvents *ev, int kind, int seat) {
+    if (!ev || ev->n >= PUL_MAX_EVENTS) return NULL;
+    PulEvent *e = &ev->ev[ev->n++];
+    *e = (PulEvent){0};
+    e->kind = (uint8_t)kind;
+    e->seat = (int8_t)seat;
+    return e;
+}
+
+/* 0x80 in each byte of x that is not zero, exactly (no carries across bytes). */
+static inline uint64_t bytes_nonzero(uint64_t x) {
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7FULL;
+    return (((x & low7) + low7) | x) & 0x8080808080808080ULL;
+}
+
+/* Gather the top bit of each byte (as bytes_nonzero leaves them) into 8 bits:
+** each bit lands alone, so the multiply never carries. */
+static inline unsigned bytes_to_bits(uint64_t top_bits) {
+    return (unsigned)(((top_bits >> 7) * 0x0102040810204080ULL) >> 56);
+}
+
+#endif
