@@ -20,6 +20,11 @@ enum {
     HOOK_IS_OVER = 1 << 5        /* is_over(game) */
 };
 
+/* What a hook may do to the game besides reading it (HookPoint.may, family.h):
+** act on it (draw, extra turns, reveal), take random numbers from its
+** generator, set its rule parameters. */
+enum { HOOK_MAY_ACT = 1 << 0, HOOK_MAY_RANDOM = 1 << 1, HOOK_MAY_SET_RULE = 1 << 2 };
+
 /* What the rules hand a hook and what the hook may change. The script side
 ** reaches the game through g, and pushes the events of its actions (DREW,
 ** EXTRA_TURN, REVEALED) to ev. */

@@ -1,12 +1,21 @@
 /*
-** hooked.c: what a Lua hook may do to a Micropul game (the engine side of
-** the script/ API). Each action pushes its events to the call, so callers
-** see it happen.
+** hooked.c: Micropul's hook points, and what a Lua hook may do to a
+** Micropul game (the engine side of the script/ API). Each action pushes its
+** events to the call, so callers see it happen.
 */
 #include <string.h>
 
 #include "hooked.h"
 #include "rng.h"
+
+const HookPoint micropul_hook_points[MICROPUL_NHOOKS] = {
+    {"setup", HOOK_SETUP, HOOK_MAY_RANDOM | HOOK_MAY_SET_RULE},
+    {"on_activate", HOOK_ON_ACTIVATE, HOOK_MAY_ACT | HOOK_MAY_RANDOM},
+    {"after_action", HOOK_AFTER_ACTION, HOOK_MAY_ACT | HOOK_MAY_RANDOM},
+    {"score_group", HOOK_SCORE_GROUP, 0},
+    {"final_scores", HOOK_FINAL_SCORES, 0},
+    {"is_over", HOOK_IS_OVER, 0},
+};
 
 int hooked_draw(HookCall *c, int seat, int n) {
     if (seat < 0 || seat >= c->g->nseats || n <= 0) return 0;

@@ -56,6 +56,12 @@ typedef struct {
     PulStatus (*is_over)(HookCall *c, bool *over, PulError *err);
 } MicropulHooks;
 
+/* Micropul's hook points, in bit order (HOOK_SETUP first): its family
+** table's hooks, what script/ checks a script's table of hooks against, and
+** what a hook at each point may do (HOOK_MAY_*). */
+enum { MICROPUL_NHOOKS = 6 };
+extern const HookPoint micropul_hook_points[MICROPUL_NHOOKS];
+
 /* ------------------------------------------------ what scripts may do */
 
 /* Move up to n tiles from the core to seat's supply (DREW event). Returns

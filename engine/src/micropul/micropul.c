@@ -8,6 +8,7 @@
 
 #include "deal.h"
 #include "heuristic.h"
+#include "hooked.h"
 #include "metrics.h"
 #include "micropul.h"
 #include "move_text.h"
@@ -37,6 +38,8 @@ const Family micropul_family = {
     .snapshot_max = MICROPUL_SNAPSHOT_MAX,
     .max_actions = PUL_MAX_ACTIONS,
     .params = &micropul_params,
+    .hooks = micropul_hook_points,
+    .nhooks = MICROPUL_NHOOKS,
     .compile = compile_variant,
     .players = micropul_players,
     .start = start_game,

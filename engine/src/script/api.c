@@ -7,7 +7,8 @@
 ** A game object is a small userdata naming the host's call slot and the
 ** call it was made for; once that call returns, each use is a Lua error.
 ** The functions that act (draw, extra_turn, reveal, set_rule, random) check
-** which hook is running, since scoring hooks must not change the game.
+** what the running hook's point allows (hooked.h), since scoring hooks must
+** not change the game.
 */
 #include <limits.h>
 #include <string.h>
@@ -32,23 +33,16 @@ static const char *const event_names[] = {"placed",    "took",         "claimed"
                                           "closed",    "turn_skipped", "game_over",  "revealed"};
 enum { NEVENT_NAMES = (int)(sizeof event_names / sizeof event_names[0]) };
 
-/* The hooks that may change the game in each way. */
-enum {
-    MAY_ACT = HOOK_ON_ACTIVATE | HOOK_AFTER_ACTION,
-    MAY_RANDOM = HOOK_SETUP | HOOK_ON_ACTIVATE | HOOK_AFTER_ACTION,
-    MAY_SET_RULE = HOOK_SETUP
-};
+/* The family's hook point of a HOOK_* bit (what a hook there may do), or NULL. */
+static const HookPoint *hook_point(int hook) {
+    for (int k = 0; k < MICROPUL_NHOOKS; k++)
+        if (micropul_hook_points[k].bit == (unsigned)hook) return &micropul_hook_points[k];
+    return NULL;
+}
 
 const char *api_hook_name(int hook) {
-    switch (hook) {
-    case HOOK_SETUP: return "setup";
-    case HOOK_ON_ACTIVATE: return "on_activate";
-    case HOOK_AFTER_ACTION: return "after_action";
-    case HOOK_SCORE_GROUP: return "score_group";
-    case HOOK_FINAL_SCORES: return "final_scores";
-    case HOOK_IS_OVER: return "is_over";
-    default: return "?";
-    }
+    const HookPoint *p = hook_point(hook);
+    return p ? p->name : "?";
 }
 
 const char *api_quad_name(int quad) {
@@ -75,14 +69,16 @@ static HookCall *check_game(lua_State *L, const char *fn) {
     return ref->slot->call;
 }
 
-static void check_may(lua_State *L, const HookCall *call, unsigned allowed, const char *fn) {
-    if (call->hook & allowed) return;
+/* may: a HOOK_MAY_* bit, which the running hook's point must give. */
+static void check_may(lua_State *L, const HookCall *call, unsigned may, const char *fn) {
+    const HookPoint *running = hook_point(call->hook);
+    if (running && (running->may & may)) return;
     char where[96] = "";
     size_t n = 0;
-    for (unsigned b = 1; b <= HOOK_IS_OVER; b <<= 1)
-        if (allowed & b) {
-            int w =
-                snprintf(where + n, sizeof where - n, "%s%s", n ? ", " : "", api_hook_name((int)b));
+    for (int k = 0; k < MICROPUL_NHOOKS; k++)
+        if (micropul_hook_points[k].may & may) {
+            int w = snprintf(where + n, sizeof where - n, "%s%s", n ? ", " : "",
+                             micropul_hook_points[k].name);
             if (w > 0 && (size_t)w < sizeof where - n) n += (size_t)w;
         }
     luaL_error(L, "game:%s is not allowed in %s (only in %s)", fn, api_hook_name(call->hook),
@@ -389,7 +385,7 @@ static int g_scores(lua_State *L) {
 
 static int g_draw(lua_State *L) {
     HookCall *call = check_game(L, "draw");
-    check_may(L, call, MAY_ACT, "draw");
+    check_may(L, call, HOOK_MAY_ACT, "draw");
     int seat = check_seat(L, call, 2, "draw");
     lua_Integer n = luaL_checkinteger(L, 3);
     if (n < 0 || n > PUL_MAX_TILES)
@@ -401,14 +397,14 @@ static int g_draw(lua_State *L) {
 
 static int g_extra_turn(lua_State *L) {
     HookCall *call = check_game(L, "extra_turn");
-    check_may(L, call, MAY_ACT, "extra_turn");
+    check_may(L, call, HOOK_MAY_ACT, "extra_turn");
     hooked_extra_turn(call);
     return 0;
 }
 
 static int g_reveal(lua_State *L) {
     HookCall *call = check_game(L, "reveal");
-    check_may(L, call, MAY_ACT, "reveal");
+    check_may(L, call, HOOK_MAY_ACT, "reveal");
     int t = hooked_reveal(call, check_seat(L, call, 2, "reveal"));
     if (t < 0)
         lua_pushnil(L);
@@ -451,7 +447,7 @@ static int rule_value(lua_State *L, int arg, const PulParamInfo *p) {
 
 static int g_set_rule(lua_State *L) {
     HookCall *call = check_game(L, "set_rule");
-    check_may(L, call, MAY_SET_RULE, "set_rule");
+    check_may(L, call, HOOK_MAY_SET_RULE, "set_rule");
     int i = check_rule(L, 2, "set_rule");
     luaL_checkany(L, 3);
     int value = rule_value(L, 3, pul_rules_param(i));
@@ -463,7 +459,7 @@ static int g_set_rule(lua_State *L) {
 
 static int g_random(lua_State *L) {
     HookCall *call = check_game(L, "random");
-    check_may(L, call, MAY_RANDOM, "random");
+    check_may(L, call, HOOK_MAY_RANDOM, "random");
     lua_Integer n = luaL_checkinteger(L, 2);
     if (n < 1 || (uint64_t)n > UINT32_MAX)
         return luaL_error(L, "game:random: n is %I; give a whole number from 1 to %I",

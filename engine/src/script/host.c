@@ -32,9 +32,17 @@
 #include "text.h"
 #include "mem.h"
 
-enum { NHOOKS = 6 };
-static const char *const hook_names[NHOOKS] = {"setup",       "on_activate",  "after_action",
-                                               "score_group", "final_scores", "is_over"};
+/* The hook points a script's table may name: Micropul's (hooked.h), in bit
+** order, so hook k has bit 1 << k (hook_points_names checks it). */
+enum { NHOOKS = MICROPUL_NHOOKS };
+
+/* The points' names, in their order, for the checks of a table of hooks. */
+static void hook_points_names(const char *names[NHOOKS]) {
+    for (int k = 0; k < NHOOKS; k++) {
+        PUL_ASSERT(micropul_hook_points[k].bit == 1u << k);
+        names[k] = micropul_hook_points[k].name;
+    }
+}
 
 #define SCRIPT_MAX_BYTES (256u << 10) /* a rule script is code, not data */
 #define IN_HOOKS "in its table of hooks"
@@ -686,15 +694,20 @@ static bool take_hooks(Ctx *c, int s, int idx) {
         c->status = call_failed(h, c->err, "script-error", s, 0, "while loading", msg);
         return false;
     }
+    const char *hook_names[NHOOKS];
+    hook_points_names(hook_names);
     const char *other, *bad = unknown_key(L, idx, hook_names, NHOOKS, &other);
     if (bad || other) {
-        char msg[300], hint[64] = "";
+        char msg[300], hint[64] = "", list[160] = "the hooks are";
         if (bad) {
             const char *close = suggest_pick(bad, strlen(bad), hook_names, NHOOKS);
             if (close) snprintf(hint, sizeof hint, "did you mean '%s'? ", close);
         }
-        const char *list = "the hooks are setup, on_activate, after_action, score_group, "
-                           "final_scores and is_over";
+        for (int k = 0; k < NHOOKS; k++) {
+            size_t n = strlen(list);
+            const char *sep = k == 0 ? "" : k == NHOOKS - 1 ? " and" : ",";
+            snprintf(list + n, sizeof list - n, "%s %s", sep, hook_names[k]);
+        }
         if (bad)
             snprintf(msg, sizeof msg, "unknown hook '%s'; %s%s", bad, hint, list);
         else
