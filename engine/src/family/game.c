@@ -13,7 +13,7 @@
 
 size_t pul_game_size(void) { return PUL_GAME_BYTES; }
 
-/* A game object is allocated with its GameEnv just before it (hooks.h): the
+/* A game object is allocated with its GameEnv just before it (game.h): the
 ** script state of that object, outside the bytes a copy or a compare sees. */
 _Static_assert(sizeof(GameEnv) % _Alignof(PulGame) == 0, "the game after its env is aligned");
 _Static_assert(sizeof(GameEnv) % _Alignof(max_align_t) == 0,

@@ -1,9 +1,9 @@
 /*
 ** hooks.h: the generic side of rule hooks, what a family's rules need to call
 ** the scripts of a variant without knowing Lua: the call a hook runs in, the
-** hook bits, the operations script/ gives for a program and its per-game
-** states, the environment kept just before every game object, and the guard
-** that puts a game back when a hook fails.
+** hook bits and what a hook may do, the operations script/ gives for a
+** program and its per-game states (kept in each game object's GameEnv,
+** game.h), and the guard that puts a game back when a hook fails.
 */
 #ifndef PUL_HOOKS_H
 #define PUL_HOOKS_H
@@ -44,15 +44,6 @@ typedef struct ScriptOps {
     size_t (*state_memory)(const void *state);          /* bytes its Lua state holds */
     void (*program_free)(void *program);                /* pul_variant_free */
 } ScriptOps;
-
-/* Kept just before each game object, never copied nor compared: the script
-** state of that object (made at its first hook call, freed with the object),
-** so a variant stays immutable and games on other threads never share one. */
-typedef struct {
-    _Alignas(16) void *script;
-} GameEnv;
-
-static inline GameEnv *game_env(const PulGame *g) { return (GameEnv *)(uintptr_t)g - 1; }
 
 /* The guarded apply of an action that may run hooks (family/game.c): the
 ** family's snapshot of g on this thread's stack (a variant is shared, so it

@@ -5,7 +5,7 @@
 ** checked by running them in a probe state, and the MicropulHooks table the
 ** rules call, hooked.h). Each game object gets a ScriptHost of its own, a
 ** sandboxed Lua state made from the program at its first hook call (kept in
-** its GameEnv, hooks.h), so a variant is immutable and threads share it. api.c
+** its GameEnv, game.h), so a variant is immutable and threads share it. api.c
 ** is the `game` object scripts see; scripts/README.md documents the Lua side
 ** for modders.
 */
