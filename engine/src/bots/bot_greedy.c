@@ -78,8 +78,13 @@ static PulStatus greedy_choose(PulBot *b, const PulObservation *obs, PulRng *rng
 
 static void greedy_free(PulBot *b) { pul_game_free(b->state); }
 
+static void greedy_drop_games(PulBot *b) {
+    pul_game_free(b->state);
+    b->state = NULL;
+}
+
 const BotKind bot_greedy_kind = {
     "greedy",     "the legal action that looks best one move ahead (points, open groups, draws)",
     NULL,         0,
-    greedy_choose, greedy_free,
+    greedy_choose, greedy_free,   greedy_drop_games,
 };

@@ -271,9 +271,9 @@ static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, 
         m = b->state = mem_alloc(sizeof *m);
         if (!m) return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS bot");
         memset(m, 0, sizeof *m);
-        if (!(m->tmp = pul_game_new(b->v)))
-            return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS bot");
     }
+    if (!m->tmp && !(m->tmp = pul_game_new(b->v)))
+        return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS bot");
     /* The first deal checks the observation; the root's own actions are the
     ** same in every deal (the seat knows its hand). */
     PulStatus st = pul_game_from_observation(b->det, obs, rng, err);
@@ -310,6 +310,13 @@ static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, 
     return PUL_OK;
 }
 
+static void mcts_drop_games(PulBot *b) {
+    Mcts *m = b->state;
+    if (!m) return;
+    pul_game_free(m->tmp);
+    m->tmp = NULL;
+}
+
 static void mcts_free(PulBot *b) {
     Mcts *m = b->state;
     if (!m) return;
@@ -325,4 +332,5 @@ const BotKind bot_mcts_kind = {
     (int)(sizeof mcts_options / sizeof mcts_options[0]),
     mcts_choose,
     mcts_free,
+    mcts_drop_games,
 };
