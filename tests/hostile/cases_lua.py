@@ -21,8 +21,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # Generous bounds: the attacks end in well under a second here; the time
 # bound catches hangs (each attack runs minutes to hours on Lua's own
-# library), the memory bound growth (a state may hold 64 MiB, a sim thread
-# has one; ASan adds its own).
+# library), the memory bound growth (a state may hold 64 MiB; a game object
+# running hooks has one, so a sim thread holds its game's and the deciding
+# bot's trial games' (greedy: one, MCTS: two); ASan adds its own, its
+# quarantine of freed blocks up to 256 MB).
 TIMEOUT = 60
 RSS = 600
 
