@@ -107,6 +107,10 @@ mkdir extra && cp s1/rows.jsonl extra/ && tail -n 1 s1/rows.jsonl >>extra/rows.j
 expect 1 "$pul" sim merge s0 extra --out m && has err 'beyond the games' "a row too many is not found"
 mkdir broken && cp s1/rows.jsonl broken/ && sed -i '3s/"turns":/"turns":x/' broken/rows.jsonl
 expect 1 "$pul" sim merge s0 broken --out m && has err 'broken/rows.jsonl:3: expected a whole number' "a broken row is not found"
+mkdir badfig && cp s1/rows.jsonl badfig/ && sed -i '3s/"draws":/"drawz":/' badfig/rows.jsonl
+expect 1 "$pul" sim merge s0 badfig --out m &&
+    has err 'badfig/rows.jsonl:3: unknown field "drawz" in a row; the row is not as pul sim writes it' "a row with a figure its table has not is not found" &&
+    has err 'play its run (--shard 1/2) again' "a refused row does not say what to do"
 [ -e m ] && fail "a refused merge left output behind"
 expect 2 "$pul" sim merge no-such-dir --out m && has err 'cannot read' "an unreadable shard"
 expect 2 "$pul" sim merge --games 3 s0 --out m

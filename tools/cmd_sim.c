@@ -105,6 +105,7 @@ typedef struct {
     SimOutDir dir;
     bool dir_open;
     const PulTileSet *ts[SIM_MAX_VARIANTS];
+    PulVariant *v[SIM_MAX_VARIANTS];
     FILE *jsonl, *csv;
     SimCsvLayout layout;
     SimSummaryBuilder *summary;
@@ -123,6 +124,7 @@ static bool out_open(SimOut *o, const char *dir, bool force, const SimConfig *cf
     int max_seats = 1;
     for (int k = 0; k < cfg->nvariants; k++) {
         o->ts[k] = pul_variant_tileset(v[k]);
+        o->v[k] = v[k];
         int seats = sim_seats_for(cfg, v[k]);
         if (seats > max_seats) max_seats = seats;
     }
@@ -132,16 +134,19 @@ static bool out_open(SimOut *o, const char *dir, bool force, const SimConfig *cf
     o->csv = o->jsonl ? sim_outdir_create(&o->dir, OUT_CSV) : NULL;
     if (!o->jsonl || !o->csv) return false;
     sim_header_write_json(o->jsonl, cfg);
-    sim_csv_layout(&o->layout, cfg->nvariants, o->ts, max_seats);
+    sim_csv_layout(&o->layout, cfg->nvariants, v, max_seats);
     sim_row_write_csv_header(o->csv, &o->layout);
     const char *names[SIM_MAX_VARIANTS], *bots[PUL_MAX_SEATS];
-    int seats[SIM_MAX_VARIANTS];
+    int seats[SIM_MAX_VARIANTS], nmetrics[SIM_MAX_VARIANTS];
+    const PulMetricInfo *metrics[SIM_MAX_VARIANTS];
     for (int k = 0; k < cfg->nvariants; k++) {
         names[k] = cfg->variants[k];
         seats[k] = sim_seats_for(cfg, v[k]);
+        nmetrics[k] = pul_variant_metrics(v[k], &metrics[k]);
     }
     for (int b = 0; b < cfg->nbots; b++) bots[b] = cfg->bots[b];
-    SimSummarySpec spec = {cfg->nvariants, names, o->ts, seats, cfg->nbots, bots, cfg->swap};
+    SimSummarySpec spec = {cfg->nvariants, names, o->ts,     seats,   cfg->nbots,
+                           bots,           cfg->swap, metrics, nmetrics};
     o->summary = sim_summary_new(&spec);
     if (!o->summary) {
         cli_error("sim", "out of memory");
@@ -165,7 +170,7 @@ static bool out_row(const SimRow *row, void *ud) {
     for (int s = 0; s < row->seats; s++)
         bots[s] = sim_bot_for_seat(o->cfg, row->index, s, row->seats);
     const char *name = o->cfg->variants[row->variant];
-    sim_row_write_json(o->jsonl, row, name, o->ts[row->variant], bots);
+    sim_row_write_json(o->jsonl, row, name, o->v[row->variant], bots);
     sim_row_write_csv(o->csv, row, name, bots, &o->layout);
     if (!sim_summary_add(o->summary, row)) {
         cli_error("sim", "game %llu of %s does not fit the summary",
@@ -532,8 +537,7 @@ static int read_headers(SimShard *shards, int n, SimConfig *cfg) {
 }
 
 /* Every row in the order of an unsharded run, checked; to o when not NULL. */
-static int merge_rows(SimShard *shards, const SimConfig *cfg, const PulTileSet *const *ts,
-                      SimOut *o) {
+static int merge_rows(SimShard *shards, const SimConfig *cfg, PulVariant *const *v, SimOut *o) {
     char *buf = NULL, why[256];
     size_t cap = 0;
     int status = CLI_OK;
@@ -547,8 +551,15 @@ static int merge_rows(SimShard *shards, const SimConfig *cfg, const PulTileSet *
                 cli_error("sim", "merge: %s ends before game %llu of %s: the shard is incomplete",
                           sh->path, (unsigned long long)i, cfg->variants[k]);
                 status = CLI_WRONG;
-            } else if (!sim_row_parse(line, cfg, ts, &row, why, sizeof why)) {
-                cli_error("sim", "merge: %s:%ld: %s", sh->path, sh->line, why);
+            } else if (!sim_row_parse(line, cfg, v, &row, why, sizeof why)) {
+                char again[64] = "";
+                if (sh->cfg.nshards > 1)
+                    snprintf(again, sizeof again, " (--shard %d/%d)", sh->cfg.shard,
+                             sh->cfg.nshards);
+                cli_error("sim",
+                          "merge: %s:%ld: %s; the row is not as pul sim writes it: if the file "
+                          "was changed, play its run%s again",
+                          sh->path, sh->line, why, again);
                 status = CLI_WRONG;
             } else if (row.index != i || row.variant != k || row.seed != cfg->seed + i) {
                 cli_error("sim",
@@ -604,15 +615,13 @@ static int run_merge(char **dirs, int n, const char *out_dir, bool force, bool q
         if (!open_shard(&shards[k], dirs[k])) status = CLI_UNUSABLE;
     if (status == CLI_OK) status = read_headers(shards, n, &cfg);
     if (status == CLI_OK && !open_variants(&cfg, v)) status = CLI_UNUSABLE;
-    const PulTileSet *ts[SIM_MAX_VARIANTS];
-    for (int k = 0; k < cfg.nvariants && status == CLI_OK; k++) ts[k] = pul_variant_tileset(v[k]);
     /* A first pass checks everything, so a bad shard leaves no half-written output. */
-    if (status == CLI_OK) status = merge_rows(shards, &cfg, ts, NULL);
+    if (status == CLI_OK) status = merge_rows(shards, &cfg, v, NULL);
     if (status == CLI_OK) {
         rewind_shards(shards, n);
         SimOut o;
         bool ok = out_open(&o, out_dir, force, &cfg, v, quiet);
-        if (ok) status = merge_rows(shards, &cfg, ts, &o);
+        if (ok) status = merge_rows(shards, &cfg, v, &o);
         ok = out_close(&o, ok && status == CLI_OK) && ok;
         if (!ok && status == CLI_OK) status = CLI_UNUSABLE;
         if (status == CLI_OK && !quiet)

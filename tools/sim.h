@@ -20,7 +20,7 @@ enum {
     SIM_MAX_VARIANTS = 8,
     SIM_NAME_MAX = 128,
     SIM_SPEC_MAX = 160,
-    SIM_MAX_GROUP = 64  /* closed-group sizes counted up to this; larger ones count here */
+    SIM_MAX_FIGURES = 32 /* figures of a family's table, over all the run's variants */
 };
 
 /* Games per variant of one run: 2^53, the largest count every JSON reader
@@ -31,7 +31,7 @@ enum {
 /* One game's figures: a row of the outputs. */
 typedef struct {
     uint64_t index;                 /* game number in the whole simulation, from 0 */
-    uint64_t seed;                  /* the game's seed (deal and random takes) */
+    uint64_t seed;                  /* the game's seed (its deal and chance events) */
     int variant;                    /* index into the run's variants */
     int seats;
     int scores[PUL_MAX_SEATS];
@@ -39,13 +39,8 @@ typedef struct {
     int end_reason;                 /* PulEndReason */
     int loser;                      /* seat, or -1 */
     int turns;                      /* actions applied */
-    int placements, takes, claims, passes;
-    int draws;                      /* tiles drawn from the core by catalysts and scripts */
-    int extra_turns;
-    int activations[PUL_MAX_FEATURES]; /* per catalyst feature index */
-    int closed_groups;
-    int closed_sizes[SIM_MAX_GROUP + 1]; /* count of closed groups by size (index = size) */
-    int tiles_left;                 /* in the core at the end */
+    int32_t m[PUL_MAX_METRIC_SLOTS]; /* the family's figures, slots as its table says
+                                       (pul_variant_metrics) */
     int8_t bot[PUL_MAX_SEATS];      /* per seat: index of its spec in the run's --bots
                                        (the rotation of --swap applied); not a column of
                                        the outputs, which name the specs */
@@ -124,20 +119,29 @@ void sim_outdir_close(SimOutDir *d);
 
 /* ------------------------------------------------------------- rows out */
 
-/* bots: the spec per seat of this row's game. */
+/* bots: the spec per seat of this row's game; v: its variant (the figures'
+** table, the features' names). */
 void sim_row_write_json(FILE *f, const SimRow *row, const char *variant_name,
-                        const PulTileSet *ts, const char *const *bots);
+                        const PulVariant *v, const char *const *bots);
 
-/* CSV columns: one per seat for bots and scores, and one per catalyst name
-** over all the run's variants (a variant without that catalyst leaves it 0),
-** so a spreadsheet lines up the variants of an A/B run. */
+/* CSV columns: one per seat for bots and scores, one per figure of the
+** families' tables (over all the run's variants, by key), and for a
+** per-feature figure one per feature name over all the variants (a variant
+** without that feature leaves it 0), so a spreadsheet lines up the variants
+** of an A/B run. */
 typedef struct {
     int max_seats;
-    int ncatalysts;
-    char catalyst[SIM_MAX_VARIANTS * PUL_MAX_FEATURES][PUL_NAME_MAX];
-    int column[SIM_MAX_VARIANTS][PUL_MAX_FEATURES]; /* feature -> catalyst column, -1 none */
+    int nfigures;
+    const char *key[SIM_MAX_FIGURES];
+    int kind[SIM_MAX_FIGURES];                            /* PulMetricKind */
+    int col0[SIM_MAX_FIGURES], ncols[SIM_MAX_FIGURES];    /* per-feature: its names */
+    char name[SIM_MAX_VARIANTS * PUL_MAX_FEATURES][PUL_NAME_MAX];
+    int nnames;
+    int info[SIM_MAX_VARIANTS][SIM_MAX_FIGURES];          /* figure -> index in the table, -1 */
+    int column[SIM_MAX_VARIANTS][SIM_MAX_FIGURES][PUL_MAX_FEATURES]; /* feature -> name, -1 */
+    const PulMetricInfo *table[SIM_MAX_VARIANTS];
 } SimCsvLayout;
-void sim_csv_layout(SimCsvLayout *l, int nvariants, const PulTileSet *const *ts, int max_seats);
+void sim_csv_layout(SimCsvLayout *l, int nvariants, PulVariant *const *v, int max_seats);
 void sim_row_write_csv_header(FILE *f, const SimCsvLayout *l);
 void sim_row_write_csv(FILE *f, const SimRow *row, const char *variant_name,
                        const char *const *bots, const SimCsvLayout *l);
@@ -149,10 +153,10 @@ void sim_row_write_csv(FILE *f, const SimRow *row, const char *variant_name,
 void sim_header_write_json(FILE *f, const SimConfig *cfg);
 /* false with why filled (a sentence) when line is not such a header. */
 bool sim_header_parse(const char *line, SimConfig *cfg, char *why, size_t size);
-/* A row as sim_row_write_json wrote it; ts: each variant's tile set, to map
-** catalyst names back to feature indexes. */
-bool sim_row_parse(const char *line, const SimConfig *cfg, const PulTileSet *const *ts,
-                   SimRow *row, char *why, size_t size);
+/* A row as sim_row_write_json wrote it; v: each variant (its figures' table,
+** and its tile set to map feature names back to indexes). */
+bool sim_row_parse(const char *line, const SimConfig *cfg, PulVariant *const *v, SimRow *row,
+                   char *why, size_t size);
 
 /* ------------------------------------------------------------ statistics */
 
@@ -206,15 +210,24 @@ typedef struct {
     double seat_chi2, seat_p;
     int nbots;                             /* distinct bots, by spec */
     SimBotSummary bot[PUL_MAX_SEATS];
-    SimStat turns, draws, extra_turns, closed_groups, tiles_left;
+    SimStat turns;
     long length_hist[256];                 /* games by actions, 255 = 255 or more */
     long end_reasons[8];                   /* by PulEndReason */
+    /* The family's figures, as its table says (pul_variant_metrics): each
+    ** one without PUL_METRIC_ROWS_ONLY is summed by its slots. */
+    const PulMetricInfo *metrics;          /* the variant's table (NULL: none) */
+    int nmetrics;
+    SimStat stat[PUL_MAX_METRIC_SLOTS];    /* per slot, per game: a count, a feature's value */
+    long total[PUL_MAX_METRIC_SLOTS];      /* per slot, over all games: a histogram's bins */
+    bool shown[PUL_MAX_METRIC_SLOTS];      /* a per-feature figure's slot of a feature of
+                                              its class (no tile set: one that fired) */
     int nfeatures;
     char feature_name[PUL_MAX_FEATURES][PUL_NAME_MAX];
-    bool is_catalyst[PUL_MAX_FEATURES];
-    SimStat activations[PUL_MAX_FEATURES]; /* per game */
-    long closed_sizes[SIM_MAX_GROUP + 1];
 } SimVariantSummary;
+
+/* The index in v's table of the figure with that key that the summary
+** shows (not PUL_METRIC_ROWS_ONLY), -1 when it has none. */
+int sim_figure_find(const SimVariantSummary *v, const char *key);
 
 /* A/B: each later variant against the first, over the same seeds. */
 typedef struct {
@@ -267,6 +280,8 @@ typedef struct {
     int nbots;                             /* the run's --bots: rows' bot indexes point here */
     const char *const *bots;
     bool swap;
+    const PulMetricInfo *const *metrics;   /* each variant's figures (pul_variant_metrics) */
+    const int *nmetrics;                   /* NULL: none */
 } SimSummarySpec;
 
 /* Rows go in, in any order; the summary comes out (sim_summary.c). */

@@ -2,7 +2,8 @@
 ** sim_changes.c: what differs between two variants of an A/B run, as the
 ** engine tells it through pul.h (no YAML read here): seats, rule
 ** parameters by name (as loaded, and as the setup hooks leave them in a
-** game), tiles and features compared by content, scripts and theme by file.
+** game), the pieces as the family compares them (pul_variant_piece_changes),
+** scripts and theme by file.
 */
 #include <stdio.h>
 #include <string.h>
@@ -45,86 +46,79 @@ static void param_text(const PulParamInfo *p, int value, char *buf, size_t size)
         snprintf(buf, size, "%d", value);
 }
 
-static void rule_changes(Changes *c, const char *kind, const PulRules *a, const PulRules *b,
-                         const PulRules *skip_a, const PulRules *skip_b) {
-    for (int i = 0; i < pul_rules_nparams(); i++) {
-        const PulParamInfo *p = pul_rules_param(i);
-        int va = pul_rules_get(a, i), vb = pul_rules_get(b, i);
-        if (va == vb) continue;
-        /* at setup: only what the hooks changed, not what the variants already say */
-        if (skip_a && pul_rules_get(skip_a, i) == va && pul_rules_get(skip_b, i) == vb) continue;
-        SimChange *ch = add(c, kind, p->name);
-        if (!ch) return;
-        param_text(p, va, ch->a, sizeof ch->a);
-        param_text(p, vb, ch->b, sizeof ch->b);
-    }
+/* A variant's rule values by parameter: as it gives them, or as a game of it
+** starts once its setup hook has run. */
+enum { MAX_PARAMS = 256 };
+typedef struct {
+    const PulVariant *v;
+    int n;
+    int value[MAX_PARAMS];
+} RuleValues;
+
+static void variant_rules(const PulVariant *v, RuleValues *out) {
+    out->v = v;
+    out->n = pul_variant_nparams(v);
+    if (out->n > MAX_PARAMS) out->n = MAX_PARAMS;
+    for (int i = 0; i < out->n; i++) out->value[i] = pul_variant_rule(v, i);
 }
 
-/* The rules a game of v starts with after its setup hook; false when it cannot start. */
-static bool setup_rules(const PulVariant *v, int seats, uint64_t seed, PulRules *out) {
+/* false when a game of v cannot start. */
+static bool setup_rules(const PulVariant *v, int seats, uint64_t seed, RuleValues *out) {
     PulGame *g = pul_game_new(v);
     if (!g) return false;
     PulError err;
     memset(&err, 0, sizeof err);
     bool ok = pul_game_start(g, seats, seed, NULL, 0, &err) == PUL_OK;
-    if (ok) *out = *pul_game_rules(g);
+    out->v = v;
+    out->n = ok ? pul_variant_nparams(v) : 0;
+    if (out->n > MAX_PARAMS) out->n = MAX_PARAMS;
+    for (int i = 0; i < out->n; i++) out->value[i] = pul_game_rule(g, i);
     pul_game_free(g);
     return ok;
 }
 
-static int feature_find(const PulTileSet *ts, const char *name) {
-    for (int f = 0; f < ts->nfeatures; f++)
-        if (strcmp(ts->feature[f].name, name) == 0) return f;
+static int param_find(const RuleValues *r, const char *name) {
+    for (int i = 0; i < r->n; i++)
+        if (strcmp(pul_variant_param(r->v, i)->name, name) == 0) return i;
     return -1;
 }
 
-static void feature_text(const PulFeature *f, char *buf, size_t size) {
-    static const char *const cls[] = {"blank", "micropul", "catalyst"};
-    size_t n = (size_t)snprintf(buf, size, "%s", f->cls < 3 ? cls[f->cls] : "?");
-    if (f->cls == PUL_FEATURE_CATALYST && n < size) {
-        if (f->draw) n += (size_t)snprintf(buf + n, size - n, ", draw %d", (int)f->draw);
-        if (f->extra_turn && n < size) snprintf(buf + n, size - n, ", extra turn");
+/* The parameters whose values differ, by name (a parameter only one side
+** has is a change too); at setup (skip_a, skip_b: the variants' own values)
+** only what the hooks changed, not what the variants already say. */
+static void rule_changes(Changes *c, const char *kind, const RuleValues *a, const RuleValues *b,
+                         const RuleValues *skip_a, const RuleValues *skip_b) {
+    for (int i = 0; i < a->n; i++) {
+        const PulParamInfo *p = pul_variant_param(a->v, i);
+        int j = param_find(b, p->name);
+        if (j < 0 && skip_a) continue;
+        int va = a->value[i], vb = j >= 0 ? b->value[j] : 0;
+        if (j >= 0 && va == vb) continue;
+        if (skip_a && skip_a->value[i] == va && skip_b->value[j] == vb) continue;
+        SimChange *ch = add(c, kind, p->name);
+        if (!ch) return;
+        param_text(p, va, ch->a, sizeof ch->a);
+        if (j >= 0) param_text(pul_variant_param(b->v, j), vb, ch->b, sizeof ch->b);
+    }
+    for (int j = 0; !skip_a && j < b->n; j++) {
+        const PulParamInfo *p = pul_variant_param(b->v, j);
+        if (param_find(a, p->name) >= 0) continue;
+        SimChange *ch = add(c, kind, p->name);
+        if (!ch) return;
+        param_text(p, b->value[j], ch->b, sizeof ch->b);
     }
 }
 
-/* Tile t of a and of b alike: the same features (by name) in the same places. */
-static bool same_tile(const PulTileSet *a, const PulTileSet *b, int t) {
-    const PulTileDef *x = &a->tile[t], *y = &b->tile[t];
-    if (x->big != y->big) return false;
-    if (x->big && strcmp(a->feature[x->centre].name, b->feature[y->centre].name) != 0)
-        return false;
-    for (int q = 0; q < 4; q++)
-        if (strcmp(a->feature[x->quad[q]].name, b->feature[y->quad[q]].name) != 0) return false;
-    return true;
-}
-
-static void tile_changes(Changes *c, const PulTileSet *a, const PulTileSet *b) {
-    for (int f = 0; f < a->nfeatures; f++) {
-        int g = feature_find(b, a->feature[f].name);
-        char ta[SIM_CHANGE_TEXT], tb[SIM_CHANGE_TEXT];
-        feature_text(&a->feature[f], ta, sizeof ta);
-        if (g >= 0) feature_text(&b->feature[g], tb, sizeof tb);
-        if (g >= 0 && strcmp(ta, tb) == 0) continue;
-        SimChange *ch = add(c, "feature", a->feature[f].name);
+/* The pieces that differ, as the family says them. */
+static void piece_changes(Changes *c, const PulVariant *a, const PulVariant *b) {
+    PulPieceChange pc[SIM_MAX_CHANGES];
+    int n = pul_variant_piece_changes(a, b, pc, SIM_MAX_CHANGES);
+    for (int i = 0; i < n; i++) {
+        SimChange *ch = add(c, pc[i].kind, pc[i].name);
         if (!ch) return;
-        set_text(ch->a, sizeof ch->a, ta);
-        if (g >= 0) set_text(ch->b, sizeof ch->b, tb);
+        set_text(ch->a, sizeof ch->a, pc[i].a);
+        set_text(ch->b, sizeof ch->b, pc[i].b);
     }
-    for (int g = 0; g < b->nfeatures; g++) {
-        if (feature_find(a, b->feature[g].name) >= 0) continue;
-        SimChange *ch = add(c, "feature", b->feature[g].name);
-        if (!ch) return;
-        feature_text(&b->feature[g], ch->b, sizeof ch->b);
-    }
-    int common = a->ntiles < b->ntiles ? a->ntiles : b->ntiles, differ = 0;
-    for (int t = 0; t < common; t++) differ += !same_tile(a, b, t);
-    differ += (a->ntiles > b->ntiles ? a->ntiles : b->ntiles) - common;
-    if (!differ && a->start == b->start) return;
-    SimChange *ch = add(c, "tiles", "");
-    if (!ch) return;
-    snprintf(ch->a, sizeof ch->a, "%d tiles, start tile %d", a->ntiles, a->start);
-    snprintf(ch->b, sizeof ch->b, "%d tiles, start tile %d (%d of them differ from A's)",
-             b->ntiles, b->start, differ);
 }
 
 /* The file's folder and name: enough to tell editions apart, short to read. */
@@ -173,12 +167,13 @@ int sim_changes(const PulVariant *a, int seats_a, const PulVariant *b, int seats
             snprintf(ch->b, sizeof ch->b, "%d", seats_b);
         }
     }
-    const PulRules *ra = pul_variant_rules(a), *rb = pul_variant_rules(b);
-    rule_changes(&c, "rule", ra, rb, NULL, NULL);
-    PulRules ga, gb;
+    RuleValues ra, rb, ga, gb;
+    variant_rules(a, &ra);
+    variant_rules(b, &rb);
+    rule_changes(&c, "rule", &ra, &rb, NULL, NULL);
     if (setup_rules(a, seats_a, seed, &ga) && setup_rules(b, seats_b, seed, &gb))
-        rule_changes(&c, "rule at setup", &ga, &gb, ra, rb);
-    tile_changes(&c, pul_variant_tileset(a), pul_variant_tileset(b));
+        rule_changes(&c, "rule at setup", &ga, &gb, &ra, &rb);
+    piece_changes(&c, a, b);
     file_changes(&c, pul_variant_info(a), pul_variant_info(b));
     return c.n;
 }

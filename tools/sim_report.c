@@ -16,6 +16,40 @@
 
 enum { MAX_REASONS = 8, MAX_CATS = 64 };
 
+/* ------------------------------------------------------------ figures */
+
+/* The family's figures the summary shows, by key over all variants in the
+** order of their tables: each the entry of the first variant that has it
+** (its words for the report). */
+typedef struct {
+    int n;
+    const PulMetricInfo *m[SIM_MAX_FIGURES];
+} Figures;
+
+static void figures_of(const SimSummary *s, Figures *out) {
+    out->n = 0;
+    for (int v = 0; v < s->nvariants; v++) {
+        const SimVariantSummary *vs = &s->v[v];
+        for (int k = 0; vs->metrics && k < vs->nmetrics; k++) {
+            if (sim_figure_find(vs, vs->metrics[k].key) != k) continue;
+            int i = 0;
+            while (i < out->n && strcmp(out->m[i]->key, vs->metrics[k].key) != 0) i++;
+            if (i == out->n && out->n < SIM_MAX_FIGURES) out->m[out->n++] = &vs->metrics[k];
+        }
+    }
+}
+
+/* Variant vs's entry of the figure, NULL when its family has none of that kind. */
+static const PulMetricInfo *figure_in(const SimVariantSummary *vs, const PulMetricInfo *m) {
+    int k = sim_figure_find(vs, m->key);
+    return k >= 0 && vs->metrics[k].kind == m->kind ? &vs->metrics[k] : NULL;
+}
+
+/* A figure's word for the report, or the fallback when its table has none. */
+static const char *word(const char *w, const char *fallback) {
+    return w && *w ? w : fallback;
+}
+
 /* Colour-blind-safe palette, one per variant in the order given. */
 static const char *const PALETTE[SIM_MAX_VARIANTS] = {
     "#3b75af", "#ef8636", "#519e3e", "#c53a32", "#8d69b8", "#84584e", "#d57dbf", "#7f7f7f"};
@@ -376,10 +410,36 @@ static void chart_wins(FILE *f, const SimSummary *s) {
     fputs("</section>\n", f);
 }
 
+/* What a game's actions are, as the families' tables name the counts of
+** each kind (PUL_METRIC_ACTION): " (moves and swaps)", or
+** nothing when no table says. */
+static void action_kinds(FILE *f, const SimSummary *s) {
+    const char *label[SIM_MAX_FIGURES], *key[SIM_MAX_FIGURES];
+    int n = 0;
+    for (int v = 0; v < s->nvariants; v++) {
+        const SimVariantSummary *vs = &s->v[v];
+        for (int k = 0; vs->metrics && k < vs->nmetrics; k++) {
+            const PulMetricInfo *m = &vs->metrics[k];
+            if (!(m->flags & PUL_METRIC_ACTION) || m->kind != PUL_METRIC_COUNT) continue;
+            int i = 0;
+            while (i < n && strcmp(key[i], m->key) != 0) i++;
+            if (i < n || n == SIM_MAX_FIGURES) continue;
+            key[n] = m->key;
+            label[n++] = word(m->label, m->key);
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        fputs(i == 0 ? " (" : i + 1 < n ? ", " : " and ", f);
+        esc(f, label[i]);
+    }
+    if (n) fputc(')', f);
+}
+
 static void chart_length(FILE *f, const SimSummary *s) {
     fputs("<section id=\"length\">\n<h2>Game length</h2>\n<p class=\"note\">Share of games by "
-          "actions played (placements, takes, claims and passes); the dashed line is the "
-          "mean.</p>\n", f);
+          "actions played", f);
+    action_kinds(f, s);
+    fputs("; the dashed line is the mean.</p>\n", f);
     legend_html(f, s);
     int top = 0, low = 255;
     for (int v = 0; v < s->nvariants; v++) {
@@ -492,16 +552,32 @@ static void chart_ends(FILE *f, const SimSummary *s) {
     fputs("</section>\n", f);
 }
 
-static void chart_activations(FILE *f, const SimSummary *s) {
-    fputs("<section id=\"activations\">\n<h2>Catalyst activations</h2>\n<p class=\"note\">Mean "
-          "activations per game of each catalyst, with 95% confidence intervals.</p>\n", f);
+/* A section's opening: its id, heading and note (the figure's words). */
+static void figure_section(FILE *f, const PulMetricInfo *m) {
+    fputs("<section id=\"", f);
+    esc(f, word(m->anchor, m->key));
+    fputs("\">\n<h2>", f);
+    esc(f, word(m->title, word(m->label, m->key)));
+    fputs("</h2>\n", f);
+}
+
+/* A per-feature figure: its mean per game of each feature it shows, with
+** 95% confidence intervals, one bar per variant. */
+static void chart_per_feature(FILE *f, const SimSummary *s, const PulMetricInfo *fig) {
+    figure_section(f, fig);
+    if (fig->note) {
+        fputs("<p class=\"note\">", f);
+        esc(f, fig->note);
+        fputs(".</p>\n", f);
+    }
     legend_html(f, s);
     Category cat[MAX_CATS];
     int n = 0;
     for (int v = 0; v < s->nvariants; v++) {
         const SimVariantSummary *vs = &s->v[v];
-        for (int i = 0; i < vs->nfeatures; i++) {
-            if (!vs->is_catalyst[i]) continue;
+        const PulMetricInfo *m = figure_in(vs, fig);
+        for (int i = 0; m && i < vs->nfeatures && i < m->n; i++) {
+            if (!vs->shown[m->first + i]) continue;
             int c = 0;
             while (c < n && strcmp(cat[c].name, vs->feature_name[i]) != 0) c++;
             if (c == n) {
@@ -509,74 +585,99 @@ static void chart_activations(FILE *f, const SimSummary *s) {
                 memset(&cat[n], 0, sizeof cat[n]);
                 cat[n++].name = vs->feature_name[i];
             }
+            const SimStat *st = &vs->stat[m->first + i];
             cat[c].present[v] = true;
-            cat[c].value[v] = vs->activations[i].mean;
-            cat[c].lo[v] = vs->activations[i].lo;
-            cat[c].hi[v] = vs->activations[i].hi;
+            cat[c].value[v] = st->mean;
+            cat[c].lo[v] = st->lo;
+            cat[c].hi[v] = st->hi;
         }
     }
-    if (n)
-        hbars(f, s, "Catalyst activations per game", cat, n, false, true, "activations per game");
-    else
-        fputs("<p class=\"empty\">No catalyst features in these variants.</p>\n", f);
+    const char *label = word(fig->label, fig->key);
+    if (n) {
+        hbars(f, s, word(fig->chart, label), cat, n, false, true, word(fig->unit, label));
+    } else {
+        fputs("<p class=\"empty\">", f);
+        esc(f, word(fig->empty, "None."));
+        fputs("</p>\n", f);
+    }
     fputs("</section>\n", f);
 }
 
-static void chart_groups(FILE *f, const SimSummary *s) {
-    fputs("<section id=\"groups\">\n<h2>Closed groups</h2>\n<p class=\"note\">Share of closed "
-          "groups by size", f);
+/* A histogram: the share of its total in each bin, one bar per variant;
+** the note gives each variant's mean per game of the count it sorts (its
+** total), and the last bin, which holds that value or more, says so. */
+static void chart_histogram(FILE *f, const SimSummary *s, const PulMetricInfo *fig) {
+    figure_section(f, fig);
+    fputs("<p class=\"note\">", f);
+    esc(f, word(fig->note, word(fig->label, fig->key)));
     char buf[32];
-    for (int v = 0; v < s->nvariants; v++) {
-        fputs(v ? "; " : ". Closed groups per game: ", f);
+    for (int v = 0; fig->total && v < s->nvariants; v++) {
+        const SimVariantSummary *vs = &s->v[v];
+        if (v == 0) {
+            int k = sim_figure_find(vs, fig->total);
+            fputs(". ", f);
+            esc(f, k >= 0 ? word(vs->metrics[k].title, vs->metrics[k].label) : fig->total);
+            fputs(": ", f);
+        } else {
+            fputs("; ", f);
+        }
         if (s->nvariants > 1) {
-            esc(f, s->v[v].name);
+            esc(f, vs->name);
             fputs(" ", f);
         }
-        fputs(num(buf, sizeof buf, s->v[v].closed_groups.mean, 2), f);
+        int k = sim_figure_find(vs, fig->total);
+        if (k >= 0 && vs->metrics[k].kind == PUL_METRIC_COUNT)
+            fputs(num(buf, sizeof buf, vs->stat[vs->metrics[k].first].mean, 2), f);
+        else
+            fputs("\u2014", f);
     }
     fputs(".</p>\n", f);
     legend_html(f, s);
-    int top = 0, nv = s->nvariants;
+    int nv = s->nvariants, first = -1, top = -1;
+    const PulMetricInfo *in[SIM_MAX_VARIANTS];
     long total[SIM_MAX_VARIANTS] = {0};
     double ymax = 0;
     for (int v = 0; v < nv; v++) {
-        int l = last_nonzero(s->v[v].closed_sizes, SIM_MAX_GROUP + 1);
-        if (l > top) top = l;
-        for (int g = 0; g <= SIM_MAX_GROUP; g++) total[v] += s->v[v].closed_sizes[g];
-        for (int g = 0; g <= SIM_MAX_GROUP; g++)
-            if (total[v] && (double)s->v[v].closed_sizes[g] / total[v] > ymax)
-                ymax = (double)s->v[v].closed_sizes[g] / total[v];
+        in[v] = figure_in(&s->v[v], fig);
+        if (!in[v]) continue;
+        const long *h = s->v[v].total + in[v]->first;
+        for (int g = 0; g < in[v]->n; g++) total[v] += h[g];
+        for (int g = 0; g < in[v]->n; g++) {
+            if (!h[g]) continue;
+            if (first < 0 || g < first) first = g;
+            if (g > top) top = g;
+            if ((double)h[g] / total[v] > ymax) ymax = (double)h[g] / total[v];
+        }
     }
-    if (top < 1) {
-        fputs("<p class=\"empty\">No closed groups.</p>\n</section>\n", f);
+    if (top < 0) {
+        fputs("<p class=\"empty\">", f);
+        esc(f, word(fig->empty, "None."));
+        fputs("</p>\n</section>\n", f);
         return;
     }
-    int first = 1; /* the smallest size any variant has */
-    for (bool seen = false; first < top && !seen; first += !seen)
-        for (int v = 0; v < nv; v++) seen |= s->v[v].closed_sizes[first] != 0;
+    const char *label = word(fig->label, fig->key);
     int nbins = top - first + 1;
     Plot p = {f, 720, 280, 58, 16, 16, 42, first - 0.5, top + 0.5, 0, nice_max(ymax, 4)};
-    svg_open(f, p.w, p.h, "Closed group sizes");
-    y_axis(&p, nice_step(p.y1, 4), true, "groups");
+    svg_open(f, p.w, p.h, word(fig->chart, label));
+    y_axis(&p, nice_step(p.y1, 4), true, word(fig->unit, label));
     double slot = px(&p, 1) - px(&p, 0), bw = slot * 0.8 / nv;
     for (int g = first; g <= top; g++) {
+        bool last = false; /* the bin of that value or more in some variant */
         for (int v = 0; v < nv; v++) {
-            if (!total[v]) continue;
-            double share = (double)s->v[v].closed_sizes[g] / total[v];
+            if (!in[v] || !total[v] || g >= in[v]->n) continue;
+            last |= g == in[v]->n - 1;
+            double share = (double)s->v[v].total[in[v]->first + g] / total[v];
             double x = px(&p, g) - bw * nv / 2 + v * bw, y = py(&p, share);
             fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n",
                     x + (bw > 6 ? 1 : 0), y, bw > 6 ? bw - 2 : bw, py(&p, 0) - y, PALETTE[v]);
         }
         int every = nbins <= 20 ? 1 : nbins <= 40 ? 2 : 5;
         if ((g - first) % every == 0 || g == top) {
-            if (g == SIM_MAX_GROUP)
-                snprintf(buf, sizeof buf, "%d+", g);
-            else
-                snprintf(buf, sizeof buf, "%d", g);
+            snprintf(buf, sizeof buf, last ? "%d+" : "%d", g);
             text_at(f, px(&p, g), p.h - p.bottom + 16, "middle", "tick", buf);
         }
     }
-    text_at(f, (p.left + p.w - p.right) / 2, p.h - 6, "middle", "label", "group size");
+    text_at(f, (p.left + p.w - p.right) / 2, p.h - 6, "middle", "label", word(fig->bins, ""));
     fputs("</svg>\n</section>\n", f);
 }
 
@@ -833,9 +934,18 @@ static void overview(FILE *f, const SimSummary *s, const char *title) {
     }
     fputs("</ul>\n<p class=\"note\">Means with the half-width of their 95% confidence interval. "
           "Every test at alpha 0.05, two-sided.</p>\n", f);
+    /* the counts of the families' tables, one column each */
+    Figures figs;
+    figures_of(s, &figs);
     fputs("<table>\n<thead><tr><th>variant</th><th>games</th><th>seats: bots</th>"
-          "<th>actions</th><th>draws</th><th>extra turns</th><th>closed groups</th>"
-          "<th>tiles left</th></tr></thead>\n<tbody>\n", f);
+          "<th>actions</th>", f);
+    for (int i = 0; i < figs.n; i++) {
+        if (figs.m[i]->kind != PUL_METRIC_COUNT) continue;
+        fputs("<th>", f);
+        esc(f, word(figs.m[i]->label, figs.m[i]->key));
+        fputs("</th>", f);
+    }
+    fputs("</tr></thead>\n<tbody>\n", f);
     for (int v = 0; v < s->nvariants; v++) {
         const SimVariantSummary *vs = &s->v[v];
         fprintf(f, "<tr><td><i class=\"sw\" style=\"background:%s\"></i>", PALETTE[v]);
@@ -851,10 +961,14 @@ static void overview(FILE *f, const SimSummary *s, const char *title) {
         }
         fputs("</td>", f);
         stat_cell(f, &vs->turns);
-        stat_cell(f, &vs->draws);
-        stat_cell(f, &vs->extra_turns);
-        stat_cell(f, &vs->closed_groups);
-        stat_cell(f, &vs->tiles_left);
+        for (int i = 0; i < figs.n; i++) {
+            if (figs.m[i]->kind != PUL_METRIC_COUNT) continue;
+            const PulMetricInfo *m = figure_in(vs, figs.m[i]);
+            if (m)
+                stat_cell(f, &vs->stat[m->first]);
+            else
+                fputs("<td class=\"n\">\u2014</td>", f);
+        }
         fputs("</tr>\n", f);
     }
     fputs("</tbody>\n</table>\n</header>\n", f);
@@ -871,8 +985,13 @@ bool sim_report_write_html(FILE *f, const SimSummary *s, const char *title) {
     chart_wins(f, s);
     chart_length(f, s);
     chart_ends(f, s);
-    chart_activations(f, s);
-    chart_groups(f, s);
+    /* a section for each per-feature figure, then each histogram, in table order */
+    Figures figs;
+    figures_of(s, &figs);
+    for (int i = 0; i < figs.n; i++)
+        if (figs.m[i]->kind == PUL_METRIC_PER_FEATURE) chart_per_feature(f, s, figs.m[i]);
+    for (int i = 0; i < figs.n; i++)
+        if (figs.m[i]->kind == PUL_METRIC_HISTOGRAM) chart_histogram(f, s, figs.m[i]);
     if (s->nvariants > 1) section_ab(f, s);
     fputs("<footer>Made by pul sim. Confidence intervals: Student's t for means and paired "
           "differences, Wilson score interval for win rates; seat balance: chi-square goodness "

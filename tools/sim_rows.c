@@ -11,8 +11,22 @@
 
 /* ---------------------------------------------------------------- out */
 
-static bool is_catalyst(const PulTileSet *ts, int f) {
-    return ts->feature[f].cls == PUL_FEATURE_CATALYST;
+/* Whether a per-feature figure shows feature f of ts. */
+static bool shows_feature(const PulMetricInfo *mi, const PulTileSet *ts, int f) {
+    return f < mi->n && (mi->feature_class < 0 || ts->feature[f].cls == mi->feature_class);
+}
+
+/* The features a per-feature figure can show: a family without a tile set
+** (pul_variant_tileset NULL) names none. */
+static int nfeatures(const PulTileSet *ts) {
+    return ts ? ts->nfeatures : 0;
+}
+
+/* A histogram's last value to write: the last not 0, at least the first. */
+static int hist_last(const int32_t *m, int n) {
+    int last = n - 1;
+    while (last > 0 && m[last] == 0) last--;
+    return last;
 }
 
 static void write_bots(FILE *f, const char *const *bots, int n) {
@@ -40,7 +54,7 @@ void sim_header_write_json(FILE *f, const SimConfig *cfg) {
 }
 
 void sim_row_write_json(FILE *f, const SimRow *row, const char *variant_name,
-                        const PulTileSet *ts, const char *const *bots) {
+                        const PulVariant *v, const char *const *bots) {
     fprintf(f, "{\"index\":%llu,\"seed\":%llu,\"variant\":", (unsigned long long)row->index,
             (unsigned long long)row->seed);
     cli_json_string(f, variant_name);
@@ -59,37 +73,77 @@ void sim_row_write_json(FILE *f, const SimRow *row, const char *variant_name,
         fprintf(f, "%d", row->loser + 1);
     else
         fputs("null", f);
-    fprintf(f,
-            ",\"turns\":%d,\"placements\":%d,\"takes\":%d,\"claims\":%d,\"passes\":%d,"
-            "\"draws\":%d,\"extra_turns\":%d,\"activations\":{",
-            row->turns, row->placements, row->takes, row->claims, row->passes, row->draws,
-            row->extra_turns);
-    for (int k = 0, n = 0; k < ts->nfeatures; k++) {
-        if (!is_catalyst(ts, k)) continue;
-        if (n++) fputc(',', f);
-        cli_json_string(f, ts->feature[k].name);
-        fprintf(f, ":%d", row->activations[k]);
+    fprintf(f, ",\"turns\":%d", row->turns);
+    const PulTileSet *ts = pul_variant_tileset(v);
+    const PulMetricInfo *t;
+    int nt = pul_variant_metrics(v, &t);
+    for (int i = 0; i < nt; i++) {
+        const int32_t *m = row->m + t[i].first;
+        fputc(',', f);
+        cli_json_string(f, t[i].key);
+        fputc(':', f);
+        if (t[i].kind == PUL_METRIC_COUNT) {
+            fprintf(f, "%d", (int)m[0]);
+        } else if (t[i].kind == PUL_METRIC_PER_FEATURE) {
+            fputc('{', f);
+            for (int k = 0, n = 0; k < nfeatures(ts); k++) {
+                if (!shows_feature(&t[i], ts, k)) continue;
+                if (n++) fputc(',', f);
+                cli_json_string(f, ts->feature[k].name);
+                fprintf(f, ":%d", (int)m[k]);
+            }
+            fputc('}', f);
+        } else {
+            fputc('[', f);
+            int last = hist_last(m, t[i].n);
+            for (int k = 0; k <= last; k++) fprintf(f, "%s%d", k ? "," : "", (int)m[k]);
+            fputc(']', f);
+        }
     }
-    fprintf(f, "},\"closed_groups\":%d,\"closed_sizes\":[", row->closed_groups);
-    int last = SIM_MAX_GROUP;
-    while (last > 0 && row->closed_sizes[last] == 0) last--;
-    for (int k = 0; k <= last; k++) fprintf(f, "%s%d", k ? "," : "", row->closed_sizes[k]);
-    fprintf(f, "],\"tiles_left\":%d}\n", row->tiles_left);
+    fputs("}\n", f);
 }
 
-void sim_csv_layout(SimCsvLayout *l, int nvariants, const PulTileSet *const *ts, int max_seats) {
+static int figure_index(const SimCsvLayout *l, const char *key) {
+    for (int c = 0; c < l->nfigures; c++)
+        if (strcmp(l->key[c], key) == 0) return c;
+    return -1;
+}
+
+void sim_csv_layout(SimCsvLayout *l, int nvariants, PulVariant *const *v, int max_seats) {
     memset(l, 0, sizeof *l);
     l->max_seats = max_seats;
-    for (int v = 0; v < nvariants; v++) {
-        for (int f = 0; f < PUL_MAX_FEATURES; f++) l->column[v][f] = -1;
-        for (int f = 0; f < ts[v]->nfeatures; f++) {
-            if (!is_catalyst(ts[v], f)) continue;
-            int c = 0;
-            while (c < l->ncatalysts && strcmp(l->catalyst[c], ts[v]->feature[f].name) != 0) c++;
-            if (c == l->ncatalysts)
-                snprintf(l->catalyst[l->ncatalysts++], PUL_NAME_MAX, "%s", ts[v]->feature[f].name);
-            l->column[v][f] = c;
+    int nt[SIM_MAX_VARIANTS];
+    /* The figures by key, in the order the first variant to have each gives them. */
+    for (int k = 0; k < nvariants; k++) {
+        nt[k] = pul_variant_metrics(v[k], &l->table[k]);
+        for (int i = 0; i < nt[k]; i++) {
+            if (figure_index(l, l->table[k][i].key) >= 0 || l->nfigures == SIM_MAX_FIGURES) continue;
+            l->key[l->nfigures] = l->table[k][i].key;
+            l->kind[l->nfigures++] = l->table[k][i].kind;
         }
+    }
+    for (int k = 0; k < nvariants; k++)
+        for (int c = 0; c < SIM_MAX_FIGURES; c++) {
+            l->info[k][c] = -1;
+            for (int f = 0; f < PUL_MAX_FEATURES; f++) l->column[k][c][f] = -1;
+        }
+    for (int c = 0; c < l->nfigures; c++) {
+        l->col0[c] = l->nnames;
+        for (int k = 0; k < nvariants; k++) {
+            for (int i = 0; i < nt[k]; i++)
+                if (strcmp(l->table[k][i].key, l->key[c]) == 0) l->info[k][c] = i;
+            int i = l->info[k][c];
+            if (i < 0 || l->kind[c] != PUL_METRIC_PER_FEATURE) continue;
+            const PulTileSet *ts = pul_variant_tileset(v[k]);
+            for (int f = 0; f < nfeatures(ts); f++) {
+                if (!shows_feature(&l->table[k][i], ts, f)) continue;
+                int n = l->col0[c];
+                while (n < l->nnames && strcmp(l->name[n], ts->feature[f].name) != 0) n++;
+                if (n == l->nnames) snprintf(l->name[l->nnames++], PUL_NAME_MAX, "%s", ts->feature[f].name);
+                l->column[k][c][f] = n;
+            }
+        }
+        l->ncols[c] = l->nnames - l->col0[c];
     }
 }
 
@@ -111,14 +165,21 @@ void sim_row_write_csv_header(FILE *f, const SimCsvLayout *l) {
     fputs("index,seed,variant,seats", f);
     for (int s = 1; s <= l->max_seats; s++) fprintf(f, ",bot%d", s);
     for (int s = 1; s <= l->max_seats; s++) fprintf(f, ",score%d", s);
-    fputs(",winners,end_reason,loser,turns,placements,takes,claims,passes,draws,extra_turns", f);
-    for (int c = 0; c < l->ncatalysts; c++) {
-        fputs(",", f);
-        char name[PUL_NAME_MAX + 16];
-        snprintf(name, sizeof name, "activations_%s", l->catalyst[c]);
-        csv_text(f, name);
+    fputs(",winners,end_reason,loser,turns", f);
+    for (int c = 0; c < l->nfigures; c++) {
+        if (l->kind[c] != PUL_METRIC_PER_FEATURE) {
+            fputc(',', f);
+            csv_text(f, l->key[c]);
+            continue;
+        }
+        for (int n = l->col0[c]; n < l->col0[c] + l->ncols[c]; n++) {
+            fputs(",", f);
+            char name[2 * PUL_NAME_MAX + 2];
+            snprintf(name, sizeof name, "%s_%s", l->key[c], l->name[n]);
+            csv_text(f, name);
+        }
     }
-    fputs(",closed_groups,closed_sizes,tiles_left\n", f);
+    fputc('\n', f);
 }
 
 void sim_row_write_csv(FILE *f, const SimRow *row, const char *variant_name,
@@ -142,16 +203,24 @@ void sim_row_write_csv(FILE *f, const SimRow *row, const char *variant_name,
         if (row->winners >> s & 1) fprintf(f, "%s%d", n++ ? " " : "", s + 1);
     fprintf(f, ",%s,", pul_end_reason_code(row->end_reason));
     if (row->loser >= 0) fprintf(f, "%d", row->loser + 1);
-    fprintf(f, ",%d,%d,%d,%d,%d,%d,%d", row->turns, row->placements, row->takes, row->claims,
-            row->passes, row->draws, row->extra_turns);
-    int counts[SIM_MAX_VARIANTS * PUL_MAX_FEATURES] = {0};
-    for (int k = 0; k < PUL_MAX_FEATURES; k++)
-        if (l->column[row->variant][k] >= 0) counts[l->column[row->variant][k]] = row->activations[k];
-    for (int c = 0; c < l->ncatalysts; c++) fprintf(f, ",%d", counts[c]);
-    fprintf(f, ",%d,", row->closed_groups);
-    for (int k = 0, n = 0; k <= SIM_MAX_GROUP; k++)
-        if (row->closed_sizes[k]) fprintf(f, "%s%d:%d", n++ ? " " : "", k, row->closed_sizes[k]);
-    fprintf(f, ",%d\n", row->tiles_left);
+    fprintf(f, ",%d", row->turns);
+    for (int c = 0; c < l->nfigures; c++) {
+        int i = l->info[row->variant][c];
+        const int32_t *m = i >= 0 ? row->m + l->table[row->variant][i].first : NULL;
+        if (l->kind[c] == PUL_METRIC_COUNT) {
+            fprintf(f, ",%d", m ? (int)m[0] : 0);
+        } else if (l->kind[c] == PUL_METRIC_PER_FEATURE) {
+            int32_t counts[SIM_MAX_VARIANTS * PUL_MAX_FEATURES] = {0};
+            for (int k = 0; m && k < PUL_MAX_FEATURES; k++)
+                if (l->column[row->variant][c][k] >= 0) counts[l->column[row->variant][c][k]] = m[k];
+            for (int n = l->col0[c]; n < l->col0[c] + l->ncols[c]; n++) fprintf(f, ",%d", (int)counts[n]);
+        } else {
+            fputc(',', f);
+            for (int k = 0, n = 0; m && k < l->table[row->variant][i].n; k++)
+                if (m[k]) fprintf(f, "%s%d:%d", n++ ? " " : "", k, (int)m[k]);
+        }
+    }
+    fputc('\n', f);
 }
 
 /* ----------------------------------------------------------------- in */
@@ -400,18 +469,42 @@ bool sim_header_parse(const char *line, SimConfig *cfg, char *why, size_t size) 
     return true;
 }
 
-static bool parse_activations(JsonIn *j, const PulTileSet *ts, SimRow *row) {
-    bool first = true;
+/* A per-feature figure: an object of the feature names it shows. */
+static bool parse_per_feature(JsonIn *j, const PulMetricInfo *mi, const PulTileSet *ts, int32_t *m) {
+    bool first = true, seen[PUL_MAX_FEATURES] = {false};
     char name[PUL_NAME_MAX + 8];
     while (jnext_key(j, &first, name, sizeof name)) {
         int f = 0;
-        while (f < ts->nfeatures && !(is_catalyst(ts, f) && strcmp(ts->feature[f].name, name) == 0))
+        while (f < nfeatures(ts) &&
+               !(shows_feature(mi, ts, f) && strcmp(ts->feature[f].name, name) == 0))
             f++;
-        if (f == ts->nfeatures)
-            return jfail(j, "\"%s\" is not a catalyst of tile set %s", name, ts->name);
-        if (!jint(j, 0, 1 << 30, &row->activations[f])) return false;
+        if (f == nfeatures(ts))
+            return jfail(j, "\"%s\" is not a feature of tile set %s that \"%s\" counts", name,
+                         ts ? ts->name : "(none)", mi->key);
+        if (seen[f]) return jfail(j, "\"%s\" twice in the field \"%s\"", name, mi->key);
+        seen[f] = true;
+        int x = 0;
+        if (!jint(j, 0, 1 << 30, &x)) return false;
+        m[f] = x;
     }
     return !j->failed;
+}
+
+/* A figure of the row's variant, as its kind writes it; a fault in a count
+** or a histogram is said with the field's name. */
+static bool parse_figure(JsonIn *j, const PulMetricInfo *mi, const PulTileSet *ts, SimRow *row) {
+    int32_t *m = row->m + mi->first;
+    if (mi->kind == PUL_METRIC_PER_FEATURE) return parse_per_feature(j, mi, ts, m);
+    int x[PUL_MAX_METRIC_SLOTS] = {0};
+    bool failed = j->failed;
+    int n = mi->kind == PUL_METRIC_COUNT ? (jint(j, 0, 1 << 30, &x[0]) ? 1 : -1)
+                                          : jint_array(j, x, mi->n, 0, 1 << 30);
+    for (int k = 0; k < n; k++) m[k] = x[k];
+    if (n < 0 && !failed && j->failed) {
+        size_t len = strlen(j->why);
+        snprintf(j->why + len, j->size - len, " in the field \"%s\"", mi->key);
+    }
+    return n >= 0;
 }
 
 static bool parse_winners(JsonIn *j, SimRow *row) {
@@ -433,17 +526,17 @@ static bool parse_end_reason(JsonIn *j, SimRow *row) {
     return jfail(j, "unknown end reason \"%s\"", code);
 }
 
-bool sim_row_parse(const char *line, const SimConfig *cfg, const PulTileSet *const *ts,
-                   SimRow *row, char *why, size_t size) {
-    static const char *const keys[] = {
-        "index", "seed",  "variant", "seats",  "bots",   "scores",      "winners",
-        "end_reason", "loser", "turns", "placements", "takes", "claims", "passes", "draws",
-        "extra_turns", "activations", "closed_groups", "closed_sizes", "tiles_left"};
+bool sim_row_parse(const char *line, const SimConfig *cfg, PulVariant *const *v, SimRow *row,
+                   char *why, size_t size) {
+    static const char *const keys[] = {"index", "seed",       "variant", "seats", "bots",
+                                       "scores", "winners",   "end_reason", "loser", "turns"};
     enum {
         K_INDEX, K_SEED, K_VARIANT, K_SEATS, K_BOTS, K_SCORES, K_WINNERS, K_END, K_LOSER,
-        K_TURNS, K_PLACEMENTS, K_TAKES, K_CLAIMS, K_PASSES, K_DRAWS, K_EXTRA, K_ACTIVATIONS,
-        K_CLOSED, K_SIZES, K_LEFT, NK
+        K_TURNS, NK
     };
+    const PulMetricInfo *t = NULL;
+    int nt = 0;
+    bool seen_figure[PUL_MAX_METRIC_SLOTS] = {false};
     JsonIn j = {line, why, size, false};
     bool seen[NK] = {false}, first = true;
     char key[64], name[SIM_NAME_MAX];
@@ -455,12 +548,21 @@ bool sim_row_parse(const char *line, const SimConfig *cfg, const PulTileSet *con
     const int big = 1 << 30;
     while (jnext_key(&j, &first, key, sizeof key)) {
         int k = key_index(keys, NK, key);
-        if (k < 0) return jfail(&j, "unknown field \"%s\" in a row", key);
+        if (k < 0) {
+            /* The figures are the variant's family's: it comes before them, as written. */
+            int i = 0;
+            while (i < nt && strcmp(t[i].key, key) != 0) i++;
+            if (i == nt && row->variant < 0)
+                return jfail(&j, "unknown field \"%s\" before \"variant\" (a row's figures come "
+                                 "after its variant, whose family names them)", key);
+            if (i == nt) return jfail(&j, "unknown field \"%s\" in a row", key);
+            if (seen_figure[i]) return jfail(&j, "the field \"%s\" twice", key);
+            seen_figure[i] = true;
+            parse_figure(&j, &t[i], pul_variant_tileset(v[row->variant]), row);
+            continue;
+        }
         if (seen[k]) return jfail(&j, "the field \"%s\" twice", key);
         seen[k] = true;
-        /* The catalyst names need the variant: it comes before them, as written. */
-        if (k == K_ACTIVATIONS && row->variant < 0)
-            return jfail(&j, "\"activations\" before \"variant\"");
         switch (k) {
         case K_INDEX: ju64(&j, &row->index); break;
         case K_SEED: ju64(&j, &row->seed); break;
@@ -469,6 +571,7 @@ bool sim_row_parse(const char *line, const SimConfig *cfg, const PulTileSet *con
             for (int v = 0; v < cfg->nvariants; v++)
                 if (strcmp(cfg->variants[v], name) == 0) row->variant = v;
             if (row->variant < 0) jfail(&j, "variant \"%s\" is not in the header", name);
+            else nt = pul_variant_metrics(v[row->variant], &t);
             break;
         case K_SEATS: jint(&j, 1, PUL_MAX_SEATS, &row->seats); break;
         case K_BOTS: nbots = jstring_array(&j, bots, PUL_MAX_SEATS); break;
@@ -479,19 +582,11 @@ bool sim_row_parse(const char *line, const SimConfig *cfg, const PulTileSet *con
             if (!jliteral(&j, "null") && jint(&j, 1, PUL_MAX_SEATS, &row->loser)) row->loser--;
             break;
         case K_TURNS: jint(&j, 0, big, &row->turns); break;
-        case K_PLACEMENTS: jint(&j, 0, big, &row->placements); break;
-        case K_TAKES: jint(&j, 0, big, &row->takes); break;
-        case K_CLAIMS: jint(&j, 0, big, &row->claims); break;
-        case K_PASSES: jint(&j, 0, big, &row->passes); break;
-        case K_DRAWS: jint(&j, 0, big, &row->draws); break;
-        case K_EXTRA: jint(&j, 0, big, &row->extra_turns); break;
-        case K_ACTIVATIONS: parse_activations(&j, ts[row->variant], row); break;
-        case K_CLOSED: jint(&j, 0, big, &row->closed_groups); break;
-        case K_SIZES: jint_array(&j, row->closed_sizes, SIM_MAX_GROUP + 1, 0, big); break;
-        case K_LEFT: jint(&j, 0, big, &row->tiles_left); break;
         }
     }
     if (!jend(&j) || !jall_seen(&j, keys, seen, NK)) return false;
+    for (int i = 0; i < nt; i++)
+        if (!seen_figure[i]) return jfail(&j, "the field \"%s\" is missing", t[i].key);
     if (nscores != row->seats || nbots != row->seats)
         return jfail(&j, "%d seats but %d scores and %d bots", row->seats, nscores, nbots);
     for (int s = 0; s < row->seats; s++) {

@@ -96,29 +96,6 @@ typedef struct {
     PulGame *g[SIM_MAX_VARIANTS];
 } SimPlayer;
 
-/* The figures an apply's events add to the row. */
-static void count_events(SimRow *row, const PulEvents *ev) {
-    for (int k = 0; k < ev->n; k++) {
-        const PulEvent *e = &ev->ev[k];
-        switch (e->kind) {
-        case PUL_EV_PLACED: row->placements++; break;
-        case PUL_EV_TOOK: row->takes++; break;
-        case PUL_EV_CLAIMED: row->claims++; break;
-        case PUL_EV_PASSED: row->passes++; break;
-        case PUL_EV_ACTIVATED:
-            if (e->feature < PUL_MAX_FEATURES) row->activations[e->feature]++;
-            break;
-        case PUL_EV_DREW: row->draws += e->count; break;
-        case PUL_EV_EXTRA_TURN: row->extra_turns++; break;
-        case PUL_EV_CLOSED:
-            row->closed_groups++;
-            row->closed_sizes[e->count < 0 ? 0 : e->count > SIM_MAX_GROUP ? SIM_MAX_GROUP : e->count]++;
-            break;
-        default: break;
-        }
-    }
-}
-
 static void finish_row(SimRow *row, const PulGame *g) {
     int winners[PUL_MAX_SEATS];
     pul_game_scores(g, row->scores, PUL_MAX_SEATS);
@@ -127,7 +104,7 @@ static void finish_row(SimRow *row, const PulGame *g) {
     row->end_reason = (int)pul_game_end_reason(g);
     row->loser = pul_game_loser(g);
     row->turns = pul_game_turns(g);
-    row->tiles_left = pul_game_core_count(g);
+    pul_game_tally_end(g, row->m);
 }
 
 /* One action chosen by the seat's bot and applied; false with err filled. */
@@ -148,7 +125,7 @@ static bool play_turn(PulGame *g, PulBot *bot, const char *spec, const char *whe
     }
     PulReason r = pul_apply(g, &a, &ev);
     if (r == PUL_LEGAL) {
-        count_events(row, &ev);
+        pul_game_tally(g, &ev, row->m);
         return true;
     }
     char move[64];

@@ -26,19 +26,18 @@
 enum {
     WIN_UNIT = 60,               /* lcm(1..6): a tie among k seats gives WIN_UNIT / k each */
     MAX_REASONS = 8,             /* SimVariantSummary.end_reasons */
-    MAX_CATALYSTS = 64,          /* catalyst names over all variants */
+    MAX_COLUMNS = 64,            /* per-feature figures' features, by name, over all variants */
     MAX_METRICS = 64,            /* SimSummary.diffs per variant */
-    /* the metric vector of one row */
+    /* the metric vector of one row: scores and wins by seat, turns, each
+    ** count figure (at its index among the summary's figures), end reasons,
+    ** each feature column */
     M_SCORE = 0,
     M_WIN = M_SCORE + PUL_MAX_SEATS,
     M_TURNS = M_WIN + PUL_MAX_SEATS,
-    M_DRAWS,
-    M_EXTRA,
-    M_GROUPS,
-    M_TILES,
-    M_END,
+    M_FIG,
+    M_END = M_FIG + SIM_MAX_FIGURES,
     M_ACT = M_END + MAX_REASONS,
-    M_COUNT = M_ACT + MAX_CATALYSTS
+    M_COUNT = M_ACT + MAX_COLUMNS
 };
 _Static_assert((int)PUL_END_ACTION_LIMIT < (int)MAX_REASONS, "every end reason has its count");
 
@@ -56,17 +55,15 @@ typedef struct {
     Moments score[PUL_MAX_SEATS];
     long score_hist[PUL_MAX_SEATS][201];
     int64_t wins[PUL_MAX_SEATS];            /* in WIN_UNIT-ths of a game */
-    Moments turns, draws, extra, groups, tiles;
+    Moments turns;
     long length_hist[256];
     long end_reasons[MAX_REASONS];
-    Moments act[PUL_MAX_FEATURES];
-    long closed_sizes[SIM_MAX_GROUP + 1];
+    Moments slot[PUL_MAX_METRIC_SLOTS];     /* the figures' slots, as the variant's table says */
     long decisive, drawn, unwon;            /* games with one winner, several, none */
     long seat_wins[PUL_MAX_SEATS];          /* decisive games won, by seat */
     long bot_seats[PUL_MAX_SEATS];          /* seat-games, by bot group */
     int64_t bot_wins[PUL_MAX_SEATS];        /* in WIN_UNIT-ths, by bot group */
     int nfeatures;                          /* from the tile set, or as seen */
-    int catalyst_id[PUL_MAX_FEATURES];      /* feature -> index into names, or -1 */
 } VariantAcc;
 
 /* Paired sums of one comparison (variant k against 0) for every metric. */
@@ -97,10 +94,20 @@ struct SimSummaryBuilder {
     SimChange changes[SIM_MAX_VARIANTS][SIM_MAX_CHANGES];
     bool changes_known;
     char feature_name[SIM_MAX_VARIANTS][PUL_MAX_FEATURES][PUL_NAME_MAX];
-    bool is_catalyst[SIM_MAX_VARIANTS][PUL_MAX_FEATURES];
+    int feature_cls[SIM_MAX_VARIANTS][PUL_MAX_FEATURES]; /* PulFeatureClass */
     bool has_tileset[SIM_MAX_VARIANTS];
-    int ncatalysts;                         /* names of catalysts over all variants */
-    char catalyst[MAX_CATALYSTS][PUL_NAME_MAX];
+    const PulMetricInfo *table[SIM_MAX_VARIANTS]; /* each variant's figures */
+    int ntable[SIM_MAX_VARIANTS];
+    /* The figures the summary shows (none PUL_METRIC_ROWS_ONLY), by key over
+    ** all variants in the order of their tables; the A/B vector pairs them. */
+    int nfig;
+    const PulMetricInfo *fig[SIM_MAX_FIGURES];                /* the first table's entry */
+    const PulMetricInfo *vfig[SIM_MAX_VARIANTS][SIM_MAX_FIGURES]; /* each variant's, NULL none */
+    /* Per-feature figures by feature name over all variants: the A/B columns. */
+    int ncols;
+    int col_fig[MAX_COLUMNS];
+    char col_name[MAX_COLUMNS][PUL_NAME_MAX];
+    int column[SIM_MAX_VARIANTS][SIM_MAX_FIGURES][PUL_MAX_FEATURES]; /* feature -> column, -1 */
     VariantAcc acc[SIM_MAX_VARIANTS];
     PairAcc pair[SIM_MAX_VARIANTS];         /* [k >= 1] */
     Pending **bucket;
@@ -114,12 +121,39 @@ static void copy_str(char *dst, size_t size, const char *src) {
     dst[n] = '\0';
 }
 
-static int catalyst_index(SimSummaryBuilder *b, const char *name) {
-    for (int i = 0; i < b->ncatalysts; i++)
-        if (strcmp(b->catalyst[i], name) == 0) return i;
-    if (b->ncatalysts == MAX_CATALYSTS) return -1;
-    copy_str(b->catalyst[b->ncatalysts], PUL_NAME_MAX, name);
-    return b->ncatalysts++;
+static int column_index(SimSummaryBuilder *b, int fig, const char *name) {
+    for (int i = 0; i < b->ncols; i++)
+        if (b->col_fig[i] == fig && strcmp(b->col_name[i], name) == 0) return i;
+    if (b->ncols == MAX_COLUMNS) return -1;
+    b->col_fig[b->ncols] = fig;
+    copy_str(b->col_name[b->ncols], PUL_NAME_MAX, name);
+    return b->ncols++;
+}
+
+/* Whether the figure's slots lie within a row's; a table that says otherwise is left out. */
+static bool figure_fits(const PulMetricInfo *m) {
+    return m->first >= 0 && m->n >= 1 && m->n <= PUL_MAX_METRIC_SLOTS - m->first &&
+           (m->kind != PUL_METRIC_PER_FEATURE || m->n <= PUL_MAX_FEATURES);
+}
+
+/* The summary's figures: each variant's, by key, in the order of first appearance. */
+static void collect_figures(SimSummaryBuilder *b, const SimSummarySpec *spec) {
+    for (int v = 0; v < b->nvariants; v++) {
+        int nt = spec->metrics && spec->nmetrics ? spec->nmetrics[v] : 0;
+        const PulMetricInfo *t = nt > 0 ? spec->metrics[v] : NULL;
+        b->table[v] = t;
+        b->ntable[v] = t ? nt : 0;
+        for (int k = 0; t && k < nt; k++) {
+            if ((t[k].flags & PUL_METRIC_ROWS_ONLY) || !figure_fits(&t[k])) continue;
+            int i = 0;
+            while (i < b->nfig && strcmp(b->fig[i]->key, t[k].key) != 0) i++;
+            if (i == b->nfig) {
+                if (b->nfig == SIM_MAX_FIGURES) continue;
+                b->fig[b->nfig++] = &t[k];
+            }
+            if (!b->vfig[v][i] && b->fig[i]->kind == t[k].kind) b->vfig[v][i] = &t[k];
+        }
+    }
 }
 
 SimSummaryBuilder *sim_summary_new(const SimSummarySpec *spec) {
@@ -146,33 +180,38 @@ SimSummaryBuilder *sim_summary_new(const SimSummarySpec *spec) {
     for (int s = b->nbots; s > 0 && s < PUL_MAX_SEATS; s++)
         copy_str(b->bots[s], SIM_SPEC_MAX, b->bots[s - 1]);
     b->swap = spec->swap;
+    collect_figures(b, spec);
     for (int v = 0; v < nvariants; v++) {
         VariantAcc *a = &b->acc[v];
         copy_str(b->names[v], SIM_NAME_MAX, names && names[v] ? names[v] : "");
-        for (int f = 0; f < PUL_MAX_FEATURES; f++) a->catalyst_id[f] = -1;
         const PulTileSet *t = ts ? ts[v] : NULL;
         if (t) {
             b->has_tileset[v] = true;
             a->nfeatures = t->nfeatures < PUL_MAX_FEATURES ? t->nfeatures : PUL_MAX_FEATURES;
             for (int f = 0; f < a->nfeatures; f++) {
                 copy_str(b->feature_name[v][f], PUL_NAME_MAX, t->feature[f].name);
-                b->is_catalyst[v][f] = t->feature[f].cls == PUL_FEATURE_CATALYST;
+                b->feature_cls[v][f] = t->feature[f].cls;
             }
         } else {
-            /* No tile set (e.g. rows read back without their variant): every
-            ** feature that fires is taken for a catalyst, named by its index. */
-            for (int f = 0; f < PUL_MAX_FEATURES; f++) {
+            /* No tile set (e.g. rows read back without their variant): a
+            ** per-feature figure shows every feature that fires, named by
+            ** its index. */
+            for (int f = 0; f < PUL_MAX_FEATURES; f++)
                 snprintf(b->feature_name[v][f], PUL_NAME_MAX, "feature %d", f);
-                b->is_catalyst[v][f] = true;
-            }
         }
     }
-    /* Catalyst ids in the variants' order, so the same names get the same ids. */
-    for (int v = 0; v < nvariants; v++) {
-        int nf = b->has_tileset[v] ? b->acc[v].nfeatures : PUL_MAX_FEATURES;
-        for (int f = 0; f < nf; f++)
-            if (b->is_catalyst[v][f] && b->has_tileset[v])
-                b->acc[v].catalyst_id[f] = catalyst_index(b, b->feature_name[v][f]);
+    /* The A/B columns of the per-feature figures, figure by figure, then in
+    ** the variants' order, so the same names get the same columns; the
+    ** features of a figure's class only, of variants whose features are known. */
+    for (int i = 0; i < b->nfig; i++) {
+        for (int v = 0; v < nvariants; v++) {
+            const PulMetricInfo *m = b->vfig[v][i];
+            for (int f = 0; f < PUL_MAX_FEATURES; f++) b->column[v][i][f] = -1;
+            if (!m || m->kind != PUL_METRIC_PER_FEATURE || !b->has_tileset[v]) continue;
+            for (int f = 0; f < b->acc[v].nfeatures && f < m->n; f++)
+                if (m->feature_class < 0 || b->feature_cls[v][f] == m->feature_class)
+                    b->column[v][i][f] = column_index(b, i, b->feature_name[v][f]);
+        }
     }
     if (nvariants > 1) {
         b->nbuckets = 1024;
@@ -201,15 +240,18 @@ static void row_vector(const SimSummaryBuilder *b, const SimRow *row, int32_t *v
         vec[M_WIN + s] = ((row->winners >> s) & 1u) ? WIN_UNIT / tied : 0;
     }
     vec[M_TURNS] = row->turns;
-    vec[M_DRAWS] = row->draws;
-    vec[M_EXTRA] = row->extra_turns;
-    vec[M_GROUPS] = row->closed_groups;
-    vec[M_TILES] = row->tiles_left;
     int reason = row->end_reason;
     if (reason >= 0 && reason < MAX_REASONS) vec[M_END + reason] = 1;
-    const VariantAcc *a = &b->acc[row->variant];
-    for (int f = 0; f < PUL_MAX_FEATURES; f++)
-        if (a->catalyst_id[f] >= 0) vec[M_ACT + a->catalyst_id[f]] += row->activations[f];
+    for (int i = 0; i < b->nfig; i++) {
+        const PulMetricInfo *m = b->vfig[row->variant][i];
+        if (!m) continue; /* a figure its family has not: 0 */
+        if (m->kind == PUL_METRIC_COUNT) vec[M_FIG + i] = row->m[m->first];
+        if (m->kind != PUL_METRIC_PER_FEATURE) continue;
+        for (int f = 0; f < m->n; f++) {
+            int c = b->column[row->variant][i][f];
+            if (c >= 0) vec[M_ACT + c] += row->m[m->first + f];
+        }
+    }
 }
 
 static void variant_add(SimSummaryBuilder *b, const SimRow *row, const int32_t *vec) {
@@ -238,19 +280,20 @@ static void variant_add(SimSummaryBuilder *b, const SimRow *row, const int32_t *
         a->unwon++;
     }
     moments_add(&a->turns, row->turns);
-    moments_add(&a->draws, row->draws);
-    moments_add(&a->extra, row->extra_turns);
-    moments_add(&a->groups, row->closed_groups);
-    moments_add(&a->tiles, row->tiles_left);
     a->length_hist[row->turns < 0 ? 0 : row->turns > 255 ? 255 : row->turns]++;
     a->end_reasons[row->end_reason >= 0 && row->end_reason < MAX_REASONS ? row->end_reason
                                                                          : MAX_REASONS - 1]++;
-    for (int f = 0; f < PUL_MAX_FEATURES; f++) {
-        moments_add(&a->act[f], row->activations[f]);
-        if (!b->has_tileset[row->variant] && row->activations[f] && f >= a->nfeatures)
-            a->nfeatures = f + 1;
+    for (int i = 0; i < b->nfig; i++) {
+        const PulMetricInfo *m = b->vfig[row->variant][i];
+        if (!m) continue;
+        for (int k = 0; k < m->n; k++) {
+            int32_t x = row->m[m->first + k];
+            moments_add(&a->slot[m->first + k], x);
+            if (m->kind == PUL_METRIC_PER_FEATURE && !b->has_tileset[row->variant] && x &&
+                k >= a->nfeatures)
+                a->nfeatures = k + 1;
+        }
     }
-    for (int g = 0; g <= SIM_MAX_GROUP; g++) a->closed_sizes[g] += row->closed_sizes[g];
 }
 
 /* Variant k's game against variant 0's game of the same index. */
@@ -419,20 +462,34 @@ static void finish_variant(const SimSummaryBuilder *b, int v, SimVariantSummary 
     seat_test(a, out);
     bot_rates(b, a, out);
     out->turns = moments_stat(&a->turns);
-    out->draws = moments_stat(&a->draws);
-    out->extra_turns = moments_stat(&a->extra);
-    out->closed_groups = moments_stat(&a->groups);
-    out->tiles_left = moments_stat(&a->tiles);
     memcpy(out->length_hist, a->length_hist, sizeof out->length_hist);
     memcpy(out->end_reasons, a->end_reasons, sizeof out->end_reasons);
     out->nfeatures = a->nfeatures;
-    for (int f = 0; f < a->nfeatures; f++) {
+    for (int f = 0; f < a->nfeatures; f++)
         copy_str(out->feature_name[f], PUL_NAME_MAX, b->feature_name[v][f]);
-        out->is_catalyst[f] = b->is_catalyst[v][f];
-        if (!b->has_tileset[v]) out->is_catalyst[f] = a->act[f].sum != 0;
-        out->activations[f] = moments_stat(&a->act[f]);
+    out->metrics = b->table[v];
+    out->nmetrics = b->ntable[v];
+    for (int i = 0; i < b->nfig; i++) {
+        const PulMetricInfo *m = b->vfig[v][i];
+        if (!m) continue;
+        for (int k = 0; k < m->n; k++) {
+            const Moments *mo = &a->slot[m->first + k];
+            out->stat[m->first + k] = moments_stat(mo);
+            out->total[m->first + k] = (long)mo->sum;
+            if (m->kind != PUL_METRIC_PER_FEATURE || k >= a->nfeatures) continue;
+            out->shown[m->first + k] =
+                b->has_tileset[v] ? m->feature_class < 0 || b->feature_cls[v][k] == m->feature_class
+                                  : mo->sum != 0;
+        }
     }
-    memcpy(out->closed_sizes, a->closed_sizes, sizeof out->closed_sizes);
+}
+
+int sim_figure_find(const SimVariantSummary *v, const char *key) {
+    for (int k = 0; v->metrics && k < v->nmetrics; k++)
+        if (!(v->metrics[k].flags & PUL_METRIC_ROWS_ONLY) && figure_fits(&v->metrics[k]) &&
+            strcmp(v->metrics[k].key, key) == 0)
+            return k;
+    return -1;
 }
 
 static void metric_name(const SimSummaryBuilder *b, int m, char *buf, size_t size) {
@@ -442,26 +499,22 @@ static void metric_name(const SimSummaryBuilder *b, int m, char *buf, size_t siz
         snprintf(buf, size, "win rate seat %d", m - M_WIN + 1);
     else if (m == M_TURNS)
         snprintf(buf, size, "turns");
-    else if (m == M_DRAWS)
-        snprintf(buf, size, "draws");
-    else if (m == M_EXTRA)
-        snprintf(buf, size, "extra turns");
-    else if (m == M_GROUPS)
-        snprintf(buf, size, "closed groups");
-    else if (m == M_TILES)
-        snprintf(buf, size, "tiles left");
+    else if (m < M_END)
+        snprintf(buf, size, "%s", b->fig[m - M_FIG]->label);
     else if (m < M_ACT)
         snprintf(buf, size, "end %s", pul_end_reason_code((PulEndReason)(m - M_END)));
     else
-        snprintf(buf, size, "activations %s", b->catalyst[m - M_ACT]);
+        snprintf(buf, size, "%s %s", b->fig[b->col_fig[m - M_ACT]]->label, b->col_name[m - M_ACT]);
 }
 
-/* Whether metric m is worth a row for variant k: seats both have, end
-** reasons and catalysts that occur in either variant. */
+/* Whether metric m is worth a row for variant k: seats both have, the
+** count figures, end reasons and features that occur in either variant. */
 static bool metric_shown(const SimSummaryBuilder *b, const PairAcc *p, int m) {
     if (p->n[m] == 0) return false;
+    if (m >= M_FIG && m < M_END)
+        return m - M_FIG < b->nfig && b->fig[m - M_FIG]->kind == PUL_METRIC_COUNT;
     if (m >= M_END && m < M_ACT) return p->sum_a[m] || p->sum_b[m];
-    if (m >= M_ACT) return m - M_ACT < b->ncatalysts;
+    if (m >= M_ACT) return m - M_ACT < b->ncols;
     return true;
 }
 
@@ -550,7 +603,8 @@ static void json_num(FILE *f, double x) {
 }
 
 static void json_stat(FILE *f, const char *key, const SimStat *st) {
-    fprintf(f, "\"%s\": {\"mean\": ", key);
+    cli_json_string(f, key);
+    fputs(": {\"mean\": ", f);
     json_num(f, st->mean);
     fputs(", \"sd\": ", f);
     json_num(f, st->sd);
@@ -567,6 +621,42 @@ static void json_hist(FILE *f, const long *h, int n) {
     fputc('[', f);
     for (int i = 0; i < n; i++) fprintf(f, "%s%ld", i ? ", " : "", h[i]);
     fputc(']', f);
+}
+
+/* Each figure of v's table of that kind that the summary shows, as
+** ",\n     key: value": a count's mean per game; a per-feature figure's
+** mean per game of each feature it shows; a histogram's bins over all games. */
+static void json_figures(FILE *f, const SimVariantSummary *v, int kind) {
+    for (int k = 0; v->metrics && k < v->nmetrics; k++) {
+        const PulMetricInfo *m = &v->metrics[k];
+        if (m->kind != kind || sim_figure_find(v, m->key) != k) continue;
+        fputs(",\n     ", f);
+        if (kind == PUL_METRIC_COUNT) {
+            json_stat(f, m->key, &v->stat[m->first]);
+            continue;
+        }
+        cli_json_string(f, m->key);
+        fputs(": ", f);
+        if (kind == PUL_METRIC_HISTOGRAM) {
+            json_hist(f, v->total + m->first, m->n);
+            continue;
+        }
+        /* the later entries line up under the first */
+        int indent = 5 + (int)strlen(m->key) + 2 + 3;
+        fputc('[', f);
+        bool first = true;
+        for (int i = 0; i < v->nfeatures && i < m->n; i++) {
+            if (!v->shown[m->first + i]) continue;
+            if (!first) fprintf(f, ",\n%*s", indent, "");
+            fputs("{\"feature\": ", f);
+            cli_json_string(f, v->feature_name[i]);
+            fputs(", ", f);
+            json_stat(f, "per_game", &v->stat[m->first + i]);
+            fputc('}', f);
+            first = false;
+        }
+        fputc(']', f);
+    }
 }
 
 static void json_variant(FILE *f, const SimVariantSummary *v) {
@@ -623,14 +713,10 @@ static void json_variant(FILE *f, const SimVariantSummary *v) {
     }
     fputs("],\n     ", f);
     json_stat(f, "turns", &v->turns);
-    fputs(",\n     ", f);
-    json_stat(f, "draws", &v->draws);
-    fputs(",\n     ", f);
-    json_stat(f, "extra_turns", &v->extra_turns);
-    fputs(",\n     ", f);
-    json_stat(f, "closed_groups", &v->closed_groups);
-    fputs(",\n     ", f);
-    json_stat(f, "tiles_left", &v->tiles_left);
+    /* The family's figures by kind, each kind in its table's order: the
+    ** counts beside the turns, the per-feature figures and histograms after
+    ** the end reasons. */
+    json_figures(f, v, PUL_METRIC_COUNT);
     fputs(",\n     \"length_hist\": ", f);
     json_hist(f, v->length_hist, 256);
     fputs(",\n     \"end_reasons\": {", f);
@@ -642,19 +728,9 @@ static void json_variant(FILE *f, const SimVariantSummary *v) {
         fprintf(f, ": %ld", v->end_reasons[r]);
         first = false;
     }
-    fputs("},\n     \"activations\": [", f);
-    first = true;
-    for (int i = 0; i < v->nfeatures; i++) {
-        if (!v->is_catalyst[i]) continue;
-        fprintf(f, "%s{\"feature\": ", first ? "" : ",\n                     ");
-        cli_json_string(f, v->feature_name[i]);
-        fputs(", ", f);
-        json_stat(f, "per_game", &v->activations[i]);
-        fputc('}', f);
-        first = false;
-    }
-    fputs("],\n     \"closed_sizes\": ", f);
-    json_hist(f, v->closed_sizes, SIM_MAX_GROUP + 1);
+    fputc('}', f);
+    json_figures(f, v, PUL_METRIC_PER_FEATURE);
+    json_figures(f, v, PUL_METRIC_HISTOGRAM);
     fputc('}', f);
 }
 

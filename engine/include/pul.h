@@ -702,15 +702,51 @@ uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o);
 #define PUL_MAX_METRIC_SLOTS 256
 #define PUL_METRIC_SIZES 65      /* Micropul's closed-group sizes: 0 .. 64 or more */
 typedef enum { PUL_METRIC_COUNT = 0, PUL_METRIC_PER_FEATURE, PUL_METRIC_HISTOGRAM } PulMetricKind;
+/* ROWS_ONLY: a figure only the rows show (a summary and its report leave it
+** out). ACTION: a count of one kind of action; a game's ACTION counts add up
+** to its turns, and the report names them as what a game's length counts. */
+typedef enum { PUL_METRIC_ROWS_ONLY = 1, PUL_METRIC_ACTION = 2 } PulMetricFlags;
 typedef struct {
     const char *key;             /* in rows and summaries: "extra_turns" */
-    const char *label;           /* for people: "extra turns" */
+    const char *label;           /* for people: "extra turns"; the report's column of
+                                    a count, its name in A/B comparisons */
     const char *help;            /* what it counts, a phrase */
     int kind;                    /* PulMetricKind */
     int first, n;                /* its slots */
+    int flags;                   /* PulMetricFlags */
+    int feature_class;           /* per-feature: the PulFeatureClass of the features
+                                    it shows (named by the tile set), -1 every one */
+    /* The report's words for a figure it shows in a section of its own (a
+    ** per-feature figure or a histogram), in the report's language (English);
+    ** NULL where the figure has none. */
+    const char *anchor;          /* the section's id in the page; NULL: the key */
+    const char *title;           /* the section's heading: "Closed groups"; a count:
+                                    how a sentence names its mean ("Closed groups per game") */
+    const char *note;            /* what the section shows, a phrase without its full stop */
+    const char *chart;           /* the chart's title: "Closed group sizes" */
+    const char *unit;            /* what the values count: "activations per game"; a
+                                    histogram: what its bins hold ("groups") */
+    const char *bins;            /* a histogram: what tells its bins apart ("group size") */
+    const char *empty;           /* the section when no variant has any, a sentence */
+    const char *total;           /* a histogram: the key of the count of what it sorts
+                                    into bins, whose means the note gives; NULL none */
 } PulMetricInfo;
 /* The figures of v's family, in the order rows show them; returns the count. */
 int pul_variant_metrics(const PulVariant *v, const PulMetricInfo **out);
+/* One thing that differs between the pieces of two variants (Micropul: the
+** features and tiles of their tile sets), in words, for an A/B comparison:
+** its kind ("feature", "tiles"; "family" when the families differ), its name
+** ("" none), and what a and b have ("" none). */
+#define PUL_CHANGE_TEXT 160
+typedef struct {
+    char kind[16];
+    char name[PUL_NAME_MAX];
+    char a[PUL_CHANGE_TEXT], b[PUL_CHANGE_TEXT];
+} PulPieceChange;
+/* What differs between the pieces of a and b; returns the count written
+** (at most max). */
+int pul_variant_piece_changes(const PulVariant *a, const PulVariant *b, PulPieceChange *out,
+                              int max);
 /* Adds to m what an action applied to g did (ev: its events). */
 void pul_game_tally(const PulGame *g, const PulEvents *ev, int32_t *m);
 /* Sets in m the figures of g's end (g over). */

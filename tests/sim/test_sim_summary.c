@@ -4,7 +4,9 @@
 ** A/B verdicts and the escaping of a hostile variant name; the statistics
 ** (t, Wilson, chi-square) against published tables; the verdict in words:
 ** seats per variant and their fair shares, seat balance, per-bot rates with
-** --swap, the random-bot warning, one unit per difference.
+** --swap, the random-bot warning, one unit per difference; a family of
+** invented figures, whose words and order the summary and report follow
+** with no word of Micropul's.
 ** With a path argument it also writes an A/B report there, for
 ** tests/report_check.py to parse.
 */
@@ -46,6 +48,35 @@ static PulTileSet make_tileset(void) {
     return ts;
 }
 
+/* The synthetic rows' figures: a family's table as pul_variant_metrics
+** gives one, with slots of this test's own choosing (not Micropul's), so the
+** summary must find each figure where the table says. */
+enum { T_EXTRA = 0, T_GROUPS = 1, T_TILES = 2, T_DRAWS = 3, T_ACT = 10, T_SIZES = 60,
+       T_NSIZES = 65 /* the last bin: that size or more */ };
+static const PulMetricInfo figures[] = {
+    {.key = "placements", .label = "placements", .help = "tiles placed", .kind = PUL_METRIC_COUNT,
+     .first = 200, .n = 1, .flags = PUL_METRIC_ROWS_ONLY | PUL_METRIC_ACTION, .feature_class = -1},
+    {.key = "draws", .label = "draws", .help = "tiles drawn", .kind = PUL_METRIC_COUNT,
+     .first = T_DRAWS, .n = 1, .feature_class = -1},
+    {.key = "extra_turns", .label = "extra turns", .help = "extra turns earned",
+     .kind = PUL_METRIC_COUNT, .first = T_EXTRA, .n = 1, .feature_class = -1},
+    {.key = "activations", .label = "activations", .help = "activations of each catalyst",
+     .kind = PUL_METRIC_PER_FEATURE, .first = T_ACT, .n = PUL_MAX_FEATURES,
+     .feature_class = PUL_FEATURE_CATALYST, .title = "Catalyst activations",
+     .note = "Mean activations per game of each catalyst", .unit = "activations per game"},
+    {.key = "closed_groups", .label = "closed groups", .help = "groups closed",
+     .kind = PUL_METRIC_COUNT, .first = T_GROUPS, .n = 1, .feature_class = -1},
+    {.key = "closed_sizes", .label = "closed group sizes", .help = "closed groups by size",
+     .kind = PUL_METRIC_HISTOGRAM, .first = T_SIZES, .n = T_NSIZES, .feature_class = -1,
+     .anchor = "groups", .title = "Closed groups", .unit = "groups", .bins = "group size",
+     .total = "closed_groups"},
+    {.key = "tiles_left", .label = "tiles left", .help = "tiles left at the end",
+     .kind = PUL_METRIC_COUNT, .first = T_TILES, .n = 1, .feature_class = -1},
+};
+static const PulMetricInfo *const figs[] = {figures, figures};
+static const int nfigs[] = {(int)(sizeof figures / sizeof figures[0]),
+                            (int)(sizeof figures / sizeof figures[0])};
+
 static SimRow row(uint64_t index, int variant, int s0, int s1, unsigned winners, int turns) {
     SimRow r;
     memset(&r, 0, sizeof r);
@@ -70,17 +101,17 @@ static void test_means_and_intervals(void) {
     const PulTileSet *tsp[] = {&ts};
     const char *names[] = {"base"};
     const char *bots[] = {"greedy", "random"};
-    SimSummarySpec spec = {1, names, tsp, (const int[]){2}, 2, bots, false};
+    SimSummarySpec spec = {1, names, tsp, (const int[]){2}, 2, bots, false, figs, nfigs};
     SimSummaryBuilder *b = sim_summary_new(&spec);
     CHECK(b != NULL);
     SimRow r[3] = {row(0, 0, 10, 7, 1u, 5), row(1, 0, 20, 7, 3u, 5), row(2, 0, 30, 40, 2u, 5)};
-    r[0].activations[3] = 1;
-    r[1].activations[3] = 2;
-    r[2].activations[3] = 6;
-    r[0].activations[1] = 9; /* a micropul colour: not a catalyst, not reported */
-    r[1].closed_groups = 2;
-    r[1].closed_sizes[3] = 1;
-    r[1].closed_sizes[70 > SIM_MAX_GROUP ? SIM_MAX_GROUP : 70] = 1;
+    r[0].m[T_ACT + 3] = 1;
+    r[1].m[T_ACT + 3] = 2;
+    r[2].m[T_ACT + 3] = 6;
+    r[0].m[T_ACT + 1] = 9; /* a micropul colour: not a catalyst, not reported */
+    r[1].m[T_GROUPS] = 2;
+    r[1].m[T_SIZES + 3] = 1;
+    r[1].m[T_SIZES + T_NSIZES - 1] = 1; /* 70 or so: the last bin */
     r[2].end_reason = PUL_END_NO_ACTION;
     for (int i = 0; i < 3; i++) CHECK(sim_summary_add(b, &r[i]));
     SimRow bad = row(3, 1, 0, 0, 0, 0); /* no variant 1 */
@@ -113,21 +144,25 @@ static void test_means_and_intervals(void) {
     CHECK_INT(v->length_hist[5], 3);
     CHECK_INT(v->end_reasons[PUL_END_CORE_EMPTY], 2);
     CHECK_INT(v->end_reasons[PUL_END_NO_ACTION], 1);
-    CHECK_INT(v->closed_sizes[3], 1);
-    CHECK_INT(v->closed_sizes[SIM_MAX_GROUP], 1);
-    CHECK_NEAR(v->closed_groups.mean, 2.0 / 3, 1e-12);
+    /* the figures sit where the table says */
+    CHECK(v->metrics == figures && v->nmetrics == nfigs[0]);
+    CHECK_INT(sim_figure_find(v, "placements"), -1); /* rows only */
+    CHECK_INT(sim_figure_find(v, "closed_sizes"), 5);
+    CHECK_INT(v->total[T_SIZES + 3], 1);
+    CHECK_INT(v->total[T_SIZES + T_NSIZES - 1], 1);
+    CHECK_NEAR(v->stat[T_GROUPS].mean, 2.0 / 3, 1e-12);
     /* catalyst one-dot: 1, 2, 6 per game: mean 3, sd sqrt(7) */
     CHECK_INT(v->nfeatures, 5);
-    CHECK(v->is_catalyst[3] && v->is_catalyst[4] && !v->is_catalyst[1]);
+    CHECK(v->shown[T_ACT + 3] && v->shown[T_ACT + 4] && !v->shown[T_ACT + 1]);
     CHECK_STR(v->feature_name[3], "one-dot");
-    CHECK_NEAR(v->activations[3].mean, 3.0, 1e-12);
-    CHECK_NEAR(v->activations[3].sd, sqrt(7.0), 1e-9);
+    CHECK_NEAR(v->stat[T_ACT + 3].mean, 3.0, 1e-12);
+    CHECK_NEAR(v->stat[T_ACT + 3].sd, sqrt(7.0), 1e-9);
     CHECK_INT(summary.ndiff[1], 0);
 }
 
 static void test_wilson(void) {
     const char *names[] = {"w"};
-    SimSummarySpec spec = {1, names, NULL, NULL, 0, NULL, false};
+    SimSummarySpec spec = {1, names, NULL, NULL, 0, NULL, false, figs, nfigs};
     SimSummaryBuilder *b = sim_summary_new(&spec);
     /* seat 1 wins 5 of 10; seat 2 the other 5, seat 2 never alone in a tie */
     for (int i = 0; i < 10; i++) {
@@ -172,12 +207,12 @@ static void make_ab_rows(SimRow *rows) {
         for (int v = 0; v < 2; v++) {
             int a0 = s0 + (v ? 5 : 0) + (int)(lcg(&st) % 3);
             SimRow r = row((uint64_t)i, v, a0, s1, a0 > s1 ? 1u : a0 < s1 ? 2u : 3u, turns);
-            r.draws = draws - (v ? 2 : 0);
-            r.extra_turns = (int)(lcg(&st) % 3);
-            r.activations[3] = (int)(lcg(&st) % 4);
-            r.activations[4] = 1 + (int)(lcg(&st) % 2);
-            r.closed_groups = 1 + (int)(lcg(&st) % 4);
-            for (int g = 0; g < r.closed_groups; g++) r.closed_sizes[2 + (int)(lcg(&st) % 6)]++;
+            r.m[T_DRAWS] = draws - (v ? 2 : 0);
+            r.m[T_EXTRA] = (int)(lcg(&st) % 3);
+            r.m[T_ACT + 3] = (int)(lcg(&st) % 4);
+            r.m[T_ACT + 4] = 1 + (int)(lcg(&st) % 2);
+            r.m[T_GROUPS] = 1 + (int)(lcg(&st) % 4);
+            for (int g = 0; g < r.m[T_GROUPS]; g++) r.m[T_SIZES + 2 + (int)(lcg(&st) % 6)]++;
             r.end_reason = lcg(&st) % 5 == 0 ? PUL_END_NO_TILES : PUL_END_CORE_EMPTY;
             rows[2 * i + v] = r;
         }
@@ -190,7 +225,7 @@ static char *build_outputs(const SimRow *rows, const int *order, int n, const ch
     const PulTileSet *tsp[] = {&ts, &ts};
     const char *names[] = {"base", bname};
     const char *bots[] = {"greedy"};
-    SimSummarySpec spec = {2, names, tsp, (const int[]){2, 2}, 1, bots, false};
+    SimSummarySpec spec = {2, names, tsp, (const int[]){2, 2}, 1, bots, false, figs, nfigs};
     SimSummaryBuilder *b = sim_summary_new(&spec);
     for (int i = 0; i < n; i++) CHECK(sim_summary_add(b, &rows[order[i]]));
     sim_summary_finish(b, &summary2);
@@ -334,7 +369,7 @@ static void test_escaping(const char *out_path) {
 
     /* one variant: no A/B section */
     const char *names[] = {"solo"};
-    SimSummarySpec spec = {1, names, NULL, NULL, 0, NULL, false};
+    SimSummarySpec spec = {1, names, NULL, NULL, 0, NULL, false, figs, nfigs};
     SimSummaryBuilder *b = sim_summary_new(&spec);
     SimRow r = row(0, 0, 3, 4, 2u, 9);
     CHECK(sim_summary_add(b, &r));
@@ -378,7 +413,7 @@ static void test_stats(void) {
 static void one_variant(int seats, int n, int (*winner)(int), const char *const *bots, int nbots,
                         bool swap, SimSummary *out) {
     const char *names[] = {"v"};
-    SimSummarySpec spec = {1, names, NULL, (const int[]){seats}, nbots, bots, swap};
+    SimSummarySpec spec = {1, names, NULL, (const int[]){seats}, nbots, bots, swap, figs, nfigs};
     SimSummaryBuilder *b = sim_summary_new(&spec);
     for (int i = 0; i < n; i++) {
         SimRow r = row((uint64_t)i, 0, 10, 10, 0, 40);
@@ -499,7 +534,7 @@ static void test_bots(void) {
 static void test_mixed_seats(void) {
     const char *names[] = {"micropul", "micropul-3p"};
     const char *bots[] = {"greedy"};
-    SimSummarySpec spec = {2, names, NULL, (const int[]){2, 3}, 1, bots, false};
+    SimSummarySpec spec = {2, names, NULL, (const int[]){2, 3}, 1, bots, false, figs, nfigs};
     SimSummaryBuilder *b = sim_summary_new(&spec);
     for (int i = 0; i < 60; i++) {
         SimRow a = row((uint64_t)i, 0, 20, 20, i % 2 ? 2u : 1u, 50);
@@ -609,6 +644,147 @@ static void test_units(void) {
     free(all);
 }
 
+/* ------------------------------------------------ a family of its own */
+
+/* A family the tools have never heard of: its figures, their slots and the
+** report's words are all its table's, so the summary and the report must
+** show them and nothing of Micropul's. */
+enum { I_MOVES = 100, I_SWAPS = 101, I_REFILLS = 7, I_BONUS = 20, I_LOWEST = 40, I_NLOWEST = 19 };
+static const PulMetricInfo invented[] = {
+    {.key = "moves", .label = "moves", .help = "pieces laid", .kind = PUL_METRIC_COUNT,
+     .first = I_MOVES, .n = 1, .flags = PUL_METRIC_ROWS_ONLY | PUL_METRIC_ACTION,
+     .feature_class = -1},
+    {.key = "lowest", .label = "lowest tracks", .help = "seats by their lowest track",
+     .kind = PUL_METRIC_HISTOGRAM, .first = I_LOWEST, .n = I_NLOWEST, .feature_class = -1,
+     .title = "Lowest track", .note = "Share of seats by their lowest track at the end",
+     .chart = "Lowest tracks", .unit = "seats", .bins = "track", .empty = "No tracks.",
+     .total = "refills"},
+    {.key = "refills", .label = "refills", .help = "racks refilled", .kind = PUL_METRIC_COUNT,
+     .first = I_REFILLS, .n = 1, .feature_class = -1, .title = "Refills per game"},
+    {.key = "bonus", .label = "bonus turns", .help = "bonus turns of each colour",
+     .kind = PUL_METRIC_PER_FEATURE, .first = I_BONUS, .n = PUL_MAX_FEATURES,
+     .feature_class = -1, .title = "Bonus turns", .note = "Mean bonus turns per game of each colour",
+     .chart = "Bonus turns per game", .unit = "bonus turns per game", .empty = "No bonus turns."},
+    {.key = "swaps", .label = "swaps", .help = "racks swapped", .kind = PUL_METRIC_COUNT,
+     .first = I_SWAPS, .n = 1, .flags = PUL_METRIC_ROWS_ONLY | PUL_METRIC_ACTION,
+     .feature_class = -1},
+};
+
+static char *read_back(FILE *f) {
+    long n = ftell(f);
+    char *text = calloc(1, (size_t)n + 1);
+    rewind(f);
+    CHECK_INT(fread(text, 1, (size_t)n, f), n);
+    fclose(f);
+    return text;
+}
+
+/* Where text occurs in page, or -1 (checked). */
+static long at(const char *page, const char *text) {
+    const char *p = strstr(page, text);
+    if (!p) fprintf(stderr, "missing: %s\n", text);
+    CHECK(p != NULL);
+    return p ? (long)(p - page) : -1;
+}
+
+static void test_invented_family(void) {
+    PulTileSet ts;
+    memset(&ts, 0, sizeof ts);
+    static const char *const colours[] = {"red", "green", "blue"};
+    ts.nfeatures = 3;
+    for (int i = 0; i < 3; i++) strcpy(ts.feature[i].name, colours[i]);
+    const PulTileSet *tsp[] = {&ts, &ts};
+    const PulMetricInfo *tables[] = {invented, invented};
+    const int ntables[] = {(int)(sizeof invented / sizeof invented[0]),
+                           (int)(sizeof invented / sizeof invented[0])};
+    const char *names[] = {"plain", "richer"};
+    const char *bots[] = {"greedy"};
+    SimSummarySpec spec = {2, names, tsp, (const int[]){2, 2}, 1, bots, false, tables, ntables};
+    SimSummaryBuilder *b = sim_summary_new(&spec);
+    uint64_t st = 5;
+    for (int i = 0; i < 40; i++) {
+        for (int v = 0; v < 2; v++) {
+            SimRow r = row((uint64_t)i, v, 100 + (int)(lcg(&st) % 20), 100, 1u, 30);
+            r.m[I_MOVES] = 25;
+            r.m[I_SWAPS] = 5;
+            r.m[I_REFILLS] = 6 + 3 * v + i % 2;
+            r.m[I_BONUS + 1] = 1 + (int)(lcg(&st) % 3);
+            r.m[I_LOWEST + 4 + (int)(lcg(&st) % 5)]++;
+            if (i == 0) r.m[I_LOWEST + I_NLOWEST - 1] = 1; /* 18 or more */
+            CHECK(sim_summary_add(b, &r));
+        }
+    }
+    sim_summary_finish(b, &summary2);
+    sim_summary_free(b);
+    const SimVariantSummary *v = &summary2.v[1];
+    CHECK_INT(sim_figure_find(v, "moves"), -1);
+    CHECK_INT(sim_figure_find(v, "refills"), 2);
+    CHECK(v->stat[I_REFILLS].mean >= 9 && v->stat[I_REFILLS].mean <= 10);
+    CHECK(v->shown[I_BONUS] && v->shown[I_BONUS + 1] && v->shown[I_BONUS + 2]); /* every class */
+    CHECK(!v->shown[I_BONUS + 3]);
+    CHECK_INT(v->total[I_LOWEST + I_NLOWEST - 1], 1);
+    /* A/B: the count and each colour, by the table's labels */
+    const SimDiff *d = find_diff(&summary2, 1, "refills");
+    CHECK(d && strcmp(d->verdict, "higher") == 0 && fabs(d->diff - 3) < 1e-12);
+    CHECK(find_diff(&summary2, 1, "bonus turns green") != NULL);
+    CHECK(find_diff(&summary2, 1, "bonus turns red") != NULL);
+    CHECK(find_diff(&summary2, 1, "moves") == NULL); /* rows only */
+
+    FILE *f = tmpfile();
+    sim_summary_write_json(f, &summary2);
+    char *json = read_back(f);
+    /* the figures by kind, each kind in the table's order */
+    long turns = at(json, "\"turns\": {"), refills = at(json, "\"refills\": {\"mean\": ");
+    long ends = at(json, "\"end_reasons\": {"), bonus = at(json, "\"bonus\": [{\"feature\": \"red\"");
+    long lowest = at(json, "\"lowest\": [");
+    CHECK(turns < refills && refills < ends && ends < bonus && bonus < lowest);
+    at(json, "},\n               {\"feature\": \"green\""); /* lined up under the first */
+    CHECK(strstr(json, "\"moves\"") == NULL && strstr(json, "\"swaps\"") == NULL);
+
+    f = tmpfile();
+    CHECK(sim_report_write_html(f, &summary2, "invented"));
+    char *page = read_back(f);
+    at(page, "<th>actions</th><th>refills</th></tr>");
+    at(page, "Share of games by actions played (moves and swaps); the dashed line");
+    at(page, "<section id=\"bonus\">\n<h2>Bonus turns</h2>\n<p class=\"note\">Mean bonus turns "
+             "per game of each colour.</p>");
+    at(page, "<title>Bonus turns per game</title>");
+    at(page, ">bonus turns per game</text>");
+    at(page, "<section id=\"lowest\">\n<h2>Lowest track</h2>\n<p class=\"note\">Share of seats by "
+             "their lowest track at the end. Refills per game: plain ");
+    at(page, "<title>Lowest tracks</title>");
+    at(page, ">18+</text>");
+    at(page, ">track</text>");
+    CHECK(at(page, "id=\"bonus\"") < at(page, "id=\"lowest\"")); /* per-feature, then histograms */
+    /* nothing of Micropul's */
+    static const char *const micropul[] = {"atalyst", "ctivation", "closed", "group", "draws",
+                                           "extra turn", "tiles left", "placement", "claim",
+                                           "stone"};
+    for (int i = 0; i < (int)(sizeof micropul / sizeof micropul[0]); i++) {
+        if (strstr(page, micropul[i]) || strstr(json, micropul[i]))
+            fprintf(stderr, "Micropul's word: %s\n", micropul[i]);
+        CHECK(strstr(json, micropul[i]) == NULL);
+        CHECK(strstr(page, micropul[i]) == NULL);
+    }
+    free(json);
+    free(page);
+
+    /* nothing to show (no tile set: only features that fire are shown):
+    ** each section says so in its own words */
+    spec.ts = NULL;
+    b = sim_summary_new(&spec);
+    SimRow r = row(0, 0, 3, 4, 2u, 9);
+    CHECK(sim_summary_add(b, &r));
+    sim_summary_finish(b, &summary2);
+    sim_summary_free(b);
+    f = tmpfile();
+    CHECK(sim_report_write_html(f, &summary2, NULL));
+    page = read_back(f);
+    at(page, "<p class=\"empty\">No bonus turns.</p>");
+    at(page, "<p class=\"empty\">No tracks.</p>");
+    free(page);
+}
+
 int main(int argc, char **argv) {
     RUN(test_means_and_intervals);
     RUN(test_wilson);
@@ -619,6 +795,7 @@ int main(int argc, char **argv) {
     RUN(test_bots);
     RUN(test_mixed_seats);
     RUN(test_units);
+    RUN(test_invented_family);
     int before = check_failures;
     test_escaping(argc > 1 ? argv[1] : NULL);
     fprintf(stderr, "%s test_escaping\n", check_failures != before ? "FAIL" : "ok  ");

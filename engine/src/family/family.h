@@ -105,6 +105,8 @@ struct Family {
     int nmetrics;
     void (*tally)(const PulGame *g, const PulEvents *ev, int32_t *m);
     void (*tally_end)(const PulGame *g, int32_t *m);
+    /* what differs between the pieces of two variants of the family */
+    int (*piece_changes)(const PulVariant *a, const PulVariant *b, PulPieceChange *out, int max);
 };
 
 #define PUL_SNAPSHOT_MAX 16384 /* each family asserts snapshot_max <= it */

@@ -6,6 +6,7 @@
 */
 #include <stdalign.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "game.h"
@@ -91,4 +92,16 @@ int pul_action_format(const PulVariant *v, const PulAction *a, char *buf, size_t
 int pul_variant_metrics(const PulVariant *v, const PulMetricInfo **out) {
     *out = v->fam->metrics;
     return v->fam->nmetrics;
+}
+
+int pul_variant_piece_changes(const PulVariant *a, const PulVariant *b, PulPieceChange *out,
+                              int max) {
+    if (a->fam == b->fam) return a->fam->piece_changes(a, b, out, max);
+    /* pieces of two families do not compare: the family is the change */
+    if (max < 1) return 0;
+    memset(out, 0, sizeof *out);
+    snprintf(out->kind, sizeof out->kind, "family");
+    snprintf(out->a, sizeof out->a, "%s", a->fam->name);
+    snprintf(out->b, sizeof out->b, "%s", b->fam->name);
+    return 1;
 }

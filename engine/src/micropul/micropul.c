@@ -13,6 +13,7 @@
 #include "micropul.h"
 #include "move_text.h"
 #include "observe.h"
+#include "pieces.h"
 #include "report.h"
 #include "score.h"
 
@@ -71,6 +72,7 @@ const Family micropul_family = {
     .nmetrics = METRICS_N,
     .tally = metrics_tally,
     .tally_end = metrics_tally_end,
+    .piece_changes = pieces_changes,
 };
 
 PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRules *rules,
