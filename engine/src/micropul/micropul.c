@@ -8,6 +8,7 @@
 
 #include "deal.h"
 #include "heuristic.h"
+#include "hooked.h"
 #include "metrics.h"
 #include "micropul.h"
 #include "move_text.h"
@@ -28,8 +29,8 @@ static void micropul_players(const PulVariant *v, int *min, int *max) {
     if (max) *max = r->max_players;
 }
 
-static size_t micropul_snapshot(const PulGame *g, void *buf) { return game_snapshot(MGC(g), buf); }
-static void micropul_restore(PulGame *g, const void *buf) { game_restore(MG(g), buf); }
+static size_t micropul_snapshot(const PulGame *g, void *buf) { return snapshot_save(MGC(g), buf); }
+static void micropul_restore(PulGame *g, const void *buf) { snapshot_restore(MG(g), buf); }
 
 const Family micropul_family = {
     .name = "micropul",
@@ -38,6 +39,8 @@ const Family micropul_family = {
     .snapshot_max = MICROPUL_SNAPSHOT_MAX,
     .max_actions = PUL_MAX_ACTIONS,
     .params = &micropul_params,
+    .hooks = micropul_hook_points,
+    .nhooks = MICROPUL_NHOOKS,
     .compile = compile_variant,
     .players = micropul_players,
     .start = start_game,
