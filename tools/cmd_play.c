@@ -168,7 +168,7 @@ static bool play_out(PulGame *g, PulRecord *rec, uint64_t seed, PulBot *const *b
             }
         }
         PulReason r = pul_apply(g, &a, &ev);
-        const PulError *serr = pul_variant_script_error(pul_game_variant(g));
+        const PulError *serr = pul_game_script_error(g);
         if (r == PUL_R_SCRIPT_ERROR && serr) {
             char buf[1024];
             cli_error("play", "%s", pul_error_format(serr, buf, sizeof buf));

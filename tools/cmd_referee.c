@@ -125,10 +125,10 @@ static bool referee_move(Match *m, int i, bool legal, FILE *out) {
         fputs(",\"error\":", out);
         cli_json_string(out, pul_reason_code(why));
         fputs(",\"message\":", out);
-        if (why == PUL_R_SCRIPT_ERROR && pul_variant_script_error(m->variant)) {
+        if (why == PUL_R_SCRIPT_ERROR && pul_game_script_error(g)) {
             /* Not the player's fault: say which script failed, where and why. */
             char msg[1024];
-            cli_json_string(out, pul_error_format(pul_variant_script_error(m->variant), msg,
+            cli_json_string(out, pul_error_format(pul_game_script_error(g), msg,
                                                   sizeof msg));
         } else {
             /* In the edition's words (Farmopul's fields and soil), with the rule's meaning. */

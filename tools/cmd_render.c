@@ -138,7 +138,7 @@ static int replay(const PulRecord *rec, const char *path, PulVariant *v, long *m
         PulReason r = pul_apply(*g, &a, &ev);
         if (r != PUL_LEGAL) {
             /* A script that refused the move says why in its own words. */
-            const PulError *serr = pul_variant_script_error(v);
+            const PulError *serr = pul_game_script_error(*g);
             char why[1024];
             cli_error(CMD, "%s: move %d \"%s\" is illegal: %s: %s; use --move %d to draw the "
                            "position before it",

@@ -27,7 +27,9 @@ typedef struct {
     const PulTheme *theme;
     int nmoves;          /* moves in the record */
     int nlegal;          /* legal moves from the start: positions 0 .. nlegal */
-    PulGame **pos;       /* pos[k]: the game after move k */
+    PulGame **pos;       /* pos[k]: the game after move k, a copy of work */
+    PulGame *work;       /* the one object the moves are applied on: with scripts, the
+                            one Lua state, and the script error of a refused move */
     PulEvents *events;   /* events[k - 1]: what move k did */
     int bad_move;        /* 1-based number of the first illegal move, 0 when none */
     PulReason bad_reason;
@@ -46,7 +48,7 @@ static void say(const Replay *r, int id, ...) {
 
 /* The script's own error after a move it refused, so the designer sees why. */
 static void say_script_error(const Replay *r) {
-    const PulError *serr = pul_variant_script_error(r->variant);
+    const PulError *serr = pul_game_script_error(r->work);
     char buf[1024];
     if (r->bad_reason == PUL_R_SCRIPT_ERROR && serr)
         cli_error("replay", "%s", pul_error_format(serr, buf, sizeof buf));
@@ -55,6 +57,7 @@ static void say_script_error(const Replay *r) {
 static void replay_free(Replay *r) {
     if (r->pos)
         for (int k = 0; k <= r->nlegal; k++) pul_game_free(r->pos[k]);
+    pul_game_free(r->work);
     free(r->pos);
     free(r->events);
     pul_variant_free(r->variant);
@@ -87,23 +90,23 @@ static bool replay_load(Replay *r) {
     r->nmoves = pul_record_nmoves(r->rec);
     r->pos = calloc((size_t)r->nmoves + 1, sizeof *r->pos);
     r->events = calloc((size_t)r->nmoves + 1, sizeof *r->events);
-    if (!r->pos || !r->events || !(r->pos[0] = pul_game_new(r->variant)))
+    if (!r->pos || !r->events || !(r->work = pul_game_new(r->variant)) ||
+        !(r->pos[0] = pul_game_new(r->variant)))
         return say(r, RT_OUT_OF_MEMORY), false;
-    if (pul_record_start_game(r->rec, r->pos[0], &err) != PUL_OK) {
+    if (pul_record_start_game(r->rec, r->work, &err) != PUL_OK) {
         say(r, RT_CANNOT_READ, pul_error_format(&err, buf, sizeof buf));
         return false;
     }
+    /* Positions are copies: one object plays every move, so a scripted
+    ** edition makes one Lua state, not one per position. */
+    pul_game_copy(r->pos[0], r->work);
     for (int k = 1; k <= r->nmoves; k++) {
-        PulGame *g = pul_game_new(r->variant);
-        if (!g) return say(r, RT_OUT_OF_MEMORY), false;
-        pul_game_copy(g, r->pos[k - 1]);
         PulAction a;
         const char *text = pul_record_move(r->rec, k - 1);
         PulReason why = pul_action_parse(r->variant, text, &a)
-                            ? pul_apply(g, &a, &r->events[k - 1])
+                            ? pul_apply(r->work, &a, &r->events[k - 1])
                             : PUL_R_SYNTAX;
         if (why != PUL_LEGAL) {
-            pul_game_free(g);
             r->bad_move = k;
             r->bad_reason = why;
             char shown[PUL_TEXT_CUT_SIZE], explained[512];
@@ -113,6 +116,9 @@ static bool replay_load(Replay *r) {
             say_script_error(r);
             break;
         }
+        PulGame *g = pul_game_new(r->variant);
+        if (!g) return say(r, RT_OUT_OF_MEMORY), false;
+        pul_game_copy(g, r->work);
         r->pos[k] = g;
         r->nlegal = k;
     }
@@ -263,7 +269,7 @@ static void print_position(FILE *out, const Replay *r, int k) {
         show(out, r, RT_ILLEGAL, r->bad_move,
              pul_text_cut(bad, strlen(bad), shown, sizeof shown), pul_reason_code(r->bad_reason),
              pul_reason_explain(g, r->bad_reason, r->style.lang, why, sizeof why));
-        const PulError *serr = pul_variant_script_error(r->variant);
+        const PulError *serr = pul_game_script_error(r->work);
         char buf[1024];
         if (r->bad_reason == PUL_R_SCRIPT_ERROR && serr) {
             cli_put_text(out, pul_error_format(serr, buf, sizeof buf));

@@ -445,7 +445,7 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
         /* The engine words the rule in the edition's names: a theme's text, made safe. */
         pul_reason_explain(p->g, r, p->st.lang, reason, sizeof reason);
         play_say(p, PM_ILLEGAL, CLI_TEXT(line), CLI_TEXT(reason));
-        const PulError *serr = pul_variant_script_error(p->v);
+        const PulError *serr = pul_game_script_error(p->g);
         if (r == PUL_R_SCRIPT_ERROR && serr) {
             char buf[1024];
             fprintf(p->out, "%s\n", CLI_TEXT(pul_error_format(serr, buf, sizeof buf)));
@@ -474,7 +474,7 @@ static TurnResult bot_turn(Play *p, int seat, PulObservation *obs) {
     if (r != PUL_LEGAL) {
         char text[64];
         cli_action_text(p->v, &a, text, sizeof text);
-        const PulError *serr = pul_variant_script_error(p->v);
+        const PulError *serr = pul_game_script_error(p->g);
         char buf[1024];
         cli_error("play", "the bot of seat %d played %s, refused: %s", seat + 1, text,
                   r == PUL_R_SCRIPT_ERROR && serr ? pul_error_format(serr, buf, sizeof buf)

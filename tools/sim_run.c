@@ -89,11 +89,10 @@ static uint64_t bot_seed(uint64_t game_seed, int seat) {
 
 /* ------------------------------------------------------------ one game */
 
-/* What one thread plays with: its variants (its own copy of those with
-** scripts, which must stay on one thread) and a game per variant. */
+/* What one thread plays with: a game per variant, of the variants every
+** thread shares (scripted ones too: each game object runs its hooks in a Lua
+** state of its own). */
 typedef struct {
-    PulVariant *v[SIM_MAX_VARIANTS];
-    bool owned[SIM_MAX_VARIANTS];
     PulGame *g[SIM_MAX_VARIANTS];
 } SimPlayer;
 
@@ -131,7 +130,7 @@ static bool play_turn(PulGame *g, PulBot *bot, const char *spec, const char *whe
     }
     char move[64];
     cli_action_text(pul_game_variant(g), &a, move, sizeof move);
-    const PulError *serr = pul_variant_script_error(pul_game_variant(g));
+    const PulError *serr = pul_game_script_error(g);
     if (r == PUL_R_SCRIPT_ERROR && serr) {
         *err = *serr;
         set_message(err, "%s, move %s of bot '%s' at seat %d: %s", where, move, spec, seat + 1,
@@ -153,8 +152,8 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
     row->seed = cfg->seed + index;
     row->variant = vi;
     row->loser = -1;
-    PulVariant *v = pl->v[vi];
     PulGame *g = pl->g[vi];
+    const PulVariant *v = pul_game_variant(g);
     row->seats = sim_seats_for(cfg, v);
     char where[SIM_NAME_MAX + 64];
     snprintf(where, sizeof where, "%s, game %llu (seed %llu)", cfg->variants[vi],
@@ -188,7 +187,7 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
 
 typedef struct {
     const SimConfig *cfg;
-    PulVariant *shared[SIM_MAX_VARIANTS]; /* the main thread's copies */
+    PulVariant *shared[SIM_MAX_VARIANTS]; /* loaded once, every thread's */
     uint64_t total;                       /* games of this run: shard games x variants */
     pthread_mutex_t mu;
     pthread_cond_t room;                  /* the window moved on */
@@ -218,14 +217,7 @@ static void record_failure(SimShared *sh, const PulError *err) {
 static bool player_open(SimShared *sh, SimPlayer *pl, PulError *err) {
     memset(pl, 0, sizeof *pl);
     for (int k = 0; k < sh->cfg->nvariants; k++) {
-        if (pul_variant_has_scripts(sh->shared[k])) {
-            pl->v[k] = pul_variant_open(sh->cfg->variants[k], sh->cfg->search_dirs, err);
-            if (!pl->v[k]) return false;
-            pl->owned[k] = true;
-        } else {
-            pl->v[k] = sh->shared[k];
-        }
-        pl->g[k] = pul_game_new(pl->v[k]);
+        pl->g[k] = pul_game_new(sh->shared[k]);
         if (!pl->g[k]) {
             sim_fail(err, PUL_ERR_MEMORY, "out-of-memory", "out of memory for a game of %s",
                      sh->cfg->variants[k]);
@@ -238,7 +230,6 @@ static bool player_open(SimShared *sh, SimPlayer *pl, PulError *err) {
 static void player_close(SimPlayer *pl) {
     for (int k = 0; k < SIM_MAX_VARIANTS; k++) {
         if (pl->g[k]) pul_game_free(pl->g[k]);
-        if (pl->owned[k]) pul_variant_free(pl->v[k]);
     }
 }
 

@@ -389,12 +389,13 @@ PulVariant *pul_variant_load_string(const char *text, size_t len, const char *so
                                     const char *dir, const char *search_dirs, PulError *err);
 const PulVariantInfo *pul_variant_info(const PulVariant *v);
 const PulTheme *pul_variant_theme(const PulVariant *v);   /* NULL when it has none */
-/* Whether the variant runs Lua hooks. Such a variant holds a Lua state: use
-** it (and its games) from one thread at a time; open it once per thread. */
+/* Whether the variant runs Lua hooks. Such a variant holds its scripts
+** compiled, immutable like the rest of it: any number of threads may share
+** it. Each game object runs the hooks in a Lua state of its own, made at its
+** first hook call and freed with it (pul_game_copy does not copy it): keep
+** the positions of a game as copies and apply on one object, rather than a
+** new object per move. */
 bool pul_variant_has_scripts(const PulVariant *v);
-/* The last error a script raised (file: the script, line, and the hook in
-** the message), or NULL when none has. */
-const PulError *pul_variant_script_error(const PulVariant *v);
 /* Text in lang, never NULL. */
 const char *pul_variant_title(const PulVariant *v, int lang);
 
@@ -468,7 +469,7 @@ typedef enum {
     PUL_R_NO_EXTRA_TURN,
     PUL_R_BAD_ACTION,       /* not an action at all (unknown kind, rotation > 3) */
     PUL_R_SCRIPT_ERROR,     /* a rule script failed; the game is as it was before the
-                               action (pul_variant_script_error says why) */
+                               action (pul_game_script_error says why) */
     PUL_R_REFILL_DUE,       /* Genial: the seat must refill or swap now */
     PUL_R_NOT_IN_RACK,      /* Genial: that kind is not on the seat's rack */
     PUL_R_OFF_BOARD,        /* Genial: a cell is outside the play area */
@@ -562,6 +563,11 @@ size_t pul_game_size(void);
 PulGame *pul_game_new(const PulVariant *v);          /* not started */
 void pul_game_free(PulGame *g);
 void pul_game_copy(PulGame *dst, const PulGame *src);
+
+/* Scripts (WP-B): the last error a rule script raised in this game object
+** (file: the script, line, and the hook in the message), or NULL when none
+** has. A copy does not carry it: ask the object the action was applied on. */
+const PulError *pul_game_script_error(const PulGame *g);
 
 /* Start a game: the start tile placed, the core shuffled from seed (core
 ** NULL) or given top first (core, ncore: every non-start tile once), hands

@@ -873,8 +873,8 @@ static double now_ms(void) {
 
 static bool out_of_time(const Play *p) { return now_ms() - p->start_ms > PLAY_MS; }
 
-static void check_script_error(const PulVariant *v) {
-    const PulError *e = pul_variant_script_error(v);
+static void check_script_error(const PulGame *g) {
+    const PulError *e = pul_game_script_error(g);
     if (!e) fuzz_breach("a script_error refusal, but no script error is kept", NULL);
     fuzz_check_failure(e, PUL_ERR_SCRIPT);
     if (strncmp(e->code, "script-", 7) != 0)
@@ -918,10 +918,10 @@ static bool play_action(Play *p, const PulAction *a) {
             if (want != PUL_LEGAL)
                 fuzz_breachf(NULL, "pul_check says %s, pul_apply script_error",
                              pul_reason_code(want));
-            check_script_error(p->v);
+            check_script_error(g);
             p->failures++;
             stats.script_errors++;
-            stats.hook_codes[code_index(pul_variant_script_error(p->v)->code)]++;
+            stats.hook_codes[code_index(pul_game_script_error(g)->code)]++;
         } else if (got != want) {
             fuzz_breachf(NULL, "pul_check says %s, pul_apply %s", pul_reason_code(want),
                          pul_reason_code(got));

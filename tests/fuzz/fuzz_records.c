@@ -243,8 +243,8 @@ static void check_action_text(const PulVariant *v, const PulAction *a, const cha
         fuzz_breachf(NULL, "move \"%s\" is formatted as \"%s\", which reads otherwise", text, buf);
 }
 
-static void check_script_error(const PulVariant *v) {
-    const PulError *e = pul_variant_script_error(v);
+static void check_script_error(const PulGame *g) {
+    const PulError *e = pul_game_script_error(g);
     if (!e)
         fuzz_breach("an action was refused with script_error but no script error is kept", NULL);
     fuzz_check_failure(e, PUL_ERR_SCRIPT);
@@ -293,7 +293,7 @@ static void play_moves(const PulRecord *r, PulGame *g, PulRecord *out) {
                 if (want != PUL_LEGAL)
                     fuzz_breachf(NULL, "move \"%s\": pul_check says %s, pul_apply script_error",
                                  text, pul_reason_code(want));
-                check_script_error(v);
+                check_script_error(g);
             } else if (got != want) {
                 fuzz_breachf(NULL, "move \"%s\": pul_check says %s, pul_apply %s", text,
                              pul_reason_code(want), pul_reason_code(got));

@@ -21,8 +21,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # Generous bounds: the attacks end in well under a second here; the time
 # bound catches hangs (each attack runs minutes to hours on Lua's own
-# library), the memory bound growth (a state may hold 64 MiB, a sim thread
-# has one; ASan adds its own).
+# library), the memory bound growth (a state may hold 64 MiB; a game object
+# running hooks has one, so a sim thread holds its game's and the deciding
+# bot's trial games' (greedy: one, MCTS: two); hostile_test.py keeps ASan's
+# quarantine of freed blocks small, so the bound is about pul's own memory).
 TIMEOUT = 60
 RSS = 600
 
@@ -95,7 +97,7 @@ for name, what in PLAY:
                       stderr=r"pul play: [^\n]*lua/%s/attack\.lua:\d+:\d+: [^\n]*%s" % (name, what),
                       timeout=TIMEOUT, max_rss_mb=RSS))
 
-# pul sim: four games on worker threads, each thread with its own state.
+# pul sim: four games on worker threads, each game object with its own Lua state, one variant.
 for name, what in [("load-find", BUDGET), ("hook-sort", BUDGET), ("hook-memory", STATE_CAP),
                    ("hook-memory-7mb", BLOCK_CAP), ("hook-gc", STATE_CAP)]:
     CASES.append(Case("sim-" + name, ["pul", "sim", name, "--games", "4", "--out", "x"],

@@ -45,10 +45,10 @@ static void test_reveal_and_take(void) {
     uint8_t sup[PUL_MAX_TILES];
     int nsup = pul_game_supply(g, 0, sup, PUL_MAX_TILES);
     PulEvents ev = {0};
-    ScriptCall call = {g, &ev, HOOK_ON_ACTIVATE, 0, 0};
+    HookCall call = {g, &ev, HOOK_ON_ACTIVATE, 0, 0};
     /* The most recently drawn tile first, then the one before. */
-    CHECK_INT(game_script_reveal(&call, 0), sup[nsup - 1]);
-    CHECK_INT(game_script_reveal(&call, 0), sup[nsup - 2]);
+    CHECK_INT(hooked_reveal(&call, 0), sup[nsup - 1]);
+    CHECK_INT(hooked_reveal(&call, 0), sup[nsup - 2]);
     CHECK_INT(ev.n, 2);
     CHECK_INT(ev.ev[0].kind, PUL_EV_REVEALED);
     int first_known = sup[nsup - 1], second_known = sup[nsup - 2];
@@ -56,7 +56,7 @@ static void test_reveal_and_take(void) {
     uint64_t known = pul_game_known(g, 0);
     CHECK(known == ((UINT64_C(1) << sup[nsup - 1]) | (UINT64_C(1) << sup[nsup - 2])));
     /* Two more drawn after them: the known tiles now sit mid-supply. */
-    CHECK_INT(game_script_draw(&call, 0, 2), 2);
+    CHECK_INT(hooked_draw(&call, 0, 2), 2);
     nsup = pul_game_supply(g, 0, sup, (int)(sizeof sup / sizeof sup[0]));
     CHECK(known >> sup[nsup - 3] & 1 && known >> sup[nsup - 4] & 1);
     CHECK(pul_game_known(g, 1) == 0);
@@ -116,15 +116,15 @@ static void test_reveal_and_take(void) {
     pul_game_free(replay);
 
     /* All known: no random take on offer, and one is refused. */
-    while (game_script_reveal(&call, 0) >= 0) {
+    while (hooked_reveal(&call, 0) >= 0) {
     }
     CHECK_INT(popcount64(pul_game_known(g, 0)), nsup);
     n = pul_legal_actions(g, acts, PUL_MAX_ACTIONS);
     CHECK_INT(count_takes(acts, n, PUL_NO_TILE), 0);
     PulAction random_again = {PUL_TAKE, PUL_NO_TILE, 0, 0, 0, 0};
     CHECK_INT(pul_check(g, &random_again), PUL_R_NOT_IN_SUPPLY);
-    CHECK_INT(game_script_reveal(&call, 0), -1);
-    CHECK_INT(game_script_reveal(&call, 7), -1); /* no such seat */
+    CHECK_INT(hooked_reveal(&call, 0), -1);
+    CHECK_INT(hooked_reveal(&call, 7), -1); /* no such seat */
     pul_game_free(g);
     pul_variant_free(v);
 }
@@ -137,29 +137,29 @@ static void test_actions(void) {
     PulError err;
     CHECK_INT(pul_game_start(g, 2, 3, NULL, 0, &err), PUL_OK);
     PulEvents ev = {0};
-    ScriptCall call = {g, &ev, HOOK_AFTER_ACTION, 0, 0};
+    HookCall call = {g, &ev, HOOK_AFTER_ACTION, 0, 0};
     int core = pul_game_core_count(g);
-    CHECK_INT(game_script_draw(&call, 1, 2), 2);
+    CHECK_INT(hooked_draw(&call, 1, 2), 2);
     CHECK_INT(pul_game_core_count(g), core - 2);
     uint8_t sup[PUL_MAX_TILES];
     CHECK_INT(pul_game_supply(g, 1, sup, PUL_MAX_TILES), 2);
     CHECK_INT(ev.ev[ev.n - 1].kind, PUL_EV_DREW);
-    CHECK_INT(game_script_draw(&call, 1, 0), 0);
-    CHECK_INT(game_script_draw(&call, 5, 1), 0);
-    CHECK_INT(game_script_draw(&call, 0, 1000), core - 2); /* as many as there are */
+    CHECK_INT(hooked_draw(&call, 1, 0), 0);
+    CHECK_INT(hooked_draw(&call, 5, 1), 0);
+    CHECK_INT(hooked_draw(&call, 0, 1000), core - 2); /* as many as there are */
     CHECK_INT(pul_game_core_count(g), 0);
-    game_script_extra_turn(&call);
-    game_script_extra_turn(&call);
+    hooked_extra_turn(&call);
+    hooked_extra_turn(&call);
     CHECK_INT(call.extra_turns, 2);
-    for (int i = 0; i < 100; i++) CHECK(game_script_random(&call, 6) < 6);
+    for (int i = 0; i < 100; i++) CHECK(hooked_random(&call, 6) < 6);
     /* Rules change in setup only. */
     int stones = pul_rules_param_find("stones");
-    CHECK_INT(game_script_set_rule(&call, stones, 5, &err), PUL_ERR_SCRIPT);
+    CHECK_INT(hooked_set_rule(&call, stones, 5, &err), PUL_ERR_SCRIPT);
     call.hook = HOOK_SETUP;
-    CHECK_INT(game_script_set_rule(&call, stones, 5, &err), PUL_OK);
+    CHECK_INT(hooked_set_rule(&call, stones, 5, &err), PUL_OK);
     CHECK_INT(pul_game_rules(g)->stones, 5);
     CHECK_INT(pul_variant_rules(v)->stones, 3); /* the variant is untouched */
-    CHECK_INT(game_script_set_rule(&call, stones, 99, &err), PUL_ERR_RANGE);
+    CHECK_INT(hooked_set_rule(&call, stones, 99, &err), PUL_ERR_RANGE);
     pul_game_free(g);
     pul_variant_free(v);
 }

@@ -40,7 +40,7 @@ static PulStatus setup_with(const char *body, PulError *err) {
     PulGame *g = scripted(plain, 2, faq_prefix, 12);
     PulGame *before = pul_game_new(plain);
     pul_game_copy(before, g);
-    ScriptCall call = {g, NULL, HOOK_SETUP, 0, 0};
+    HookCall call = {g, NULL, HOOK_SETUP, 0, 0};
     PulStatus st = script_setup(h, &call, err);
     CHECK(memcmp(before, g, pul_game_size()) == 0);
     pul_game_free(before);
@@ -217,7 +217,7 @@ static void test_state_cap_through_apply(void) {
         pul_game_copy(before, g);
         r = pul_apply(g, &a, NULL);
         moves++;
-        CHECK(script_memory(v->host) <= SCRIPT_MEMORY_CAP);
+        CHECK(script_memory(game_env(g)->script) <= SCRIPT_MEMORY_CAP);
         if (r == PUL_R_SCRIPT_ERROR) {
             CHECK(memcmp(before, g, pul_game_size()) == 0);
             /* Again: the state is full, the host's own allocations are refused too. */
@@ -230,7 +230,7 @@ static void test_state_cap_through_apply(void) {
     CHECK_INT(r, PUL_R_SCRIPT_ERROR);
     if (moves < 18 || moves > 24) fprintf(stderr, "  moves %d\n", moves);
     CHECK(moves >= 18 && moves <= 24);
-    const PulError *e = pul_variant_script_error(v);
+    const PulError *e = pul_game_script_error(g);
     CHECK(e != NULL);
     if (e) {
         CHECK_STR(e->code, "script-memory");

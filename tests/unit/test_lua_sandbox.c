@@ -49,8 +49,8 @@ static const int close_prefix[] = {26, 6, 46, 42, 41, 34, 0, 1, 2, 3, 5, 7};
     "  return '{' .. table.concat(out, ',') .. '}'\n"                                              \
     "end\n"
 
-static ScriptCall make_call(PulGame *g, PulEvents *ev, int hook) {
-    ScriptCall c = {g, ev, hook, pul_game_to_move(g), 0};
+static HookCall make_call(PulGame *g, PulEvents *ev, int hook) {
+    HookCall c = {g, ev, hook, pul_game_to_move(g), 0};
     return c;
 }
 
@@ -82,7 +82,7 @@ static const char *probe(PulGame *g, const char *expr) {
         return "";
     }
     PulEvents ev = {0};
-    ScriptCall call = make_call(g, &ev, HOOK_AFTER_ACTION);
+    HookCall call = make_call(g, &ev, HOOK_AFTER_ACTION);
     CHECK_INT(script_after_action(h, &call, &ev, &err), PUL_ERR_SCRIPT);
     snprintf(out, sizeof out, "%s", after_hook(&err, "after_action"));
     script_host_free(h);
@@ -161,7 +161,7 @@ static void check_attack(const char *harm, const char *code, const char *needle)
     PulGame *g = scripted(plain, 2, faq_prefix, 12);
     PulGame *before = pul_game_new(plain);
     pul_game_copy(before, g);
-    ScriptCall call = make_call(g, NULL, HOOK_SETUP);
+    HookCall call = make_call(g, NULL, HOOK_SETUP);
     CHECK_INT(script_setup(h, &call, &err), PUL_ERR_SCRIPT);
     if (strcmp(err.code, code) != 0 || !has(err.message, needle))
         fprintf(stderr, "  attack: %s\n", harm);
@@ -307,7 +307,7 @@ static void test_memory_cap(void) {
         PulGame *g = scripted(plain, 2, faq_prefix, 12);
         PulGame *before = pul_game_new(plain);
         pul_game_copy(before, g);
-        ScriptCall call = make_call(g, NULL, HOOK_IS_OVER);
+        HookCall call = make_call(g, NULL, HOOK_IS_OVER);
         bool over = true;
         int calls = 0;
         PulStatus st = PUL_OK;
@@ -343,7 +343,7 @@ static void test_memory_cap(void) {
     CHECK(h != NULL);
     if (!h) return;
     PulGame *g = scripted(plain, 2, faq_prefix, 12);
-    ScriptCall call = make_call(g, NULL, HOOK_IS_OVER);
+    HookCall call = make_call(g, NULL, HOOK_IS_OVER);
     bool over = false;
     for (int i = 0; i < 3; i++) {
         CHECK_INT(script_is_over(h, &call, &over, &err), PUL_OK);
@@ -369,7 +369,7 @@ static void test_budget(void) {
     CHECK(h != NULL);
     if (!h) return;
     PulGame *g = scripted(plain, 2, faq_prefix, 12);
-    ScriptCall call = make_call(g, NULL, HOOK_SETUP);
+    HookCall call = make_call(g, NULL, HOOK_SETUP);
     CHECK_INT(script_setup(h, &call, &err), PUL_ERR_SCRIPT);
     CHECK_INT(err.line, 1);
     /* The budget is per call: the next call has a whole one. */
@@ -411,8 +411,8 @@ static void test_error_halfway(void) {
         return;
     }
     CHECK(pul_variant_has_scripts(v));
-    CHECK(pul_variant_script_error(v) == NULL);
     PulGame *g = scripted(v, 2, faq_prefix, 12);
+    CHECK(pul_game_script_error(g) == NULL);
     APPLY_OK(g, A_PLACE(4, 1, 0, 1), NULL);
     APPLY_OK(g, A_PLACE(12, 0, -1, 2), NULL);
     PulGame *before = pul_game_new(v);
@@ -421,7 +421,7 @@ static void test_error_halfway(void) {
     PulEvents ev;
     CHECK_INT(pul_apply(g, &a, &ev), PUL_R_SCRIPT_ERROR);
     CHECK(memcmp(before, g, pul_game_size()) == 0);
-    const PulError *e = pul_variant_script_error(v);
+    const PulError *e = pul_game_script_error(g);
     CHECK(e != NULL);
     if (e) {
         CHECK_STR(e->code, "script-error");
@@ -474,7 +474,7 @@ static void check_refused_apply(const char *name, const char *lua, const char *c
     }
     CHECK_INT(r, PUL_R_SCRIPT_ERROR);
     CHECK(memcmp(before, g, pul_game_size()) == 0);
-    const PulError *e = pul_variant_script_error(v);
+    const PulError *e = pul_game_script_error(g);
     CHECK(e != NULL);
     if (e) {
         if (strcmp(e->code, code) != 0 || !strstr(e->message, needle))
@@ -578,8 +578,8 @@ static void test_act_garbage(void) {
         ScriptHost *h = host_text("act.lua", lua, &err);
         CHECK(h != NULL);
         if (!h) continue;
-        ScriptActivation act = {F_ONE, 1, -1, PUL_CENTRE, 1, false};
-        ScriptCall call = make_call(g, NULL, HOOK_ON_ACTIVATE);
+        MicropulActivation act = {F_ONE, 1, -1, PUL_CENTRE, 1, false};
+        HookCall call = make_call(g, NULL, HOOK_ON_ACTIVATE);
         CHECK_INT(script_on_activate(h, &call, &act, &err), PUL_ERR_SCRIPT);
         CHECK(has(err.message, cases[i].needle));
         CHECK(has(err.message, "in hook on_activate: "));
@@ -611,8 +611,8 @@ static void test_garbage_results(void) {
         ScriptHost *h = host_text("group.lua", lua, &err);
         CHECK(h != NULL);
         if (!h) continue;
-        ScriptGroup grp = {F_WHITE, 2, {0, 0}, 0, 0, PUL_NW, 0, 2};
-        ScriptCall call = make_call(g, NULL, HOOK_SCORE_GROUP);
+        MicropulGroup grp = {F_WHITE, 2, {0, 0}, 0, 0, PUL_NW, 0, 2};
+        HookCall call = make_call(g, NULL, HOOK_SCORE_GROUP);
         CHECK_INT(script_score_group(h, &call, &grp, &err), PUL_ERR_SCRIPT);
         CHECK_STR(err.code, "script-error");
         CHECK(has(err.message, groups[i].needle));
@@ -641,7 +641,7 @@ static void test_garbage_results(void) {
         if (!h) continue;
         int scores[2] = {3, 4};
         unsigned winners = 9;
-        ScriptCall call = make_call(g, NULL, HOOK_FINAL_SCORES);
+        HookCall call = make_call(g, NULL, HOOK_FINAL_SCORES);
         CHECK_INT(script_final_scores(h, &call, scores, &winners, &err), PUL_ERR_SCRIPT);
         CHECK(has(err.message, "in hook final_scores: "));
         CHECK(has(err.message, finals[i].needle));
@@ -656,7 +656,7 @@ static void test_garbage_results(void) {
         CHECK(h != NULL);
         if (!h) continue;
         bool over = true;
-        ScriptCall call = make_call(g, NULL, HOOK_IS_OVER);
+        HookCall call = make_call(g, NULL, HOOK_IS_OVER);
         CHECK_INT(script_is_over(h, &call, &over, &err), PUL_ERR_SCRIPT);
         CHECK(has(err.message, "is_over must return true or false"));
         CHECK_INT(err.line, 1);
@@ -751,8 +751,8 @@ static void test_error_objects(void) {
                               &err);
     CHECK(h != NULL);
     if (!h) return;
-    ScriptActivation act = {F_ONE, 1, -1, PUL_CENTRE, 1, false};
-    ScriptCall call = make_call(g, NULL, HOOK_ON_ACTIVATE);
+    MicropulActivation act = {F_ONE, 1, -1, PUL_CENTRE, 1, false};
+    HookCall call = make_call(g, NULL, HOOK_ON_ACTIVATE);
     CHECK_INT(script_on_activate(h, &call, &act, &err), PUL_ERR_SCRIPT);
     CHECK_STR(err.code, "script-error");
     CHECK(has(err.message, "act.draw must be a whole number from 0 to 62, not nil"));
@@ -766,7 +766,7 @@ static void test_error_objects(void) {
                   &err);
     CHECK(h != NULL);
     if (!h) return;
-    ScriptGroup grp = {F_WHITE, 2, {0, 0}, 0, 0, PUL_NW, 0, 2};
+    MicropulGroup grp = {F_WHITE, 2, {0, 0}, 0, 0, PUL_NW, 0, 2};
     call = make_call(g, NULL, HOOK_SCORE_GROUP);
     CHECK_INT(script_score_group(h, &call, &grp, &err), PUL_OK);
     CHECK_INT(grp.owner, 1);
@@ -837,10 +837,10 @@ static void test_misuse(void) {
         ScriptHost *h = host_text("forbidden.lua", lua, &err);
         CHECK(h != NULL);
         if (!h) continue;
-        ScriptCall call = make_call(g, NULL, forbidden[i].hook);
+        HookCall call = make_call(g, NULL, forbidden[i].hook);
         PulStatus st = PUL_OK;
         if (forbidden[i].hook == HOOK_SCORE_GROUP) {
-            ScriptGroup grp = {F_WHITE, 2, {0, 0}, 0, 0, PUL_NW, 0, 2};
+            MicropulGroup grp = {F_WHITE, 2, {0, 0}, 0, 0, PUL_NW, 0, 2};
             st = script_score_group(h, &call, &grp, &err);
         } else if (forbidden[i].hook == HOOK_FINAL_SCORES) {
             int scores[2] = {1, 2};
@@ -852,7 +852,7 @@ static void test_misuse(void) {
         } else if (forbidden[i].hook == HOOK_SETUP) {
             st = script_setup(h, &call, &err);
         } else {
-            ScriptActivation act = {F_CROSS, 1, 0, PUL_NE, 0, true};
+            MicropulActivation act = {F_CROSS, 1, 0, PUL_NE, 0, true};
             st = script_on_activate(h, &call, &act, &err);
         }
         CHECK_INT(st, PUL_ERR_SCRIPT);
@@ -1016,8 +1016,8 @@ static void test_actions(void) {
     pul_game_core_initial(g, core, PUL_MAX_TILES);
     int top = pul_game_core_drawn(g);
     PulEvents ev = {0};
-    ScriptActivation act = {F_ONE, 1, -1, PUL_CENTRE, 1, false};
-    ScriptCall call = make_call(g, &ev, HOOK_ON_ACTIVATE);
+    MicropulActivation act = {F_ONE, 1, -1, PUL_CENTRE, 1, false};
+    HookCall call = make_call(g, &ev, HOOK_ON_ACTIVATE);
     CHECK_INT(script_on_activate(h, &call, &act, &err), PUL_ERR_SCRIPT);
     /* Seat 1 drew the next two core tiles, and the peek shows the last. */
     char expected[128];
@@ -1032,7 +1032,7 @@ static void test_actions(void) {
     CHECK(e && e->seat == 0 && e->tile == core[top + 1]);
     script_host_free(h);
 
-    /* random: 1..n from the game's generator, as game_script_random gives. */
+    /* random: 1..n from the game's generator, as hooked_random gives. */
     h = host_text(
         "random.lua",
         PRELUDE
@@ -1043,9 +1043,9 @@ static void test_actions(void) {
     CHECK(h != NULL);
     PulGame *copy = pul_game_new(plain);
     pul_game_copy(copy, g);
-    ScriptCall twin = make_call(copy, NULL, HOOK_AFTER_ACTION);
-    unsigned r1 = game_script_random(&twin, 6) + 1, r2 = game_script_random(&twin, 6) + 1;
-    unsigned r3 = game_script_random(&twin, 1000000) + 1, r4 = game_script_random(&twin, 1) + 1;
+    HookCall twin = make_call(copy, NULL, HOOK_AFTER_ACTION);
+    unsigned r1 = hooked_random(&twin, 6) + 1, r2 = hooked_random(&twin, 6) + 1;
+    unsigned r3 = hooked_random(&twin, 1000000) + 1, r4 = hooked_random(&twin, 1) + 1;
     call = make_call(g, NULL, HOOK_AFTER_ACTION);
     CHECK_INT(script_after_action(h, &call, NULL, &err), PUL_ERR_SCRIPT);
     snprintf(expected, sizeof expected, "{%u,%u,%u,%u}", r1, r2, r3, r4);
@@ -1129,13 +1129,13 @@ static void test_on_activate(void) {
     if (!h) return;
     CHECK_INT(script_hooks(h), HOOK_ON_ACTIVATE);
     CHECK(script_activate_features(h) == (1u << F_ONE | 1u << F_TWO | 1u << F_CROSS));
-    ScriptActivation act = {F_ONE, 1, -1, PUL_CENTRE, 1, false};
-    ScriptCall call = make_call(g, NULL, HOOK_ON_ACTIVATE);
+    MicropulActivation act = {F_ONE, 1, -1, PUL_CENTRE, 1, false};
+    HookCall call = make_call(g, NULL, HOOK_ON_ACTIVATE);
     call.seat = 1;
     CHECK_INT(script_on_activate(h, &call, &act, &err), PUL_OK);
     CHECK_INT(act.draw, 5);
     CHECK(act.extra_turn);
-    ScriptActivation two = {F_TWO, 0, 0, PUL_NW, 2, false};
+    MicropulActivation two = {F_TWO, 0, 0, PUL_NW, 2, false};
     CHECK_INT(script_on_activate(h, &call, &two, &err), PUL_ERR_SCRIPT);
     CHECK_STR(after_hook(&err, "on_activate"),
               "{draw=1,extra_turn=false,feature=one-dot,quad=centre,seat=2,x=1,y=-1}");
@@ -1150,11 +1150,11 @@ static void test_on_activate(void) {
     CHECK(h != NULL);
     if (!h) return;
     CHECK(script_activate_features(h) == 1u << F_CROSS);
-    ScriptActivation one = {F_ONE, 1, -1, PUL_CENTRE, 1, false};
+    MicropulActivation one = {F_ONE, 1, -1, PUL_CENTRE, 1, false};
     CHECK_INT(script_on_activate(h, &call, &one, &err), PUL_OK);
     CHECK_INT(one.draw, 1);
     CHECK(!one.extra_turn);
-    ScriptActivation cross = {F_CROSS, 1, 0, PUL_NE, 0, true};
+    MicropulActivation cross = {F_CROSS, 1, 0, PUL_NE, 0, true};
     CHECK_INT(script_on_activate(h, &call, &cross, &err), PUL_OK);
     CHECK_INT(cross.draw, 1);
     CHECK(!cross.extra_turn);
@@ -1195,7 +1195,7 @@ static void test_after_action(void) {
     /* In two halves: a PulError message holds 512 bytes. */
     ev.n = 7;
     memcpy(ev.ev, all, sizeof all[0] * 7);
-    ScriptCall call = make_call(g, &ev, HOOK_AFTER_ACTION);
+    HookCall call = make_call(g, &ev, HOOK_AFTER_ACTION);
     CHECK_INT(script_after_action(h, &call, &ev, &err), PUL_ERR_SCRIPT);
     CHECK_STR(after_hook(&err, "after_action"), "{kind=placed,rot=3,seat=1,tile=42,x=1,y=-1};"
                                                 "{kind=took,seat=2,tile=17};"
@@ -1257,8 +1257,8 @@ static void test_score_group(void) {
                               &err);
     CHECK(h != NULL);
     if (!h) return;
-    ScriptCall call = make_call(g, NULL, HOOK_SCORE_GROUP);
-    ScriptGroup grp = {F_BLACK, 3, {1, 2}, 0, 1, PUL_NW, 0, 99};
+    HookCall call = make_call(g, NULL, HOOK_SCORE_GROUP);
+    MicropulGroup grp = {F_BLACK, 3, {1, 2}, 0, 1, PUL_NW, 0, 99};
     CHECK_INT(script_score_group(h, &call, &grp, &err), PUL_ERR_SCRIPT);
     CHECK_STR(after_hook(&err, "score_group"),
               "{colour=black,owner=1,points=99,quad=nw,size=3,stones={1,2},x=0,y=1}");
@@ -1272,7 +1272,7 @@ static void test_score_group(void) {
         {5, 1, 1, 5},   /* the owner alone: points kept */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        ScriptGroup gr = {F_WHITE, cases[i].size, {0, 0}, 0, 0, PUL_NW, cases[i].owner_in, 5};
+        MicropulGroup gr = {F_WHITE, cases[i].size, {0, 0}, 0, 0, PUL_NW, cases[i].owner_in, 5};
         CHECK_INT(script_score_group(h, &call, &gr, &err), PUL_OK);
         CHECK_INT(gr.owner, cases[i].owner_out);
         CHECK_INT(gr.points, cases[i].points_out);
@@ -1302,7 +1302,7 @@ static void test_final_scores_and_is_over(void) {
     if (!h) return;
     CHECK_INT(script_hooks(h), HOOK_FINAL_SCORES | HOOK_IS_OVER);
     CHECK(script_activate_features(h) == 0);
-    ScriptCall call = make_call(g, NULL, HOOK_FINAL_SCORES);
+    HookCall call = make_call(g, NULL, HOOK_FINAL_SCORES);
     int scores[2] = {0, 9};
     unsigned winners = 7;
     CHECK_INT(script_final_scores(h, &call, scores, &winners, &err), PUL_OK);
@@ -1356,17 +1356,17 @@ static void test_load_order(void) {
               HOOK_ON_ACTIVATE | HOOK_SCORE_GROUP | HOOK_FINAL_SCORES | HOOK_IS_OVER);
     CHECK(script_activate_features(h) == (1u << F_ONE | 1u << F_TWO | 1u << F_CROSS));
     PulGame *g = faq_after_three();
-    ScriptCall call = make_call(g, NULL, HOOK_ON_ACTIVATE);
-    ScriptActivation act = {F_ONE, 1, -1, PUL_CENTRE, 1, false};
+    HookCall call = make_call(g, NULL, HOOK_ON_ACTIVATE);
+    MicropulActivation act = {F_ONE, 1, -1, PUL_CENTRE, 1, false};
     CHECK_INT(script_on_activate(h, &call, &act, &err), PUL_OK);
     CHECK_INT(act.draw, 20);
-    ScriptActivation cross = {F_CROSS, 1, 0, PUL_NE, 0, true};
+    MicropulActivation cross = {F_CROSS, 1, 0, PUL_NE, 0, true};
     CHECK_INT(script_on_activate(h, &call, &cross, &err), PUL_ERR_SCRIPT);
     CHECK(has(err.message, "assertion failed")); /* shared is the last call's game */
     CHECK(has(err.file, "second.lua"));
     CHECK_INT(err.line, 3);
     call = make_call(g, NULL, HOOK_SCORE_GROUP);
-    ScriptGroup grp = {F_WHITE, 2, {0, 0}, 0, 0, PUL_NW, -1, 4};
+    MicropulGroup grp = {F_WHITE, 2, {0, 0}, 0, 0, PUL_NW, -1, 4};
     CHECK_INT(script_score_group(h, &call, &grp, &err), PUL_OK);
     CHECK_INT(grp.owner, 0);
     CHECK_INT(grp.points, 10);
@@ -1549,7 +1549,7 @@ static void play_to_end(PulVariant *v, const char *what) {
             for (int steps = 0; !pul_game_over(g) && steps < 500; steps++) {
                 CHECK(pul_random_action(g, &rng, &a));
                 if (pul_apply(g, &a, NULL) != PUL_LEGAL) {
-                    const PulError *e = pul_variant_script_error(v);
+                    const PulError *e = pul_game_script_error(g);
                     fprintf(stderr, "  %s: %s\n", what, e ? e->message : "refused");
                     check_failures++;
                     break;

@@ -219,6 +219,7 @@ static void play_peek(const PulVariant *v, int seats, uint64_t seed, PeekTally *
     bool same = replays_identically(g, moves, nmoves);
     CHECK(same);
     t->round_trips += same;
+    CHECK(pul_game_script_error(g) == NULL);
     pul_game_free(g);
 }
 
@@ -253,7 +254,6 @@ static void test_solo_peek(void) {
     CHECK(t.empty_peeks > 0);
     CHECK(t.known_takes > 0);
     CHECK(t.random_takes_past_known > 0);
-    CHECK(pul_variant_script_error(v) == NULL);
     pul_variant_free(v);
 }
 

@@ -270,9 +270,20 @@ PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, P
                         "the observation is seat %d's, but seat %d is to move; a bot plays "
                         "only for the seat to move",
                         obs->seat + 1, obs->to_move + 1);
+    if (!b->det && !(b->det = pul_game_new(b->v)))
+        return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for bot '%s'", b->spec);
     PulRng rng;
     pul_rng_seed(&rng, b->seed ^ pul_observation_hash(b->v, obs));
     PulStatus st = b->kind->choose(b, obs, &rng, out, err);
+    if (pul_variant_has_scripts(b->v)) {
+        /* Each game object a choice applies on has a Lua state of its own,
+        ** which a hostile script can fill to its cap: the bot keeps none
+        ** between its choices, so a thread holds at most its game's and
+        ** the deciding bot's. Made again when the next choice needs them. */
+        pul_game_free(b->det);
+        b->det = NULL;
+        if (b->kind->drop_games) b->kind->drop_games(b);
+    }
     if (st == PUL_OK) err_clear(err);
     return st;
 }

@@ -31,7 +31,8 @@ struct PulBot {
     bool given[BOT_MAX_OPTIONS];
     char spec[BOT_SPEC_MAX];
     long iterations;
-    PulGame *det;                   /* a determinization, reused between choices */
+    PulGame *det;                   /* a determinization, reused between choices
+                                       (made again at each of an edition with scripts) */
     void *state;                    /* the kind's own (MCTS: its node pool) */
 };
 
@@ -45,6 +46,9 @@ struct BotKind {
     PulStatus (*choose)(PulBot *b, const PulObservation *obs, PulRng *rng, PulAction *out,
                         PulError *err);
     void (*free_state)(PulBot *b);
+    /* Free the game objects of its own it applies actions on, to be made
+    ** again at its next choice (NULL: it has none). */
+    void (*drop_games)(PulBot *b);
 };
 
 extern const BotKind bot_random_kind, bot_greedy_kind, bot_mcts_kind;

@@ -8,10 +8,13 @@
 #include "bot.h"
 #include "rng.h"
 
-/* Applies a to a copy of g and scores the result for the seat to move. */
-static double try_action(const PulGame *g, PulGame *tmp, const PulAction *a) {
+/* Applies a to a copy of g and scores the result for the seat to move.
+** *failed says the edition's scripts failed on it (PUL_R_SCRIPT_ERROR). */
+static double try_action(const PulGame *g, PulGame *tmp, const PulAction *a, bool *failed) {
     pul_game_copy(tmp, g);
-    if (pul_apply(tmp, a, NULL) != PUL_LEGAL) return -1e9;
+    PulReason r = pul_apply(tmp, a, NULL);
+    *failed = r == PUL_R_SCRIPT_ERROR;
+    if (r != PUL_LEGAL) return -1e9;
     return bot_eval(tmp, pul_game_to_move(g));
 }
 
@@ -22,7 +25,14 @@ bool bot_greedy_action(const PulGame *g, PulGame *tmp, PulRng *rng, PulAction *o
     double best = -1e18;
     int ties = 0;
     for (int i = 0; i < n; i++) {
-        double s = try_action(g, tmp, &list[i]);
+        bool failed;
+        double s = try_action(g, tmp, &list[i], &failed);
+        /* The edition's scripts are failing: each further trial could cost a
+        ** hook its whole deadline. Play the best so far, else the first. */
+        if (failed) {
+            if (i == 0) *out = list[0];
+            break;
+        }
         if (s > best + 1e-9) {
             best = s;
             ties = 1;
@@ -41,7 +51,9 @@ bool bot_greedy_lite_action(const PulGame *g, PulGame *tmp, PulRng *rng, int sam
     bool any = false;
     for (int i = 0; i < samples; i++) {
         if (!pul_random_action(g, rng, &a)) return any;
-        double s = try_action(g, tmp, &a);
+        bool failed;
+        double s = try_action(g, tmp, &a, &failed);
+        if (failed) return any; /* scripts failing: no further trials (above) */
         if (!any || s > best) {
             best = s;
             *out = a;
@@ -66,8 +78,13 @@ static PulStatus greedy_choose(PulBot *b, const PulObservation *obs, PulRng *rng
 
 static void greedy_free(PulBot *b) { pul_game_free(b->state); }
 
+static void greedy_drop_games(PulBot *b) {
+    pul_game_free(b->state);
+    b->state = NULL;
+}
+
 const BotKind bot_greedy_kind = {
     "greedy",     "the legal action that looks best one move ahead (points, open groups, draws)",
     NULL,         0,
-    greedy_choose, greedy_free,
+    greedy_choose, greedy_free,   greedy_drop_games,
 };

@@ -63,6 +63,9 @@ typedef struct {
     PulGame *tmp;       /* the greedy rollout's trials */
     PulAction buf[PUL_MAX_ACTIONS];
     int path[MAX_PATH];
+    /* The edition's scripts failed in a trial or a rollout: the search stops
+    ** (each further apply could cost a hook its whole deadline). */
+    bool failed;
 } Mcts;
 
 /* Every byte of an action is a field (no padding), so equal bytes are equal
@@ -142,7 +145,12 @@ static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth) {
     for (int steps = 0; !pul_game_over(g) && (depth >= TO_THE_END || steps < depth); steps++) {
         bool ok = policy == ROLLOUT_GREEDY ? bot_greedy_lite_action(g, m->tmp, rng, LITE_SAMPLES, &a)
                                            : pul_random_action(g, rng, &a);
-        if (!ok || pul_apply(g, &a, NULL) != PUL_LEGAL) break;
+        /* The greedy step stops without an action when its trial failed. */
+        if (!ok && policy == ROLLOUT_GREEDY && pul_game_script_error(m->tmp)) m->failed = true;
+        if (!ok) break;
+        PulReason r = pul_apply(g, &a, NULL);
+        if (r == PUL_R_SCRIPT_ERROR) m->failed = true;
+        if (r != PUL_LEGAL) break;
     }
 }
 
@@ -184,7 +192,12 @@ static bool untried_action(Mcts *m, int node, int n, const PulGame *g, bool orde
             return true;
         }
         pul_game_copy(m->tmp, g);
-        if (pul_apply(m->tmp, a, NULL) != PUL_LEGAL) continue;
+        PulReason r = pul_apply(m->tmp, a, NULL);
+        if (r == PUL_R_SCRIPT_ERROR) {
+            m->failed = true; /* scripts failing: no further trials */
+            return false;
+        }
+        if (r != PUL_LEGAL) continue;
         double e = bot_eval(m->tmp, pul_game_to_move(g));
         if (!found || e > best) {
             best = e;
@@ -210,7 +223,9 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
         ** for its visits (or none of its children is legal in this deal). */
         bool room = widen <= 0 || next < 0 ||
                     nlegal < 1 + widen * sqrt((double)m->pool[node].visits);
-        if (nlegal < n && room && untried_action(m, node, n, g, widen > 0, rng, &a)) {
+        bool untried = nlegal < n && room && untried_action(m, node, n, g, widen > 0, rng, &a);
+        if (m->failed) return; /* the search stops; nothing to back up */
+        if (untried) {
             int fresh = new_node(m, limit);
             if (fresh < 0) {
                 if (next < 0) break; /* the pool is full: play out from here */
@@ -221,17 +236,22 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
                 nd->avail = 1;
                 nd->sibling = m->pool[node].child;
                 m->pool[node].child = fresh;
-                pul_apply(g, &a, NULL);
+                if (pul_apply(g, &a, NULL) == PUL_R_SCRIPT_ERROR) m->failed = true;
                 m->path[depth++] = fresh;
                 break;
             }
         }
         if (next < 0) break;
-        pul_apply(g, &m->pool[next].act, NULL);
+        if (pul_apply(g, &m->pool[next].act, NULL) == PUL_R_SCRIPT_ERROR) {
+            m->failed = true;
+            return;
+        }
         m->path[depth++] = node = next;
     }
+    /* A fresh node whose own apply failed is backed up without a rollout, so
+    ** no child is left without a visit. */
     int playout = (int)b->opt[OPT_DEPTH];
-    rollout(g, m, rng, (int)b->opt[OPT_ROLLOUT], playout);
+    if (!m->failed) rollout(g, m, rng, (int)b->opt[OPT_ROLLOUT], playout);
     double r[PUL_MAX_SEATS];
     if (pul_game_over(g))
         rewards(g, r);
@@ -251,9 +271,9 @@ static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, 
         m = b->state = mem_alloc(sizeof *m);
         if (!m) return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS bot");
         memset(m, 0, sizeof *m);
-        if (!(m->tmp = pul_game_new(b->v)))
-            return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS bot");
     }
+    if (!m->tmp && !(m->tmp = pul_game_new(b->v)))
+        return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS bot");
     /* The first deal checks the observation; the root's own actions are the
     ** same in every deal (the seat knows its hand). */
     PulStatus st = pul_game_from_observation(b->det, obs, rng, err);
@@ -265,6 +285,7 @@ static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, 
     double seconds = b->given[OPT_TIME] ? b->opt[OPT_TIME] : 0.0;
     int limit = seconds > 0 ? NODE_CAP_TIMED : (int)(iters < NODE_CAP_TIMED ? iters + 1 : NODE_CAP_TIMED);
     m->n = 0;
+    m->failed = false;
     new_node(m, limit);
     if (m->n == 0) return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS tree");
     m->pool[0].mover = (int8_t)obs->seat;
@@ -274,6 +295,7 @@ static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, 
         if (seconds > 0 ? (done % 16 == 0 && now() - t0 >= seconds) : done >= iters) break;
         iterate(b, m, obs, rng, limit);
         done++;
+        if (m->failed) break; /* scripts failing: choose from the tree so far */
     }
     b->iterations = done;
     int best = -1;
@@ -286,6 +308,13 @@ static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, 
     }
     if (best >= 0) *out = m->pool[best].act;
     return PUL_OK;
+}
+
+static void mcts_drop_games(PulBot *b) {
+    Mcts *m = b->state;
+    if (!m) return;
+    pul_game_free(m->tmp);
+    m->tmp = NULL;
 }
 
 static void mcts_free(PulBot *b) {
@@ -303,4 +332,5 @@ const BotKind bot_mcts_kind = {
     (int)(sizeof mcts_options / sizeof mcts_options[0]),
     mcts_choose,
     mcts_free,
+    mcts_drop_games,
 };

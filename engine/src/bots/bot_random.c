@@ -16,5 +16,5 @@ static PulStatus random_choose(PulBot *b, const PulObservation *obs, PulRng *rng
 }
 
 const BotKind bot_random_kind = {
-    "random", "a legal action at random, each as likely", NULL, 0, random_choose, NULL,
+    "random", "a legal action at random, each as likely", NULL, 0, random_choose, NULL, NULL,
 };

@@ -3,6 +3,8 @@
 ** (family/game.h) or makes one call through the game's family table; none
 ** knows a family's state, so a second family needs nothing here.
 */
+#include <stdalign.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,16 +13,47 @@
 
 size_t pul_game_size(void) { return PUL_GAME_BYTES; }
 
+/* A game object is allocated with its GameEnv just before it (game.h): the
+** script state of that object, outside the bytes a copy or a compare sees. */
+_Static_assert(sizeof(GameEnv) % _Alignof(PulGame) == 0, "the game after its env is aligned");
+_Static_assert(sizeof(GameEnv) % _Alignof(max_align_t) == 0,
+               "the game after its env is aligned for any family's state");
+
 PulGame *pul_game_new(const PulVariant *v) {
-    PulGame *g = mem_alloc(PUL_GAME_BYTES);
-    if (!g) return NULL;
-    memset(g, 0, PUL_GAME_BYTES);
+    GameEnv *env = mem_alloc(sizeof *env + PUL_GAME_BYTES);
+    if (!env) return NULL;
+    memset(env, 0, sizeof *env + PUL_GAME_BYTES);
+    PulGame *g = (PulGame *)(void *)(env + 1);
     g->v = v;
     g->fam = v->fam;
     return g;
 }
 
-void pul_game_free(PulGame *g) { mem_free(g); }
+void pul_game_free(PulGame *g) {
+    if (!g) return;
+    GameEnv *env = game_env(g);
+    if (env->script) g->v->script_ops->state_free(env->script);
+    mem_free(env);
+}
+
+const PulError *pul_game_script_error(const PulGame *g) {
+    const void *state = game_env(g)->script;
+    if (!state) return NULL;
+    const PulError *e = g->v->script_ops->state_error(state);
+    return e && e->status != PUL_OK ? e : NULL;
+}
+
+PulReason family_guard(PulGame *g, const PulAction *a, PulEvents *ev, HookedApply run) {
+    alignas(max_align_t) unsigned char snap[PUL_SNAPSHOT_MAX];
+    PUL_ASSERT(g->fam->snapshot_max <= sizeof snap);
+    g->fam->snapshot(g, snap);
+    PulReason r = run(g, a, ev);
+    if (r == PUL_R_SCRIPT_ERROR) {
+        g->fam->restore(g, snap);
+        if (ev) ev->n = 0; /* nothing happened, as for any refused action */
+    }
+    return r;
+}
 
 /* Only what the family uses: the tail up to PUL_GAME_BYTES stays as zeroed. */
 void pul_game_copy(PulGame *dst, const PulGame *src) { memcpy(dst, src, src->fam->game_size); }

@@ -25,6 +25,16 @@ struct PulGame {
     int32_t final_adjust[PUL_MAX_SEATS];  /* final_scores hook: added to the rules' totals */
 };
 
+/* Kept just before each game object, never copied nor compared (like Lua's
+** LUA_EXTRASPACE): the script state of that object (made at its first hook
+** call, freed with the object), so a variant stays immutable and games on
+** other threads never share one. */
+typedef struct {
+    _Alignas(16) void *script;
+} GameEnv;
+
+static inline GameEnv *game_env(const PulGame *g) { return (GameEnv *)(uintptr_t)g - 1; }
+
 /* pul_game_size(): what every game object is allocated with, whatever its
 ** family, so that callers may compare two games byte for byte over it (the
 ** tail past a family's game_size is zeroed at pul_game_new and never written). */

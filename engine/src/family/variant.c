@@ -1,8 +1,8 @@
 /*
 ** variant.c: the part of a variant every family shares: making and freeing
-** one of a family's size, what its manifest said, its theme and titles; and
-** what a variant's family says through its table: seats, rule parameters,
-** move text, the lab's figures.
+** one of a family's size, what its manifest said, its theme, titles and
+** scripts' program; and what a variant's family says through its table:
+** seats, rule parameters, move text, the lab's figures.
 */
 #include <stdalign.h>
 #include <stddef.h>
@@ -30,9 +30,19 @@ PulVariant *variant_alloc(const Family *fam, const char *name, PulError *err) {
 void pul_variant_free(PulVariant *v) {
     if (!v) return;
     pul_theme_free(v->theme);
-    if (v->release_scripts) v->release_scripts(v);
+    if (v->program) v->script_ops->program_free(v->program);
     mem_free(v);
 }
+
+void variant_attach_program(PulVariant *v, void *program, const ScriptOps *ops,
+                            const void *hooks) {
+    if (v->program) v->script_ops->program_free(v->program);
+    v->program = program;
+    v->script_ops = ops;
+    v->hooks = hooks;
+}
+
+bool pul_variant_has_scripts(const PulVariant *v) { return v->program != NULL; }
 
 void variant_attach(PulVariant *v, const PulVariantInfo *info, PulTheme *theme) {
     v->info = *info;

@@ -570,8 +570,10 @@ static PulVariant *build(Manifest *m, PulError *err) {
         variant_attach(v, &m->info, theme);
         theme = NULL;
         if (m->info.nscripts > 0) {
-            ScriptHost *host = script_host_new(&m->info, ts, err);
-            if (!host || variant_attach_scripts(v, host, err) != PUL_OK) {
+            ScriptProgram *prog = script_program_new(&m->info, ts, err);
+            if (prog) {
+                variant_attach_program(v, prog, &script_ops, script_program_hooks(prog));
+            } else {
                 pul_variant_free(v);
                 v = NULL;
             }

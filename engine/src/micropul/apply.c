@@ -1,15 +1,16 @@
 /*
 ** apply.c: the one apply. It validates an action (the reasons in PMN.md's
 ** order), then changes the state and reports what happened as events. A
-** variant with Lua hooks runs them at fixed points of the action (script.h);
-** should one fail, the game is put back as it was before the action.
+** variant with Lua hooks runs them at fixed points of the action, through its
+** hooks table (hooked.h); should one fail, the game is put back as it was
+** before the action.
 */
 #include <string.h>
 
 #include "rng.h"
-#include "script.h"
+#include "hooked.h"
 
-/* However the scoring hooks score (script.h), a seat's total and the
+/* However the scoring hooks score (hooked.h), a seat's total and the
 ** difference of two totals fit an int: score_group runs at most once per
 ** group that closes and once per stone on a closed group, each time moving a
 ** seat's points by its own points and the rules' worth of the group. */
@@ -18,11 +19,11 @@ enum {
     GROUP_WORTH_MAX = MAX_NODES * RULES_POINTS_MAX,
     TILE_POINTS_MAX = PUL_MAX_TILES * RULES_POINTS_MAX
 };
-_Static_assert((int64_t)SCORE_GROUP_CALLS * (SCRIPT_GROUP_POINTS_MAX + GROUP_WORTH_MAX) +
+_Static_assert((int64_t)SCORE_GROUP_CALLS * (HOOK_GROUP_POINTS_MAX + GROUP_WORTH_MAX) +
                        GROUP_WORTH_MAX + TILE_POINTS_MAX <=
-                   SCRIPT_SCORE_MAX,
+                   HOOK_SCORE_MAX,
                "the totals before final_scores stay within its range");
-_Static_assert(2 * (int64_t)SCRIPT_SCORE_MAX <= INT32_MAX,
+_Static_assert(2 * (int64_t)HOOK_SCORE_MAX <= INT32_MAX,
                "the difference of two totals fits an int (final_adjust, the bots' margins)");
 
 static int index_of(const uint8_t *list, int n, int value) {
@@ -130,10 +131,10 @@ int game_draw_tiles(MicropulGame *g, int seat, int want, PulEvents *ev) {
 
 /* The hook calls of one action, and whether one has failed. */
 typedef struct {
-    ScriptHost *host;
+    const MicropulHooks *tab;
     unsigned hooks;
     uint32_t activate; /* features on_activate hears of */
-    ScriptCall call;
+    HookCall call;
     PulError err;
     bool failed;
 } Hooks;
@@ -144,9 +145,9 @@ static void hook_activations(Hooks *hk, PulEvents *ev, int first, int *draw, int
     for (int i = first; i < ev->n && !hk->failed; i++) {
         PulEvent *e = &ev->ev[i];
         if (e->kind != PUL_EV_ACTIVATED || !(hk->activate >> e->feature & 1)) continue;
-        ScriptActivation act = {e->feature, e->x, e->y, e->quad, e->count, e->value != 0};
+        MicropulActivation act = {e->feature, e->x, e->y, e->quad, e->count, e->value != 0};
         hk->call.hook = HOOK_ON_ACTIVATE;
-        if (script_on_activate(hk->host, &hk->call, &act, &hk->err) != PUL_OK) {
+        if (hk->tab->on_activate(&hk->call, &act, &hk->err) != PUL_OK) {
             hk->failed = true;
             return;
         }
@@ -162,7 +163,7 @@ static void hook_activations(Hooks *hk, PulEvents *ev, int first, int *draw, int
 ** points the rules gave (already counted) are replaced by the hook's. */
 static void hook_score(Hooks *hk, MicropulGame *g, int root, int32_t x, int32_t y, int quad) {
     if (hk->failed || !(hk->hooks & HOOK_SCORE_GROUP)) return;
-    ScriptGroup grp = {0};
+    MicropulGroup grp = {0};
     grp.colour = MV(g)->rot[g->placed[root >> 2].tile][g->placed[root >> 2].rot].quad[root & 3];
     grp.size = g->gsize[root];
     for (int i = 0; i < g->nstones_placed; i++) {
@@ -177,7 +178,7 @@ static void hook_score(Hooks *hk, MicropulGame *g, int root, int32_t x, int32_t 
     grp.points = g->gpoints[root];
     int owner = grp.owner, points = grp.points;
     hk->call.hook = HOOK_SCORE_GROUP;
-    if (script_score_group(hk->host, &hk->call, &grp, &hk->err) != PUL_OK) {
+    if (hk->tab->score_group(&hk->call, &grp, &hk->err) != PUL_OK) {
         hk->failed = true;
         return;
     }
@@ -290,7 +291,7 @@ static void apply_core(MicropulGame *g, const PulAction *a, PulEvents *ev, Hooks
         if (!hk->failed && (hk->hooks & HOOK_AFTER_ACTION)) {
             /* Before the turn passes: its extra turns and draws count now. */
             hk->call.hook = HOOK_AFTER_ACTION;
-            if (script_after_action(hk->host, &hk->call, ev, &hk->err) != PUL_OK) hk->failed = true;
+            if (hk->tab->after_action(&hk->call, ev, &hk->err) != PUL_OK) hk->failed = true;
         }
         if (hk->failed) return;
         extra += hk->call.extra_turns;
@@ -307,13 +308,13 @@ static void apply_core(MicropulGame *g, const PulAction *a, PulEvents *ev, Hooks
 
 /* The hooks that run at the end of an action or of a game: is_over, then
 ** final_scores when the game has just ended. */
-PulStatus game_hooks_after(MicropulGame *g, ScriptCall *call, bool was_over, PulError *err) {
-    ScriptHost *h = MV(g)->h.host;
-    unsigned hooks = script_hooks(h);
+PulStatus apply_end_hooks(MicropulGame *g, HookCall *call, bool was_over, PulError *err) {
+    const MicropulHooks *tab = hooked_table(g);
+    unsigned hooks = tab->defined;
     if (!g->h.over && (hooks & HOOK_IS_OVER)) {
         bool over = false;
         call->hook = HOOK_IS_OVER;
-        if (script_is_over(h, call, &over, err) != PUL_OK) return PUL_ERR_SCRIPT;
+        if (tab->is_over(call, &over, err) != PUL_OK) return PUL_ERR_SCRIPT;
         if (over) game_end(g, PUL_END_SCRIPT, -1, call->ev);
     }
     if (g->h.over && !was_over && (hooks & HOOK_FINAL_SCORES)) {
@@ -322,7 +323,7 @@ PulStatus game_hooks_after(MicropulGame *g, ScriptCall *call, bool was_over, Pul
         score_totals(&g->h, before);
         memcpy(after, before, sizeof after);
         call->hook = HOOK_FINAL_SCORES;
-        if (script_final_scores(h, call, after, &winners, err) != PUL_OK) return PUL_ERR_SCRIPT;
+        if (tab->final_scores(call, after, &winners, err) != PUL_OK) return PUL_ERR_SCRIPT;
         for (int s = 0; s < g->h.nseats; s++) g->h.final_adjust[s] += after[s] - before[s];
         g->h.script_winners = (uint8_t)(winners & ((1u << g->h.nseats) - 1));
     }
@@ -362,37 +363,30 @@ static bool hooks_may_run(const MicropulGame *g, const PulAction *a, unsigned ho
     return (fired_features(g, a) & hear) != 0;
 }
 
-static PulReason apply_with_hooks(MicropulGame *g, const PulAction *a, PulEvents *ev, ScriptHost *h) {
-    unsigned hooks = script_hooks(h);
-    uint32_t hear = script_activate_features(h);
-    if (!hooks_may_run(g, a, hooks, hear)) {
-        if (ev) ev->n = 0;
-        apply_core(g, a, ev, NULL);
-        return PUL_LEGAL;
-    }
+/* An action during which hooks run, with the game saved first by the
+** guard (family_guard): on a failing hook it puts the game back. */
+static PulReason apply_hooked(PulGame *pg, const PulAction *a, PulEvents *ev) {
+    MicropulGame *g = MG(pg);
+    const MicropulHooks *tab = hooked_table(g);
     /* The hooks work from the events, so they are kept even when the caller does not ask. */
     PulEvents own;
     if (!ev) ev = &own;
     ev->n = 0;
-    game_snapshot(g, MV(g)->h.scratch);
-    Hooks hk = {h, hooks, hear, {&g->h, ev, 0, g->h.to_move, 0}, {0}, false};
+    Hooks hk = {tab, tab->defined, tab->activate_features, {pg, ev, 0, g->h.to_move, 0},
+                {0}, false};
     apply_core(g, a, ev, &hk);
-    if (!hk.failed && game_hooks_after(g, &hk.call, false, &hk.err) != PUL_OK) hk.failed = true;
-    if (hk.failed) {
-        game_restore(g, MV(g)->h.scratch);
-        ev->n = 0; /* nothing happened, as for any refused action */
-        return PUL_R_SCRIPT_ERROR;
-    }
-    return PUL_LEGAL;
+    if (!hk.failed && apply_end_hooks(g, &hk.call, false, &hk.err) != PUL_OK) hk.failed = true;
+    return hk.failed ? PUL_R_SCRIPT_ERROR : PUL_LEGAL;
 }
 
 PulReason apply_action(PulGame *pg, const PulAction *a, PulEvents *ev) {
     MicropulGame *g = MG(pg);
     PulReason r = apply_check(pg, a);
     if (r != PUL_LEGAL) return r;
-    ScriptHost *h = MV(g)->h.host;
-    if (PUL_UNLIKELY(h != NULL) && (script_hooks(h) & ~HOOK_SETUP))
-        return apply_with_hooks(g, a, ev, h);
+    const MicropulHooks *tab = hooked_table(g);
+    if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP) &&
+        hooks_may_run(g, a, tab->defined, tab->activate_features))
+        return family_guard(pg, a, ev, apply_hooked);
     if (ev) ev->n = 0;
     apply_core(g, a, ev, NULL);
     return PUL_LEGAL;

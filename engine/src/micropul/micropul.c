@@ -8,6 +8,7 @@
 
 #include "deal.h"
 #include "heuristic.h"
+#include "hooked.h"
 #include "metrics.h"
 #include "micropul.h"
 #include "move_text.h"
@@ -38,8 +39,8 @@ static PulVariant *micropul_make(const char *name, const FamilyData *data, const
     (1u << PUL_PART_BIG | 1u << PUL_PART_STONE | 1u << PUL_PART_CORE |              \
      1u << PUL_PART_SUPPLY | 1u << PUL_PART_GROUP)
 
-static size_t micropul_snapshot(const PulGame *g, void *buf) { return game_snapshot(MGC(g), buf); }
-static void micropul_restore(PulGame *g, const void *buf) { game_restore(MG(g), buf); }
+static size_t micropul_snapshot(const PulGame *g, void *buf) { return snapshot_save(MGC(g), buf); }
+static void micropul_restore(PulGame *g, const void *buf) { snapshot_restore(MG(g), buf); }
 
 const Family micropul_family = {
     .name = "micropul",
@@ -48,6 +49,8 @@ const Family micropul_family = {
     .snapshot_max = MICROPUL_SNAPSHOT_MAX,
     .max_actions = PUL_MAX_ACTIONS,
     .params = &micropul_params,
+    .hooks = micropul_hook_points,
+    .nhooks = MICROPUL_NHOOKS,
     .theme_parts = MICROPUL_THEME_PARTS,
     .make = micropul_make,
     .compile = compile_variant,

@@ -37,8 +37,6 @@ typedef struct MicropulVariant {
     bool extra[PUL_MAX_FEATURES];       /* per feature: a catalyst granting an extra turn */
 } MicropulVariant;
 
-struct ScriptHost;
-
 /* The board is a torus: a connected layout of at most PUL_MAX_TILES tiles
 ** spans fewer than GRID cells in each direction, frontier included, so no
 ** two cells that matter share a slot. Coordinates outside the bounding box
@@ -200,10 +198,11 @@ int game_draw_tiles(MicropulGame *g, int seat, int want, PulEvents *ev);
 /* snapshot.c */
 /* Most bytes a snapshot takes: its extents (four ints), then every field before the grid. */
 #define MICROPUL_SNAPSHOT_MAX (4 * sizeof(int) + offsetof(MicropulGame, grid))
-/* Save what one action can change into buf (pul_game_size() bytes), and put
-** it back: the game is then byte-identical to when it was saved. */
-size_t game_snapshot(const MicropulGame *g, void *buf);
-void game_restore(MicropulGame *g, const void *buf);
+/* Save what one action can change into buf (MICROPUL_SNAPSHOT_MAX bytes at
+** most, the count returned), and put it back: the game is then byte-identical
+** to when it was saved. */
+size_t snapshot_save(const MicropulGame *g, void *buf);
+void snapshot_restore(MicropulGame *g, const void *buf);
 
 /* turn.c */
 /* The game ends now (a GAME_OVER event). */

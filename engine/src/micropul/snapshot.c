@@ -29,12 +29,12 @@ static Extent extent(const MicropulGame *g) {
     return e;
 }
 
-/* The snapshot goes into a scratch game (pul_game_size() bytes): the
-** counters and arrays before the grid, at most, plus the extents. */
+/* The snapshot goes into a buffer of PUL_SNAPSHOT_MAX bytes on the stack of
+** the guarded apply (family_guard, hooks.h): the counters and arrays before
+** the grid, at most, plus the extents. */
 _Static_assert(sizeof(Extent) + offsetof(MicropulGame, grid) == MICROPUL_SNAPSHOT_MAX &&
-                   MICROPUL_SNAPSHOT_MAX <= PUL_SNAPSHOT_MAX &&
-                   PUL_SNAPSHOT_MAX <= PUL_GAME_BYTES,
-               "a snapshot fits in the scratch game");
+                   MICROPUL_SNAPSHOT_MAX <= PUL_SNAPSHOT_MAX,
+               "a snapshot fits in the guard's buffer");
 
 /* Copies each saved range between the game and buf (to_buf: game -> buf). */
 static size_t transfer(MicropulGame *g, unsigned char *buf, Extent e, bool to_buf) {
@@ -64,13 +64,13 @@ static size_t transfer(MicropulGame *g, unsigned char *buf, Extent e, bool to_bu
     return o;
 }
 
-size_t game_snapshot(const MicropulGame *g, void *buf) {
+size_t snapshot_save(const MicropulGame *g, void *buf) {
     Extent e = extent(g);
     memcpy(buf, &e, sizeof e);
     return sizeof e + transfer((MicropulGame *)g, (unsigned char *)buf + sizeof e, e, true);
 }
 
-void game_restore(MicropulGame *g, const void *buf) {
+void snapshot_restore(MicropulGame *g, const void *buf) {
     Extent e;
     memcpy(&e, buf, sizeof e);
     board_clear(g); /* the cells the failed action's lists say are set */

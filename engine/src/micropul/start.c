@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "script.h"
+#include "hooked.h"
 
 static PulStatus check_core(const PulTileSet *ts, const uint8_t *core, int ncore, PulError *err) {
     bool seen[PUL_MAX_TILES] = {false};
@@ -78,11 +78,12 @@ PulStatus start_game(PulGame *pg, int nseats, uint64_t seed, const uint8_t *core
     board_place(g, ts->start, 0, 0, 0, -1, nb);
     const Front nothing = {0, 0, 0, 0, 0, 0};
     groups_add_tile(g, 0, nb, &nothing, NULL);
-    ScriptCall call = {&g->h, NULL, HOOK_SETUP, -1, 0};
-    if (v->h.host && (script_hooks(v->h.host) & HOOK_SETUP)) {
+    HookCall call = {&g->h, NULL, HOOK_SETUP, -1, 0};
+    const MicropulHooks *hooks = hooked_table(g);
+    if (hooks && hooks->setup) {
         /* The seat count is known, nothing is dealt: the hook may set the rules. */
         PulError serr;
-        if (script_setup(v->h.host, &call, &serr) != PUL_OK ||
+        if (hooks->setup(&call, &serr) != PUL_OK ||
             pul_rules_validate(&g->rules, &serr) != PUL_OK) {
             if (serr.status != PUL_ERR_SCRIPT) {
                 /* The rules the setup hook left do not hold together: name its scripts. */
@@ -111,8 +112,8 @@ PulStatus start_game(PulGame *pg, int nseats, uint64_t seed, const uint8_t *core
     } else {
         turn_begin_checks(g, NULL);
     }
-    if (v->h.host && (script_hooks(v->h.host) & (HOOK_IS_OVER | HOOK_FINAL_SCORES)) &&
-        game_hooks_after(g, &call, false, err) != PUL_OK) {
+    if (hooks && (hooks->defined & (HOOK_IS_OVER | HOOK_FINAL_SCORES)) &&
+        apply_end_hooks(g, &call, false, err) != PUL_OK) {
         g->h.started = 0;
         return PUL_ERR_SCRIPT;
     }

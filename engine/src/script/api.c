@@ -7,7 +7,8 @@
 ** A game object is a small userdata naming the host's call slot and the
 ** call it was made for; once that call returns, each use is a Lua error.
 ** The functions that act (draw, extra_turn, reveal, set_rule, random) check
-** which hook is running, since scoring hooks must not change the game.
+** what the running hook's point allows (hooked.h), since scoring hooks must
+** not change the game.
 */
 #include <limits.h>
 #include <string.h>
@@ -32,23 +33,16 @@ static const char *const event_names[] = {"placed",    "took",         "claimed"
                                           "closed",    "turn_skipped", "game_over",  "revealed"};
 enum { NEVENT_NAMES = (int)(sizeof event_names / sizeof event_names[0]) };
 
-/* The hooks that may change the game in each way. */
-enum {
-    MAY_ACT = HOOK_ON_ACTIVATE | HOOK_AFTER_ACTION,
-    MAY_RANDOM = HOOK_SETUP | HOOK_ON_ACTIVATE | HOOK_AFTER_ACTION,
-    MAY_SET_RULE = HOOK_SETUP
-};
+/* The family's hook point of a HOOK_* bit (what a hook there may do), or NULL. */
+static const HookPoint *hook_point(int hook) {
+    for (int k = 0; k < MICROPUL_NHOOKS; k++)
+        if (micropul_hook_points[k].bit == (unsigned)hook) return &micropul_hook_points[k];
+    return NULL;
+}
 
 const char *api_hook_name(int hook) {
-    switch (hook) {
-    case HOOK_SETUP: return "setup";
-    case HOOK_ON_ACTIVATE: return "on_activate";
-    case HOOK_AFTER_ACTION: return "after_action";
-    case HOOK_SCORE_GROUP: return "score_group";
-    case HOOK_FINAL_SCORES: return "final_scores";
-    case HOOK_IS_OVER: return "is_over";
-    default: return "?";
-    }
+    const HookPoint *p = hook_point(hook);
+    return p ? p->name : "?";
 }
 
 const char *api_quad_name(int quad) {
@@ -59,7 +53,7 @@ const char *api_quad_name(int quad) {
 
 /* The call a method runs in; raises a Lua error for anything but a live
 ** game object as the first argument. */
-static ScriptCall *check_game(lua_State *L, const char *fn) {
+static HookCall *check_game(lua_State *L, const char *fn) {
     /* Each function is bounded by the game's size; it is charged like a
     ** library call (meter.h), the tables it builds by the allocator. */
     meter_charge(L, METER_CALL);
@@ -75,14 +69,16 @@ static ScriptCall *check_game(lua_State *L, const char *fn) {
     return ref->slot->call;
 }
 
-static void check_may(lua_State *L, const ScriptCall *call, unsigned allowed, const char *fn) {
-    if (call->hook & allowed) return;
+/* may: a HOOK_MAY_* bit, which the running hook's point must give. */
+static void check_may(lua_State *L, const HookCall *call, unsigned may, const char *fn) {
+    const HookPoint *running = hook_point(call->hook);
+    if (running && (running->may & may)) return;
     char where[96] = "";
     size_t n = 0;
-    for (unsigned b = 1; b <= HOOK_IS_OVER; b <<= 1)
-        if (allowed & b) {
-            int w =
-                snprintf(where + n, sizeof where - n, "%s%s", n ? ", " : "", api_hook_name((int)b));
+    for (int k = 0; k < MICROPUL_NHOOKS; k++)
+        if (micropul_hook_points[k].may & may) {
+            int w = snprintf(where + n, sizeof where - n, "%s%s", n ? ", " : "",
+                             micropul_hook_points[k].name);
             if (w > 0 && (size_t)w < sizeof where - n) n += (size_t)w;
         }
     luaL_error(L, "game:%s is not allowed in %s (only in %s)", fn, api_hook_name(call->hook),
@@ -90,7 +86,7 @@ static void check_may(lua_State *L, const ScriptCall *call, unsigned allowed, co
 }
 
 /* A 1-based seat argument, returned 0-based. */
-static int check_seat(lua_State *L, const ScriptCall *call, int arg, const char *fn) {
+static int check_seat(lua_State *L, const HookCall *call, int arg, const char *fn) {
     lua_Integer s = luaL_checkinteger(L, arg);
     int n = call->g->nseats;
     if (s < 1 || s > n)
@@ -114,7 +110,7 @@ static bool opt_coord(lua_State *L, int arg, int32_t *out) {
     return true;
 }
 
-static const PulTileSet *tileset(const ScriptCall *call) { return pul_variant_tileset(call->g->v); }
+static const PulTileSet *tileset(const HookCall *call) { return pul_variant_tileset(call->g->v); }
 
 static int find_feature(const PulTileSet *ts, const char *name) {
     for (int f = 0; f < ts->nfeatures; f++)
@@ -216,7 +212,7 @@ static int g_turns(lua_State *L) {
 }
 
 static int g_hand(lua_State *L) {
-    ScriptCall *call = check_game(L, "hand");
+    HookCall *call = check_game(L, "hand");
     int seat = check_seat(L, call, 2, "hand");
     uint8_t ids[PUL_MAX_HAND];
     int n = pul_game_hand(call->g, seat, ids, PUL_MAX_HAND);
@@ -225,13 +221,13 @@ static int g_hand(lua_State *L) {
 }
 
 static int g_supply_size(lua_State *L) {
-    ScriptCall *call = check_game(L, "supply_size");
+    HookCall *call = check_game(L, "supply_size");
     lua_pushinteger(L, pul_game_supply(call->g, check_seat(L, call, 2, "supply_size"), NULL, 0));
     return 1;
 }
 
 static int g_known(lua_State *L) {
-    ScriptCall *call = check_game(L, "known");
+    HookCall *call = check_game(L, "known");
     int seat = check_seat(L, call, 2, "known");
     uint8_t supply[PUL_MAX_TILES], ids[PUL_MAX_TILES];
     int n = pul_game_supply(call->g, seat, supply, PUL_MAX_TILES), k = 0;
@@ -248,20 +244,20 @@ static int g_core_size(lua_State *L) {
 }
 
 static int g_stones_left(lua_State *L) {
-    ScriptCall *call = check_game(L, "stones_left");
+    HookCall *call = check_game(L, "stones_left");
     lua_pushinteger(L, pul_game_stones(call->g, check_seat(L, call, 2, "stones_left")));
     return 1;
 }
 
 static int g_rule(lua_State *L) {
-    ScriptCall *call = check_game(L, "rule");
+    HookCall *call = check_game(L, "rule");
     int i = check_rule(L, 2, "rule");
     push_rule_value(L, i, pul_rules_get(pul_game_rules(call->g), i));
     return 1;
 }
 
 static int g_rules(lua_State *L) {
-    ScriptCall *call = check_game(L, "rules");
+    HookCall *call = check_game(L, "rules");
     const PulRules *r = pul_game_rules(call->g);
     int n = pul_rules_nparams();
     lua_createtable(L, 0, n);
@@ -273,7 +269,7 @@ static int g_rules(lua_State *L) {
 }
 
 static int g_tile(lua_State *L) {
-    ScriptCall *call = check_game(L, "tile");
+    HookCall *call = check_game(L, "tile");
     const PulTileSet *ts = tileset(call);
     lua_Integer id = luaL_checkinteger(L, 2);
     if (id < 0 || id >= ts->ntiles)
@@ -293,7 +289,7 @@ static int g_tile(lua_State *L) {
 }
 
 static int g_feature(lua_State *L) {
-    ScriptCall *call = check_game(L, "feature");
+    HookCall *call = check_game(L, "feature");
     const PulTileSet *ts = tileset(call);
     const char *name = luaL_checkstring(L, 2);
     int f = find_feature(ts, name);
@@ -314,7 +310,7 @@ static int g_feature(lua_State *L) {
 }
 
 static int g_cell(lua_State *L) {
-    ScriptCall *call = check_game(L, "cell");
+    HookCall *call = check_game(L, "cell");
     int32_t x = 0, y = 0;
     int tile, rot;
     bool in_x = opt_coord(L, 2, &x), in_y = opt_coord(L, 3, &y);
@@ -336,7 +332,7 @@ static int g_cell(lua_State *L) {
 }
 
 static int g_placed(lua_State *L) {
-    ScriptCall *call = check_game(L, "placed");
+    HookCall *call = check_game(L, "placed");
     PulPlaced placed[PUL_MAX_TILES];
     int n = pul_game_placed(call->g, placed, PUL_MAX_TILES);
     lua_createtable(L, n, 0);
@@ -352,7 +348,7 @@ static int g_placed(lua_State *L) {
 }
 
 static int g_group(lua_State *L) {
-    ScriptCall *call = check_game(L, "group");
+    HookCall *call = check_game(L, "group");
     int32_t x = 0, y = 0;
     bool in_x = opt_coord(L, 2, &x), in_y = opt_coord(L, 3, &y);
     int quad = check_quad(L, 4, "group");
@@ -378,7 +374,7 @@ static int g_group(lua_State *L) {
 }
 
 static int g_scores(lua_State *L) {
-    ScriptCall *call = check_game(L, "scores");
+    HookCall *call = check_game(L, "scores");
     int scores[PUL_MAX_SEATS];
     pul_game_scores(call->g, scores, PUL_MAX_SEATS);
     api_push_ints(L, scores, call->g->nseats);
@@ -388,28 +384,28 @@ static int g_scores(lua_State *L) {
 /* -------------------------------------------------------------- actions */
 
 static int g_draw(lua_State *L) {
-    ScriptCall *call = check_game(L, "draw");
-    check_may(L, call, MAY_ACT, "draw");
+    HookCall *call = check_game(L, "draw");
+    check_may(L, call, HOOK_MAY_ACT, "draw");
     int seat = check_seat(L, call, 2, "draw");
     lua_Integer n = luaL_checkinteger(L, 3);
     if (n < 0 || n > PUL_MAX_TILES)
         return luaL_error(L, "game:draw: cannot draw %I tiles; give a count from 0 to %d",
                           (LUAI_UACINT)n, PUL_MAX_TILES);
-    lua_pushinteger(L, game_script_draw(call, seat, (int)n));
+    lua_pushinteger(L, hooked_draw(call, seat, (int)n));
     return 1;
 }
 
 static int g_extra_turn(lua_State *L) {
-    ScriptCall *call = check_game(L, "extra_turn");
-    check_may(L, call, MAY_ACT, "extra_turn");
-    game_script_extra_turn(call);
+    HookCall *call = check_game(L, "extra_turn");
+    check_may(L, call, HOOK_MAY_ACT, "extra_turn");
+    hooked_extra_turn(call);
     return 0;
 }
 
 static int g_reveal(lua_State *L) {
-    ScriptCall *call = check_game(L, "reveal");
-    check_may(L, call, MAY_ACT, "reveal");
-    int t = game_script_reveal(call, check_seat(L, call, 2, "reveal"));
+    HookCall *call = check_game(L, "reveal");
+    check_may(L, call, HOOK_MAY_ACT, "reveal");
+    int t = hooked_reveal(call, check_seat(L, call, 2, "reveal"));
     if (t < 0)
         lua_pushnil(L);
     else
@@ -450,25 +446,25 @@ static int rule_value(lua_State *L, int arg, const PulParamInfo *p) {
 }
 
 static int g_set_rule(lua_State *L) {
-    ScriptCall *call = check_game(L, "set_rule");
-    check_may(L, call, MAY_SET_RULE, "set_rule");
+    HookCall *call = check_game(L, "set_rule");
+    check_may(L, call, HOOK_MAY_SET_RULE, "set_rule");
     int i = check_rule(L, 2, "set_rule");
     luaL_checkany(L, 3);
     int value = rule_value(L, 3, pul_rules_param(i));
     PulError err;
-    if (game_script_set_rule(call, i, value, &err) != PUL_OK)
+    if (hooked_set_rule(call, i, value, &err) != PUL_OK)
         return luaL_error(L, "game:set_rule: %s", err.message);
     return 0;
 }
 
 static int g_random(lua_State *L) {
-    ScriptCall *call = check_game(L, "random");
-    check_may(L, call, MAY_RANDOM, "random");
+    HookCall *call = check_game(L, "random");
+    check_may(L, call, HOOK_MAY_RANDOM, "random");
     lua_Integer n = luaL_checkinteger(L, 2);
     if (n < 1 || (uint64_t)n > UINT32_MAX)
         return luaL_error(L, "game:random: n is %I; give a whole number from 1 to %I",
                           (LUAI_UACINT)n, (LUAI_UACINT)UINT32_MAX);
-    lua_pushinteger(L, (lua_Integer)game_script_random(call, (uint32_t)n) + 1);
+    lua_pushinteger(L, (lua_Integer)hooked_random(call, (uint32_t)n) + 1);
     return 1;
 }
 
@@ -538,7 +534,7 @@ void api_push_game(lua_State *L, GameSlot *slot) {
 
 /* ------------------------------------------------------ hook arguments */
 
-void api_push_activation(lua_State *L, const ScriptCall *call, const ScriptActivation *act) {
+void api_push_activation(lua_State *L, const HookCall *call, const MicropulActivation *act) {
     const PulTileSet *ts = tileset(call);
     lua_createtable(L, 0, 7);
     set_seat(L, "seat", call->seat);
@@ -606,7 +602,7 @@ void api_push_events(lua_State *L, const PulGame *g, const PulEvents *ev, int n)
     }
 }
 
-void api_push_group(lua_State *L, const PulGame *g, const ScriptGroup *grp) {
+void api_push_group(lua_State *L, const PulGame *g, const MicropulGroup *grp) {
     const PulTileSet *ts = pul_variant_tileset(g->v);
     lua_createtable(L, 0, 8);
     set_str(L, "colour", grp->colour < ts->nfeatures ? ts->feature[grp->colour].name : "?");

@@ -13,7 +13,7 @@
 ** made during call number `serial` works only while the slot still holds
 ** that call, so one kept past its hook raises a clean Lua error. */
 typedef struct {
-    ScriptCall *call; /* NULL between calls */
+    HookCall *call; /* NULL between calls */
     uint64_t serial;  /* bumped at each call */
 } GameSlot;
 
@@ -27,9 +27,9 @@ const char *api_hook_name(int hook); /* HOOK_* bit: "setup", ... */
 const char *api_quad_name(int quad); /* "nw" .. "se", "centre" */
 
 /* The argument tables (each pushes one table). */
-void api_push_activation(lua_State *L, const ScriptCall *call, const ScriptActivation *act);
+void api_push_activation(lua_State *L, const HookCall *call, const MicropulActivation *act);
 void api_push_events(lua_State *L, const PulGame *g, const PulEvents *ev, int n);
-void api_push_group(lua_State *L, const PulGame *g, const ScriptGroup *grp);
+void api_push_group(lua_State *L, const PulGame *g, const MicropulGroup *grp);
 void api_push_ints(lua_State *L, const int *values, int n);
 
 #endif

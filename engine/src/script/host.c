@@ -1,6 +1,7 @@
 /*
-** host.c: a variant's sandboxed Lua 5.4 state and the calls of its hooks
-** (script.h is the contract, scripts/README.md the modder's side).
+** host.c: a variant's scripts as a program read and checked once at load,
+** each game object's sandboxed Lua 5.4 state made from it, and the calls of
+** its hooks (script.h is the contract, scripts/README.md the modder's side).
 **
 ** The state opens only base, string, table, math and utf8, without the
 ** functions that reach outside (files, the clock, printing, bytecode) or
@@ -31,19 +32,37 @@
 #include "text.h"
 #include "mem.h"
 
-enum { NHOOKS = 6 };
-static const char *const hook_names[NHOOKS] = {"setup",       "on_activate",  "after_action",
-                                               "score_group", "final_scores", "is_over"};
+/* The hook points a script's table may name: Micropul's (hooked.h), in bit
+** order, so hook k has bit 1 << k (hook_points_names checks it). */
+enum { NHOOKS = MICROPUL_NHOOKS };
+
+/* The points' names, in their order, for the checks of a table of hooks. */
+static void hook_points_names(const char *names[NHOOKS]) {
+    for (int k = 0; k < NHOOKS; k++) {
+        PUL_ASSERT(micropul_hook_points[k].bit == 1u << k);
+        names[k] = micropul_hook_points[k].name;
+    }
+}
 
 #define SCRIPT_MAX_BYTES (256u << 10) /* a rule script is code, not data */
 #define IN_HOOKS "in its table of hooks"
 
-struct ScriptHost {
-    lua_State *L;
+/* Immutable once loaded, shared by every thread: what a state is made from. */
+struct ScriptProgram {
+    MicropulHooks hooks;      /* the table the rules call (script_program_hooks) */
     PulTileSet ts;
     int nscripts;
     char path[PUL_MAX_SCRIPTS][PUL_PATH_MAX];
     char source[PUL_MAX_SCRIPTS][PUL_PATH_MAX + 1]; /* chunk names: "@" + base name */
+    char *text[PUL_MAX_SCRIPTS]; /* each script's bytes, read once (NULL: read when loaded) */
+    size_t len[PUL_MAX_SCRIPTS];
+};
+
+/* One Lua state: a game object's (in its GameEnv) or a test's. */
+struct ScriptHost {
+    lua_State *L;
+    const ScriptProgram *prog;
+    ScriptProgram *owned;     /* a test's host owns the program it was made from */
     unsigned hooks;
     uint32_t activate_features;
     /* Handlers per hook, in load order: the Lua values are in the registry
@@ -78,8 +97,8 @@ static void raw_set(lua_State *L, int idx, const char *key) {
 /* --------------------------------------------------------------- errors */
 
 static int script_of_source(const ScriptHost *h, const char *source) {
-    for (int i = 0; i < h->nscripts; i++)
-        if (strcmp(h->source[i], source) == 0) return i;
+    for (int i = 0; i < h->prog->nscripts; i++)
+        if (strcmp(h->prog->source[i], source) == 0) return i;
     return -1;
 }
 
@@ -120,8 +139,8 @@ static int on_error(lua_State *L) {
 /* Strip the "name.lua:12: " Lua puts before a message when name is one of
 ** the scripts, taking the script and line from it. */
 static const char *strip_position(const ScriptHost *h, const char *msg, int *script, int *line) {
-    for (int i = 0; i < h->nscripts; i++) {
-        const char *base = h->source[i] + 1;
+    for (int i = 0; i < h->prog->nscripts; i++) {
+        const char *base = h->prog->source[i] + 1;
         size_t n = strlen(base);
         if (strncmp(msg, base, n) != 0 || msg[n] != ':') continue;
         const char *p = msg + n + 1;
@@ -139,7 +158,7 @@ static const char *strip_position(const ScriptHost *h, const char *msg, int *scr
 ** which a script may have chosen, is cleaned here where it is made. */
 static PulStatus call_failed(ScriptHost *h, PulError *err, const char *code, int script, int line,
                              const char *what, const char *msg) {
-    const char *file = script >= 0 ? h->path[script] : "";
+    const char *file = script >= 0 ? h->prog->path[script] : "";
     char clean[400];
     err_setc(&h->last, code, file, line, 0, "%s: %s", what,
              text_shown(msg, strlen(msg), clean, sizeof clean));
@@ -152,7 +171,7 @@ static PulStatus call_failed(ScriptHost *h, PulError *err, const char *code, int
 /* What one protected entry into Lua works on. */
 typedef struct {
     ScriptHost *h;
-    ScriptCall *call;
+    HookCall *call;
     PulError *err;
     PulStatus status;
     int msgh;         /* stack index of the message handler */
@@ -283,7 +302,7 @@ static int do_setup(lua_State *L) {
 
 static int do_on_activate(lua_State *L) {
     Ctx *c = enter(L);
-    ScriptActivation *act = c->data;
+    MicropulActivation *act = c->data;
     api_push_activation(L, c->call, act);
     int args = lua_gettop(L);
     int hk = lowest_set(HOOK_ON_ACTIVATE);
@@ -335,7 +354,7 @@ static int do_after_action(lua_State *L) {
 
 static int do_score_group(lua_State *L) {
     Ctx *c = enter(L);
-    ScriptGroup *grp = c->data;
+    MicropulGroup *grp = c->data;
     int nseats = c->call->g->nseats;
     api_push_group(L, c->call->g, grp);
     int args = lua_gettop(L);
@@ -362,8 +381,8 @@ static int do_score_group(lua_State *L) {
         int points = grp->points;
         if (n >= 2 && !lua_isnil(L, args + 2)) {
             lua_Integer p = lua_tointegerx(L, args + 2, &ok);
-            if (!ok || lua_type(L, args + 2) != LUA_TNUMBER || p < -SCRIPT_GROUP_POINTS_MAX ||
-                p > SCRIPT_GROUP_POINTS_MAX) {
+            if (!ok || lua_type(L, args + 2) != LUA_TNUMBER || p < -HOOK_GROUP_POINTS_MAX ||
+                p > HOOK_GROUP_POINTS_MAX) {
                 char got[64];
                 if (ok && lua_type(L, args + 2) == LUA_TNUMBER)
                     snprintf(got, sizeof got, "%lld", (long long)p);
@@ -372,7 +391,7 @@ static int do_score_group(lua_State *L) {
                 return bad_result(c, s,
                                   "score_group's second result must be the points, a whole "
                                   "number from %d to %d; it returned %s",
-                                  -SCRIPT_GROUP_POINTS_MAX, SCRIPT_GROUP_POINTS_MAX, got);
+                                  -HOOK_GROUP_POINTS_MAX, HOOK_GROUP_POINTS_MAX, got);
             }
             points = (int)p;
         }
@@ -410,11 +429,11 @@ static bool read_scores(lua_State *L, int idx, int nseats, int *out, char *why, 
         lua_rawgeti(L, idx, i + 1);
         int ok = 0;
         lua_Integer v = lua_tointegerx(L, -1, &ok);
-        if (!ok || lua_type(L, -1) != LUA_TNUMBER || v < -SCRIPT_SCORE_MAX ||
-            v > SCRIPT_SCORE_MAX) {
+        if (!ok || lua_type(L, -1) != LUA_TNUMBER || v < -HOOK_SCORE_MAX ||
+            v > HOOK_SCORE_MAX) {
             if (ok && lua_type(L, -1) == LUA_TNUMBER)
                 snprintf(why, size, "a list whose entry %d, %lld, is not from %d to %d", i + 1,
-                         (long long)v, -SCRIPT_SCORE_MAX, SCRIPT_SCORE_MAX);
+                         (long long)v, -HOOK_SCORE_MAX, HOOK_SCORE_MAX);
             else
                 snprintf(why, size, "a list whose entry %d is a %s", i + 1, luaL_typename(L, -1));
             lua_pop(L, 1);
@@ -510,7 +529,7 @@ static int do_is_over(lua_State *L) {
     return 0;
 }
 
-static PulStatus call_hook(ScriptHost *h, ScriptCall *call, int hook, lua_CFunction fn, void *data,
+static PulStatus call_hook(ScriptHost *h, HookCall *call, int hook, lua_CFunction fn, void *data,
                            PulError *err) {
     /* By HOOK_* bit, in script.h's order: no formatting on every call. */
     static const char *const what[] = {"in hook setup",       "in hook on_activate",
@@ -522,33 +541,33 @@ static PulStatus call_hook(ScriptHost *h, ScriptCall *call, int hook, lua_CFunct
     return protect(&c, fn);
 }
 
-PulStatus script_setup(ScriptHost *h, ScriptCall *call, PulError *err) {
+PulStatus script_setup(ScriptHost *h, HookCall *call, PulError *err) {
     return call_hook(h, call, HOOK_SETUP, do_setup, NULL, err);
 }
 
-PulStatus script_on_activate(ScriptHost *h, ScriptCall *call, ScriptActivation *act,
+PulStatus script_on_activate(ScriptHost *h, HookCall *call, MicropulActivation *act,
                              PulError *err) {
     if (h && !(h->activate_features >> act->feature & 1)) return PUL_OK;
     return call_hook(h, call, HOOK_ON_ACTIVATE, do_on_activate, act, err);
 }
 
-PulStatus script_after_action(ScriptHost *h, ScriptCall *call, const PulEvents *done,
+PulStatus script_after_action(ScriptHost *h, HookCall *call, const PulEvents *done,
                               PulError *err) {
     return call_hook(h, call, HOOK_AFTER_ACTION, do_after_action, (void *)done, err);
 }
 
-PulStatus script_score_group(ScriptHost *h, ScriptCall *call, ScriptGroup *grp, PulError *err) {
+PulStatus script_score_group(ScriptHost *h, HookCall *call, MicropulGroup *grp, PulError *err) {
     return call_hook(h, call, HOOK_SCORE_GROUP, do_score_group, grp, err);
 }
 
-PulStatus script_final_scores(ScriptHost *h, ScriptCall *call, int *scores, unsigned *winners,
+PulStatus script_final_scores(ScriptHost *h, HookCall *call, int *scores, unsigned *winners,
                               PulError *err) {
     FinalArgs fa = {scores, winners};
     *winners = 0;
     return call_hook(h, call, HOOK_FINAL_SCORES, do_final_scores, &fa, err);
 }
 
-PulStatus script_is_over(ScriptHost *h, ScriptCall *call, bool *over, PulError *err) {
+PulStatus script_is_over(ScriptHost *h, HookCall *call, bool *over, PulError *err) {
     *over = false;
     return call_hook(h, call, HOOK_IS_OVER, do_is_over, over, err);
 }
@@ -609,7 +628,7 @@ static const char *unknown_key(lua_State *L, int idx, const char *const *names, 
 static bool activate_table(Ctx *c, int s, int idx) {
     ScriptHost *h = c->h;
     lua_State *L = h->L;
-    const PulTileSet *ts = &h->ts;
+    const PulTileSet *ts = &h->prog->ts;
     const char *names[PUL_MAX_FEATURES] = {NULL};
     lua_newtable(L);
     for (int f = 0; f < ts->nfeatures; f++) {
@@ -675,15 +694,20 @@ static bool take_hooks(Ctx *c, int s, int idx) {
         c->status = call_failed(h, c->err, "script-error", s, 0, "while loading", msg);
         return false;
     }
+    const char *hook_names[NHOOKS];
+    hook_points_names(hook_names);
     const char *other, *bad = unknown_key(L, idx, hook_names, NHOOKS, &other);
     if (bad || other) {
-        char msg[300], hint[64] = "";
+        char msg[300], hint[64] = "", list[160] = "the hooks are";
         if (bad) {
             const char *close = suggest_pick(bad, strlen(bad), hook_names, NHOOKS);
             if (close) snprintf(hint, sizeof hint, "did you mean '%s'? ", close);
         }
-        const char *list = "the hooks are setup, on_activate, after_action, score_group, "
-                           "final_scores and is_over";
+        for (int k = 0; k < NHOOKS; k++) {
+            size_t n = strlen(list);
+            const char *sep = k == 0 ? "" : k == NHOOKS - 1 ? " and" : ",";
+            snprintf(list + n, sizeof list - n, "%s %s", sep, hook_names[k]);
+        }
         if (bad)
             snprintf(msg, sizeof msg, "unknown hook '%s'; %s%s", bad, hint, list);
         else
@@ -713,8 +737,8 @@ static bool take_hooks(Ctx *c, int s, int idx) {
             c->status = call_failed(h, c->err, "script-error", s, 0, IN_HOOKS, msg);
             return false;
         } else if (k == lowest_set(HOOK_ON_ACTIVATE)) {
-            for (int f = 0; f < h->ts.nfeatures; f++)
-                if (h->ts.feature[f].cls == PUL_FEATURE_CATALYST)
+            for (int f = 0; f < h->prog->ts.nfeatures; f++)
+                if (h->prog->ts.feature[f].cls == PUL_FEATURE_CATALYST)
                     h->activate_features |= UINT32_C(1) << f;
         }
         lua_rawgeti(L, all, k + 1);
@@ -735,7 +759,7 @@ static int do_load(lua_State *L) {
     lua_pushcfunction(L, on_error);
     c->msgh = lua_gettop(L);
     bool late = false;
-    int st = sandbox_load_text(L, a->text, a->len, h->source[a->script], &late);
+    int st = sandbox_load_text(L, a->text, a->len, h->prog->source[a->script], &late);
     if (st != LUA_OK || late) {
         int script = a->script, line = 0;
         char buf[400];
@@ -762,7 +786,7 @@ static int do_load(lua_State *L) {
     return 0;
 }
 
-/* The file's bytes, malloc'd, or NULL with err filled. */
+/* The file's bytes, from mem_alloc, or NULL with err filled. */
 static char *read_script(const char *path, size_t *len, PulError *err) {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -795,40 +819,73 @@ static char *read_script(const char *path, size_t *len, PulError *err) {
     return buf;
 }
 
-ScriptHost *script_host_new(const PulVariantInfo *info, const PulTileSet *ts, PulError *err) {
-    ScriptHost *h = mem_calloc(1, sizeof *h);
-    if (!h) {
+/* A program with info's scripts and no text read yet. */
+static ScriptProgram *program_alloc(const PulVariantInfo *info, const PulTileSet *ts,
+                                    PulError *err) {
+    ScriptProgram *p = mem_calloc(1, sizeof *p);
+    if (!p) {
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory creating the Lua state");
         return NULL;
     }
-    h->ts = *ts;
+    p->ts = *ts;
+    p->nscripts = info->nscripts < PUL_MAX_SCRIPTS ? info->nscripts : PUL_MAX_SCRIPTS;
+    for (int i = 0; i < p->nscripts; i++) {
+        snprintf(p->path[i], sizeof p->path[i], "%s", info->script[i]);
+        const char *slash = strrchr(info->script[i], '/');
+        snprintf(p->source[i], sizeof p->source[i], "@%s", slash ? slash + 1 : info->script[i]);
+    }
+    return p;
+}
+
+static void program_free(void *program) {
+    ScriptProgram *p = program;
+    if (!p) return;
+    for (int i = 0; i < p->nscripts; i++) mem_free(p->text[i]);
+    mem_free(p);
+}
+
+/* A state running p's scripts in order. A text p has not read yet is read
+** from its file, then kept in keep (the program being loaded) or dropped;
+** own, when not NULL, is freed with the state. */
+static ScriptHost *host_open(const ScriptProgram *p, ScriptProgram *keep, ScriptProgram *own,
+                             PulError *err) {
+    ScriptHost *h = mem_calloc(1, sizeof *h);
+    if (!h) {
+        program_free(own);
+        err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory creating the Lua state");
+        return NULL;
+    }
+    h->prog = p;
+    h->owned = own;
     h->meter.owner = h;
     h->meter.on_refuse = on_refuse;
-    h->nscripts = info->nscripts < PUL_MAX_SCRIPTS ? info->nscripts : PUL_MAX_SCRIPTS;
-    for (int i = 0; i < h->nscripts; i++) {
-        snprintf(h->path[i], sizeof h->path[i], "%s", info->script[i]);
-        const char *slash = strrchr(info->script[i], '/');
-        snprintf(h->source[i], sizeof h->source[i], "@%s", slash ? slash + 1 : info->script[i]);
-    }
     h->L = meter_open(&h->meter);
     if (!h->L) {
-        mem_free(h);
+        script_host_free(h);
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory creating the Lua state");
         return NULL;
     }
     Ctx c = {h, NULL, err, PUL_OK, 0, 0, "while opening the sandbox", NULL, 0};
     PulStatus st = protect(&c, open_sandbox);
-    for (int i = 0; i < h->nscripts && st == PUL_OK; i++) {
-        LoadArgs a = {i, NULL, 0};
-        a.text = read_script(h->path[i], &a.len, err);
+    for (int i = 0; i < p->nscripts && st == PUL_OK; i++) {
+        LoadArgs a = {i, p->text[i], p->len[i]};
+        char *read = NULL;
         if (!a.text) {
-            st = PUL_ERR_IO;
-            break;
+            a.text = read = read_script(p->path[i], &a.len, err);
+            if (!read) {
+                st = PUL_ERR_IO;
+                break;
+            }
         }
         c.what = "while loading";
         c.data = &a;
         st = protect(&c, do_load);
-        mem_free((void *)a.text);
+        if (read && keep) {
+            keep->text[i] = read;
+            keep->len[i] = a.len;
+        } else {
+            mem_free(read);
+        }
     }
     if (st != PUL_OK) {
         script_host_free(h);
@@ -838,8 +895,89 @@ ScriptHost *script_host_new(const PulVariantInfo *info, const PulTileSet *ts, Pu
     return h;
 }
 
+ScriptHost *script_host_new(const PulVariantInfo *info, const PulTileSet *ts, PulError *err) {
+    ScriptProgram *p = program_alloc(info, ts, err);
+    return p ? host_open(p, NULL, p, err) : NULL;
+}
+
 void script_host_free(ScriptHost *h) {
     if (!h) return;
     if (h->L) lua_close(h->L);
+    program_free(h->owned);
     mem_free(h);
 }
+
+/* ------------------------------------------------------------- programs */
+
+ScriptHost *script_state_of(PulGame *g, PulError *err) {
+    GameEnv *env = game_env(g);
+    if (!env->script) {
+        /* The first hook call on this object: its own state, from the texts
+        ** the program read at load (no file is read again). */
+        env->script = host_open(pul_game_variant(g)->program, NULL, NULL, err);
+        if (!env->script && err) err->status = PUL_ERR_SCRIPT;
+    }
+    return env->script;
+}
+
+/* The hooks table's entries: each finds the game object's state. */
+static PulStatus hook_setup(HookCall *c, PulError *err) {
+    ScriptHost *h = script_state_of(c->g, err);
+    return h ? script_setup(h, c, err) : PUL_ERR_SCRIPT;
+}
+
+static PulStatus hook_on_activate(HookCall *c, MicropulActivation *act, PulError *err) {
+    ScriptHost *h = script_state_of(c->g, err);
+    return h ? script_on_activate(h, c, act, err) : PUL_ERR_SCRIPT;
+}
+
+static PulStatus hook_after_action(HookCall *c, const PulEvents *done, PulError *err) {
+    ScriptHost *h = script_state_of(c->g, err);
+    return h ? script_after_action(h, c, done, err) : PUL_ERR_SCRIPT;
+}
+
+static PulStatus hook_score_group(HookCall *c, MicropulGroup *grp, PulError *err) {
+    ScriptHost *h = script_state_of(c->g, err);
+    return h ? script_score_group(h, c, grp, err) : PUL_ERR_SCRIPT;
+}
+
+static PulStatus hook_final_scores(HookCall *c, int *scores, unsigned *winners, PulError *err) {
+    ScriptHost *h = script_state_of(c->g, err);
+    return h ? script_final_scores(h, c, scores, winners, err) : PUL_ERR_SCRIPT;
+}
+
+static PulStatus hook_is_over(HookCall *c, bool *over, PulError *err) {
+    ScriptHost *h = script_state_of(c->g, err);
+    return h ? script_is_over(h, c, over, err) : PUL_ERR_SCRIPT;
+}
+
+ScriptProgram *script_program_new(const PulVariantInfo *info, const PulTileSet *ts, PulError *err) {
+    ScriptProgram *p = program_alloc(info, ts, err);
+    if (!p) return NULL;
+    /* The probe reads the texts into p and checks them as every state will
+    ** run them: what it learns of the hooks is what each state would. */
+    ScriptHost *probe = host_open(p, p, NULL, err);
+    if (!probe) {
+        program_free(p);
+        return NULL;
+    }
+    MicropulHooks *t = &p->hooks;
+    t->defined = probe->hooks;
+    t->activate_features = probe->activate_features;
+    t->setup = t->defined & HOOK_SETUP ? hook_setup : NULL;
+    t->on_activate = t->defined & HOOK_ON_ACTIVATE ? hook_on_activate : NULL;
+    t->after_action = t->defined & HOOK_AFTER_ACTION ? hook_after_action : NULL;
+    t->score_group = t->defined & HOOK_SCORE_GROUP ? hook_score_group : NULL;
+    t->final_scores = t->defined & HOOK_FINAL_SCORES ? hook_final_scores : NULL;
+    t->is_over = t->defined & HOOK_IS_OVER ? hook_is_over : NULL;
+    script_host_free(probe);
+    return p;
+}
+
+const MicropulHooks *script_program_hooks(const ScriptProgram *p) { return &p->hooks; }
+
+static void state_free(void *state) { script_host_free(state); }
+static const PulError *state_error(const void *state) { return script_last_error(state); }
+static size_t state_memory(const void *state) { return script_memory(state); }
+
+const ScriptOps script_ops = {state_free, state_error, state_memory, program_free};
