@@ -241,13 +241,12 @@ typedef struct {
 
 /* One thing that differs between variant k and the first, as the engine
 ** tells it (sim_changes.c). */
-enum { SIM_MAX_CHANGES = 24, SIM_CHANGE_TEXT = 160 };
-typedef struct {
-    char kind[16];                         /* "rule", "rule at setup", "seats", "tiles",
-                                              "feature", "script", "theme" */
-    char name[PUL_NAME_MAX];               /* the parameter, feature or file name */
-    char a[SIM_CHANGE_TEXT], b[SIM_CHANGE_TEXT]; /* in A and in B ("" for none) */
-} SimChange;
+/* The engine's record of a piece change, so the family's changes are kept as
+** they come: kind "rule", "rule at setup", "seats", "script", "theme" or the
+** family's own ("tiles", "feature"); name the parameter, piece or file; a and b
+** what A and B have ("" for none). */
+enum { SIM_MAX_CHANGES = 24, SIM_CHANGE_TEXT = PUL_CHANGE_TEXT };
+typedef PulPieceChange SimChange;
 
 enum { SIM_MAX_VERDICT = 40, SIM_VERDICT_TEXT = 640 };
 

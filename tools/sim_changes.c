@@ -15,24 +15,12 @@ typedef struct {
     int n, max;
 } Changes;
 
-/* src into dst, cut (at a character's start) when it does not fit: a long
-** path keeps its start, which names the edition. */
-static void set_text(char *dst, size_t size, const char *src) {
-    size_t n = strlen(src);
-    if (n >= size) {
-        n = size - 1;
-        while (n > 0 && ((unsigned char)src[n] & 0xc0) == 0x80) n--;
-    }
-    memcpy(dst, src, n);
-    dst[n] = '\0';
-}
-
 static SimChange *add(Changes *c, const char *kind, const char *name) {
     if (c->n >= c->max) return NULL;
     SimChange *ch = &c->out[c->n++];
     memset(ch, 0, sizeof *ch);
-    set_text(ch->kind, sizeof ch->kind, kind);
-    set_text(ch->name, sizeof ch->name, name);
+    pul_text_copy(ch->kind, sizeof ch->kind, kind);
+    pul_text_copy(ch->name, sizeof ch->name, name);
     return ch;
 }
 
@@ -113,12 +101,7 @@ static void rule_changes(Changes *c, const char *kind, const RuleValues *a, cons
 static void piece_changes(Changes *c, const PulVariant *a, const PulVariant *b) {
     PulPieceChange pc[SIM_MAX_CHANGES];
     int n = pul_variant_piece_changes(a, b, pc, SIM_MAX_CHANGES);
-    for (int i = 0; i < n; i++) {
-        SimChange *ch = add(c, pc[i].kind, pc[i].name);
-        if (!ch) return;
-        set_text(ch->a, sizeof ch->a, pc[i].a);
-        set_text(ch->b, sizeof ch->b, pc[i].b);
-    }
+    for (int i = 0; i < n && c->n < c->max; i++) c->out[c->n++] = pc[i];
 }
 
 /* The file's folder and name: enough to tell editions apart, short to read. */
@@ -141,19 +124,19 @@ static void file_changes(Changes *c, const PulVariantInfo *a, const PulVariantIn
         if (has_script(b, a->script[k])) continue;
         SimChange *ch = add(c, "script", short_path(a->script[k]));
         if (!ch) return;
-        set_text(ch->a, sizeof ch->a, short_path(a->script[k]));
+        pul_text_copy(ch->a, sizeof ch->a, short_path(a->script[k]));
     }
     for (int k = 0; k < b->nscripts; k++) {
         if (has_script(a, b->script[k])) continue;
         SimChange *ch = add(c, "script", short_path(b->script[k]));
         if (!ch) return;
-        set_text(ch->b, sizeof ch->b, short_path(b->script[k]));
+        pul_text_copy(ch->b, sizeof ch->b, short_path(b->script[k]));
     }
     if (strcmp(a->theme_file, b->theme_file) != 0) {
         SimChange *ch = add(c, "theme", "");
         if (!ch) return;
-        set_text(ch->a, sizeof ch->a, a->theme_file[0] ? short_path(a->theme_file) : "none");
-        set_text(ch->b, sizeof ch->b, b->theme_file[0] ? short_path(b->theme_file) : "none");
+        pul_text_copy(ch->a, sizeof ch->a, a->theme_file[0] ? short_path(a->theme_file) : "none");
+        pul_text_copy(ch->b, sizeof ch->b, b->theme_file[0] ? short_path(b->theme_file) : "none");
     }
 }
 

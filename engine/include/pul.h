@@ -113,6 +113,11 @@ size_t pul_text_escape(char *out, size_t size, const char *s, size_t n, const ch
 ** "... (N bytes)". A NUL byte ends s. Nothing is escaped: that is done
 ** where the message is shown. out holds PUL_TEXT_CUT_SIZE bytes to take any
 ** value whole; a smaller one cuts the result. Returns out. */
+/* src into dst (size bytes, always terminated when size > 0), cut before a
+** character's first byte when it does not fit, so a cut never leaves half a
+** UTF-8 character. Returns the bytes copied. */
+size_t pul_text_copy(char *dst, size_t size, const char *src);
+
 #define PUL_TEXT_CUT_MAX 60
 #define PUL_TEXT_CUT_SIZE (PUL_TEXT_CUT_MAX + 40)
 const char *pul_text_cut(const char *s, size_t n, char *out, size_t size);

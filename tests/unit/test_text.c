@@ -184,6 +184,23 @@ static void test_cut(void) {
     CHECK_STR(pul_text_cut("a\x1b" "b\0hidden", 9, out, sizeof out), "a\x1b" "b");
 }
 
+/* A copy that does not fit ends before a whole character, never inside one. */
+static void test_copy(void) {
+    char buf[6];
+    CHECK_INT((int)pul_text_copy(buf, sizeof buf, "abc"), 3);
+    CHECK_STR(buf, "abc");
+    CHECK_INT((int)pul_text_copy(buf, sizeof buf, "abcdefgh"), 5);
+    CHECK_STR(buf, "abcde");
+    /* "ab" then two 3-byte characters: the second does not fit whole. */
+    CHECK_INT((int)pul_text_copy(buf, sizeof buf, "ab\xe3\x81\x82\xe3\x81\x84"), 5);
+    CHECK_STR(buf, "ab\xe3\x81\x82");
+    CHECK_INT((int)pul_text_copy(buf, 4, "ab\xe3\x81\x82"), 2);
+    CHECK_STR(buf, "ab");
+    CHECK_INT((int)pul_text_copy(buf, 1, "abc"), 0);
+    CHECK_STR(buf, "");
+    CHECK_INT((int)pul_text_copy(buf, 0, "abc"), 0);
+}
+
 int main(void) {
     RUN(test_decode_every_character);
     RUN(test_decode_counts);
@@ -192,5 +209,6 @@ int main(void) {
     RUN(test_escape);
     RUN(test_escape_cut);
     RUN(test_cut);
+    RUN(test_copy);
     return CHECK_DONE();
 }

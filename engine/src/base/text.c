@@ -207,6 +207,18 @@ const char *text_shown(const char *s, size_t n, char *buf, size_t size) {
     return buf;
 }
 
+size_t pul_text_copy(char *dst, size_t size, const char *src) {
+    if (!dst || size == 0) return 0;
+    size_t n = strlen(src);
+    if (n >= size) {
+        n = size - 1;
+        while (n > 0 && ((unsigned char)src[n] & 0xc0) == 0x80) n--;
+    }
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+    return n;
+}
+
 const char *pul_text_cut(const char *s, size_t n, char *out, size_t size) {
     if (!out || size == 0) return out;
     const char *nul = memchr(s, '\0', n);

@@ -14,23 +14,12 @@ typedef struct {
     int n, max;
 } Changes;
 
-/* src into dst, cut (at a character's start) when it does not fit. */
-static void set_text(char *dst, size_t size, const char *src) {
-    size_t n = strlen(src);
-    if (n >= size) {
-        n = size - 1;
-        while (n > 0 && ((unsigned char)src[n] & 0xc0) == 0x80) n--;
-    }
-    memcpy(dst, src, n);
-    dst[n] = '\0';
-}
-
 static PulPieceChange *add(Changes *c, const char *kind, const char *name) {
     if (c->n >= c->max) return NULL;
     PulPieceChange *ch = &c->out[c->n++];
     memset(ch, 0, sizeof *ch);
-    set_text(ch->kind, sizeof ch->kind, kind);
-    set_text(ch->name, sizeof ch->name, name);
+    pul_text_copy(ch->kind, sizeof ch->kind, kind);
+    pul_text_copy(ch->name, sizeof ch->name, name);
     return ch;
 }
 
@@ -72,8 +61,8 @@ int pieces_changes(const PulVariant *va, const PulVariant *vb, PulPieceChange *o
         if (g >= 0 && strcmp(ta, tb) == 0) continue;
         PulPieceChange *x = add(c, "feature", a->feature[f].name);
         if (!x) return c->n;
-        set_text(x->a, sizeof x->a, ta);
-        if (g >= 0) set_text(x->b, sizeof x->b, tb);
+        pul_text_copy(x->a, sizeof x->a, ta);
+        if (g >= 0) pul_text_copy(x->b, sizeof x->b, tb);
     }
     for (int g = 0; g < b->nfeatures; g++) {
         if (feature_find(a, b->feature[g].name) >= 0) continue;
