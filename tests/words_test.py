@@ -385,14 +385,16 @@ def tables():
                          re.M)
     reasons = [r for r in reasons if r != "PUL_R_COUNT"]
     rows = c_rows("engine/src/family/reasons.c", r"PUL_R_\w+|PUL_LEGAL")
-    check(len(reasons) == 16, "%d refusal reasons in pul.h" % len(reasons))
+    check(len(reasons) == 23, "%d refusal reasons in pul.h (16 of Micropul, 7 of Genial)"
+          % len(reasons))
     for r in reasons:
         if check(r in rows, "refusal %s has no explanation" % r):
             same_everywhere("reasons", r, rows[r])
             for t in rows[r]:
                 for name in re.findall(r"\{(\w+)\}", t):
-                    check(name in ("stone", "group", "supply", "core", "big", "pairs", "kinds",
-                                   "limit"), "refusal %s: unknown placeholder {%s}" % (r, name))
+                    check(name in ("stone", "group", "supply", "core", "big", "bag", "rack",
+                                   "pairs", "kinds", "limit"),
+                          "refusal %s: unknown placeholder {%s}" % (r, name))
     code, out, _ = pul(["replay", "--list-messages"])
     langs = {}
     for line in out.splitlines():

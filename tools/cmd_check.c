@@ -307,11 +307,25 @@ static void json_tile_facts(Json *j, const TileFacts *tf, const char *tiles_file
 
 /* --------------------------------------------------------- theme facts */
 
+/* The parts a theme gives (its family's, PulTheme.parts), and the k-th of
+** them in PulPart order. */
+static int theme_nparts(const PulTheme *th) {
+    int n = 0;
+    for (int p = 0; p < PUL_NPARTS; p++) n += (th->parts >> p) & 1u;
+    return n;
+}
+
+static int theme_part(const PulTheme *th, int k) {
+    for (int p = 0; p < PUL_NPARTS; p++)
+        if (((th->parts >> p) & 1u) && k-- == 0) return p;
+    return -1;
+}
+
 /* Entries of a theme: its features, then its parts, as one list. */
-static int theme_entries(const PulTheme *th) { return th->nfeatures + PUL_NPARTS; }
+static int theme_entries(const PulTheme *th) { return th->nfeatures + theme_nparts(th); }
 
 static const PulThemeEntry *theme_entry(const PulTheme *th, int k) {
-    return k < th->nfeatures ? &th->feature[k] : &th->part[k - th->nfeatures];
+    return k < th->nfeatures ? &th->feature[k] : &th->part[theme_part(th, k - th->nfeatures)];
 }
 
 /* A name in lang that reads as in English: missing in that language (the
@@ -331,9 +345,9 @@ static void print_theme_facts(const PulTheme *th, int lang) {
     printf("  features  %d:", th->nfeatures);
     for (int f = 0; f < th->nfeatures; f++)
         printf("%s %s", f ? "," : "", CLI_TEXT(pul_theme_feature_name(th, f, lang)));
-    printf("\n  parts     %d:", PUL_NPARTS);
-    for (int p = 0; p < PUL_NPARTS; p++)
-        printf("%s %s", p ? "," : "", CLI_TEXT(pul_theme_part_name(th, p, lang)));
+    printf("\n  parts     %d:", theme_nparts(th));
+    for (int k = 0; k < theme_nparts(th); k++)
+        printf("%s %s", k ? "," : "", CLI_TEXT(pul_theme_part_name(th, theme_part(th, k), lang)));
     if (th->nseat_colours > 0) {
         printf("\n  seats     %d:", th->nseat_colours);
         for (int k = 0; k < th->nseat_colours; k++)
@@ -368,7 +382,8 @@ static void json_theme_facts(Json *j, const PulTheme *th, int lang, const char *
     }
     json_close(j, ']');
     json_open(j, "parts", '[');
-    for (int p = 0; p < PUL_NPARTS; p++) {
+    for (int k = 0; k < theme_nparts(th); k++) {
+        int p = theme_part(th, k);
         json_open(j, NULL, '{');
         json_str(j, "key", pul_part_key(p));
         json_str(j, "name", pul_theme_part_name(th, p, lang));
@@ -519,7 +534,7 @@ static void report_variant(const Options *o, const Target *t, const PulVariant *
     printf("  theme     ");
     if (theme)
         printf("%s: \"%s\", %d features, %d parts\n", CLI_TEXT(info->theme_file),
-               CLI_TEXT(theme->title[o->lang]), theme->nfeatures, PUL_NPARTS);
+               CLI_TEXT(theme->title[o->lang]), theme->nfeatures, theme_nparts(theme));
     else
         printf("none\n");
     print_rules(v);

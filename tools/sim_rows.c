@@ -517,7 +517,7 @@ static bool parse_winners(JsonIn *j, SimRow *row) {
 static bool parse_end_reason(JsonIn *j, SimRow *row) {
     char code[32];
     if (!jstring(j, code, sizeof code)) return false;
-    for (int r = PUL_END_NONE; r <= PUL_END_ACTION_LIMIT; r++) {
+    for (int r = PUL_END_NONE; r < PUL_END_COUNT; r++) {
         if (strcmp(pul_end_reason_code((PulEndReason)r), code) == 0) {
             row->end_reason = r;
             return true;

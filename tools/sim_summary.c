@@ -39,7 +39,7 @@ enum {
     M_ACT = M_END + MAX_REASONS,
     M_COUNT = M_ACT + MAX_COLUMNS
 };
-_Static_assert((int)PUL_END_ACTION_LIMIT < (int)MAX_REASONS, "every end reason has its count");
+_Static_assert((int)PUL_END_COUNT <= (int)MAX_REASONS, "every end reason has its count");
 
 /* Exact sums; __int128 keeps n * sum of squares exact for any realistic run. */
 __extension__ typedef __int128 Wide;

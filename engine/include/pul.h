@@ -173,6 +173,53 @@ int pul_tileset_twin(const PulTileSet *ts, int t);
 ** id outside the set). */
 int pul_tileset_layouts(const PulTileSet *ts, int t);
 
+/* ------------------------------------------------ Einfach Genial: data */
+
+/* The second family (issue 13): two-hex tiles of symbols on a hex board.
+** What its tile file and board.yaml describe, as plain data. */
+#define PUL_GENIAL_MAX_SYMBOLS 8
+#define PUL_GENIAL_MAX_KINDS   36  /* pairs a <= b of 8 symbols */
+#define PUL_GENIAL_MAX_PRINTED 16
+#define PUL_GENIAL_MAX_PLACED  128 /* tiles on one board */
+#define PUL_GENIAL_RACK_MAX    8   /* upper bound for the rule parameter rack_size */
+
+typedef struct {
+    char letter;                 /* its letter in records: 'r' */
+    char name[PUL_NAME_MAX];     /* "red": the theme's key for it */
+} PulSymbol;
+
+typedef struct { uint8_t a, b, count; } PulKind;   /* symbols a <= b, tiles of the kind */
+
+typedef struct {
+    char name[PUL_NAME_MAX];
+    int nsymbols;
+    PulSymbol symbol[PUL_GENIAL_MAX_SYMBOLS];
+    int nkinds;                  /* kind ids 0 .. nkinds-1: the pairs a <= b, row by row */
+    PulKind kind[PUL_GENIAL_MAX_KINDS];
+} PulSymbolSet;
+
+typedef enum { PUL_GRID_HEX = 0 } PulGrid;   /* pointy-top hexes, axial (q, r) */
+
+typedef struct {
+    int8_t q, r;
+    uint8_t symbol;              /* symbol index */
+    int line, column;            /* where board.yaml gives it, for later errors */
+} PulPrinted;
+
+typedef struct {
+    char name[PUL_NAME_MAX];
+    int grid;                    /* PulGrid */
+    int radius;                  /* the board: every cell at distance <= radius */
+    int area_radius[PUL_MAX_SEATS + 1];   /* play area by seat count; 0: none */
+    int nprinted;
+    PulPrinted printed[PUL_GENIAL_MAX_PRINTED];
+} PulBoard;
+
+/* A tile on a Genial board: kind, the direction (0-5: e se sw w nw ne) from
+** its first cell (q, r) to its second, and flip 1 when the kind's second
+** symbol lies on the first cell. */
+typedef struct { uint8_t kind, dir, flip; int32_t q, r; } PulGenialPlaced;
+
 /* ----------------------------------------------------------------- rules */
 
 typedef enum {
@@ -254,9 +301,14 @@ typedef enum {
     PUL_PART_CORE,      /* the core (land) */
     PUL_PART_SUPPLY,    /* a supply (owned land) */
     PUL_PART_GROUP,     /* a group (farm) */
+    PUL_PART_BAG,       /* Genial: the bag */
+    PUL_PART_RACK,      /* Genial: a seat's rack */
+    PUL_PART_TRACK,     /* Genial: a score track */
+    PUL_PART_BONUS,     /* Genial: the bonus placement; its name is the shout */
     PUL_NPARTS
 } PulPart;
-const char *pul_part_key(int part);       /* "big", "stone", ... "group"; NULL out of range */
+/* "big", "stone", ... "group", "bag", "rack", "track", "bonus"; NULL out of range */
+const char *pul_part_key(int part);
 
 /* How one feature kind or part looks and is called. */
 typedef struct {
@@ -276,7 +328,9 @@ typedef struct {
     char title[PUL_NLANGS][PUL_LABEL_MAX];
     int nfeatures;
     PulThemeEntry feature[PUL_MAX_FEATURES]; /* bound to a tile set: entry i is feature i */
-    PulThemeEntry part[PUL_NPARTS];
+    unsigned parts;                          /* bit (1u << p) for each part p it gives: a
+                                                family's own parts, no other */
+    PulThemeEntry part[PUL_NPARTS];          /* part p; all "" where parts lacks p */
     int nseat_colours;                       /* optional "seats:": 0 when not given */
     char seat_colour[PUL_MAX_SEATS][PUL_COLOUR_MAX]; /* seat s's colour, as colour above,
                                                         for s < nseat_colours */
@@ -373,17 +427,36 @@ uint32_t pul_rng_below(PulRng *rng, uint32_t n);   /* uniform in [0, n), n > 0 *
 
 /* --------------------------------------------------------------- actions */
 
-typedef enum { PUL_PLACE = 0, PUL_TAKE, PUL_CLAIM, PUL_PASS } PulActionKind;
+/* Micropul places, takes, claims and passes; Einfach Genial places, refills
+** and swaps. A family's check refuses the kinds it does not have (bad_action). */
+typedef enum { PUL_PLACE = 0, PUL_TAKE, PUL_CLAIM, PUL_PASS, PUL_REFILL, PUL_SWAP } PulActionKind;
 
 typedef struct {
     uint8_t kind;   /* PulActionKind */
-    uint8_t tile;   /* place: tile id; take: tile id, or PUL_NO_TILE for a random one */
-    uint8_t rot;    /* place: quarter turns clockwise, 0-3 */
-    uint8_t quad;   /* claim: PUL_NW .. PUL_SE */
-    int32_t x, y;   /* place, claim: the cell; x east, y south */
+    uint8_t tile;   /* place: tile id; take: tile id, or PUL_NO_TILE for a random one;
+                       Genial: place: the tile kind; refill, swap: the kinds named
+                       (pul_action_draws), or PUL_NO_TILE to draw at random */
+    uint8_t rot;    /* place: quarter turns clockwise, 0-3; Genial: the direction 0-5
+                       (e se sw w nw ne) from (x, y) to the tile's other cell */
+    uint8_t quad;   /* claim: PUL_NW .. PUL_SE; Genial place: 1 when the kind's second
+                       symbol lies on (x, y) */
+    int32_t x, y;   /* place, claim: the cell; x east, y south; Genial place: (q, r) of
+                       the first cell; refill, swap: the kinds named, packed */
 } PulAction;
 
-/* Why an action was refused; the order is PMN.md's order of precedence. */
+/* The kinds a Genial refill or swap names, in the order drawn: writes up to
+** max of them (at most 8 are kept) and returns how many the action names
+** (0 for another kind of action, or a random draw: tile PUL_NO_TILE). */
+#define PUL_DRAWS_MAX 8
+int pul_action_draws(const PulAction *a, uint8_t *kinds, int max);
+/* Names the kinds a refill or swap draws: the first PUL_DRAWS_MAX of them are
+** kept, n itself (254 at most) is what pul_action_draws returns; kind and the
+** rest of a stay as they are. */
+void pul_action_set_draws(PulAction *a, const uint8_t *kinds, int n);
+
+/* Why an action was refused. Each family's check applies its own order of
+** precedence (PMN.md gives each family's); Genial's reasons come after
+** Micropul's, and occupied is shared. */
 typedef enum {
     PUL_LEGAL = 0,
     PUL_R_SYNTAX,
@@ -402,6 +475,14 @@ typedef enum {
     PUL_R_BAD_ACTION,       /* not an action at all (unknown kind, rotation > 3) */
     PUL_R_SCRIPT_ERROR,     /* a rule script failed; the game is as it was before the
                                action (pul_game_script_error says why) */
+    PUL_R_REFILL_DUE,       /* Genial: the seat must refill or swap now */
+    PUL_R_NOT_IN_RACK,      /* Genial: that kind is not on the seat's rack */
+    PUL_R_OFF_BOARD,        /* Genial: a cell is outside the play area */
+    PUL_R_FIRST_ROUND,      /* Genial: a first placement must touch a printed symbol
+                               the first round still allows */
+    PUL_R_PLACEMENT_DUE,    /* Genial: the seat must place a tile first */
+    PUL_R_NO_SWAP,          /* Genial: a swap is not allowed now */
+    PUL_R_BAD_DRAW,         /* Genial: not the kinds (or not as many) the rules draw */
     PUL_R_COUNT
 } PulReason;
 
@@ -434,7 +515,17 @@ typedef enum {
                            value its owner seat (-1: scores for nobody) */
     PUL_EV_TURN_SKIPPED,/* seat had no legal action and was skipped */
     PUL_EV_GAME_OVER,   /* value PulEndReason; seat the loser or -1 */
-    PUL_EV_REVEALED     /* tile: a supply tile of seat now known to that seat (a script's peek) */
+    PUL_EV_REVEALED,    /* tile: a supply tile of seat now known to that seat (a script's peek) */
+    /* Einfach Genial (PUL_EV_PLACED: tile kind, rot direction, quad flip, x, y = q, r) */
+    PUL_EV_SCORED,      /* one half: x, y its cell; feature its symbol; quad the half in
+                           written order (0/1); count its points; value the track after;
+                           tile 1 when it reached a segment end */
+    PUL_EV_BONUS,       /* count bonus placements owed now */
+    PUL_EV_BONUS_LOST,  /* count owed placements lost to an empty rack */
+    PUL_EV_REFILLED,    /* count tiles drawn (a bare refill has one event too) */
+    PUL_EV_SWAPPED,     /* count tiles drawn by a swap */
+    /* (PUL_EV_DREW: tile a kind drawn, count 1: known to the seat only) */
+    PUL_EV_RETURNED     /* tile: a kind of a swap's old rack, back to the bag, shown to all */
 } PulEventKind;
 
 typedef struct {
@@ -460,10 +551,14 @@ typedef enum {
     PUL_END_NO_TILES,
     PUL_END_NO_ACTION,
     PUL_END_SCRIPT,     /* a rule script's is_over hook ended it */
-    PUL_END_ACTION_LIMIT /* the game reached PUL_ACTION_LIMIT actions (the edition's
-                            hooks kept it going); winners as the scores stand */
+    PUL_END_ACTION_LIMIT, /* the game reached PUL_ACTION_LIMIT actions (the edition's
+                             hooks kept it going); winners as the scores stand */
+    PUL_END_BOARD_FULL,   /* Genial: no two neighbouring cells of the play area are empty */
+    PUL_END_SUDDEN_DEATH, /* Genial: a seat's (or team's) tracks all reached their end */
+    PUL_END_COUNT
 } PulEndReason;
-const char *pul_end_reason_code(PulEndReason r);  /* "core_empty", ... "action_limit", "unfinished" */
+/* "core_empty", ... "board_full", "sudden_death", "unfinished" for PUL_END_NONE */
+const char *pul_end_reason_code(PulEndReason r);
 
 /* All mutable state of one game: one flat block with no pointers into
 ** itself, so pul_game_copy is a memcpy (search copies it per iteration). */
@@ -593,7 +688,7 @@ typedef struct {
     bool over;
     int turns;                       /* actions applied so far */
     int end_reason, loser;
-    /* The family's part: Micropul's fields (issue 13 adds Genial's beside them). */
+    /* The family's part: Micropul's fields, or Genial's (member genial). */
     union {
         struct {
             bool extra_turn;
@@ -613,6 +708,20 @@ typedef struct {
             int nunseen;                     /* tiles this seat cannot place: core, supplies, other hands */
             uint8_t unseen[PUL_MAX_TILES];
         };
+        struct {
+            int phase;                       /* 0 place, 1 bonus placement, 2 refill or swap due */
+            int bonus_owed;
+            int rule[16];                    /* the game's rule values, by parameter number */
+            int bag_count;
+            int rack_count[PUL_MAX_SEATS];
+            int rack[PUL_GENIAL_RACK_MAX];   /* this seat's kinds only */
+            int tracks[PUL_MAX_SEATS][PUL_GENIAL_MAX_SYMBOLS]; /* per seat (partners
+                                                                  equal), totals */
+            uint32_t first_used;             /* printed cells first placements touched */
+            uint32_t placed_once;            /* bit per seat that made its first placement */
+            int nplaced;
+            PulGenialPlaced placed[PUL_GENIAL_MAX_PLACED]; /* the board, in order */
+        } genial;
     };
 } PulObservation;
 
@@ -658,7 +767,9 @@ typedef enum {
     PUL_SCORE_GROUPS = 0,  /* closed groups, counted by the rules */
     PUL_SCORE_SUPPLY,      /* tiles left in supply */
     PUL_SCORE_HAND,        /* tiles left in hand */
-    PUL_SCORE_SCRIPTS      /* what rule scripts added or took away */
+    PUL_SCORE_SCRIPTS,     /* what rule scripts added or took away */
+    PUL_SCORE_LOWEST_TRACK /* Genial: count the symbol index of the seat's lowest
+                              track, points its value */
     /* another family appends its own kinds here */
 } PulScorePartKind;
 typedef struct {

@@ -24,6 +24,7 @@
 static void check_slots(const Family *f) {
     REQUIRE_SLOT(f, name);
     REQUIRE_SLOT(f, params);
+    REQUIRE_SLOT(f, make);
     REQUIRE_SLOT(f, compile);
     REQUIRE_SLOT(f, players);
     REQUIRE_SLOT(f, start);
@@ -61,6 +62,9 @@ static void check_slots(const Family *f) {
     REQUIRE_IN(f, p, validate);
     REQUIRE_IN(f, p, get);
     REQUIRE_IN(f, p, set);
+    REQUIRE_IN(f, p, manifest_check);
+    /* a theme of the family names some parts, and only parts pul.h has */
+    CHECK(f->theme_parts != 0 && (f->theme_parts >> PUL_NPARTS) == 0);
 }
 
 /* The generic code allocates PUL_GAME_BYTES for any game and snapshots into a
@@ -114,6 +118,8 @@ static void check_defaults(const Family *f) {
     p->defaults(rules);
     PulError err;
     CHECK(p->validate(rules, &err) == PUL_OK);
+    char msg[256];
+    CHECK(p->manifest_check(rules, msg, sizeof msg));
     for (int i = 0; i < p->n; i++) {
         const PulParamInfo *a = p->param(i);
         int v = p->get(rules, i);

@@ -184,6 +184,31 @@ static void test_reason_codes(void) {
     CHECK_STR(pul_end_reason_code(PUL_END_CORE_EMPTY), "core_empty");
     CHECK_STR(pul_end_reason_code(PUL_END_NO_TILES), "no_tiles");
     CHECK_STR(pul_end_reason_code(PUL_END_NO_ACTION), "no_action");
+    /* Einfach Genial's, after Micropul's: PMN.md's codes, and the messages of
+    ** the shared conformance records (error-*.expected.jsonl) */
+    static const struct {
+        PulReason r;
+        const char *code, *message;
+    } genial[] = {
+        {PUL_R_REFILL_DUE, "refill_due", "the seat must refill or swap now"},
+        {PUL_R_NOT_IN_RACK, "not_in_rack", "that tile is not on the seat's rack"},
+        {PUL_R_OFF_BOARD, "off_board", "a cell is outside the play area"},
+        {PUL_R_FIRST_ROUND, "first_round",
+         "a first placement must touch a printed symbol that no earlier first placement touched"},
+        {PUL_R_PLACEMENT_DUE, "placement_due", "the seat must place a tile first"},
+        {PUL_R_NO_SWAP, "no_swap", "a swap is not allowed now"},
+        {PUL_R_BAD_DRAW, "bad_draw", "those tiles are not what the rules draw from the bag"},
+    };
+    CHECK_INT(PUL_R_REFILL_DUE, PUL_R_SCRIPT_ERROR + 1);
+    CHECK_INT(PUL_R_COUNT, PUL_R_BAD_DRAW + 1);
+    for (size_t k = 0; k < sizeof genial / sizeof genial[0]; k++) {
+        CHECK_STR(pul_reason_code(genial[k].r), genial[k].code);
+        CHECK_STR(pul_reason_message(genial[k].r), genial[k].message);
+    }
+    CHECK_STR(pul_reason_code(PUL_R_COUNT), "unknown");
+    CHECK_STR(pul_end_reason_code(PUL_END_BOARD_FULL), "board_full");
+    CHECK_STR(pul_end_reason_code(PUL_END_SUDDEN_DEATH), "sudden_death");
+    CHECK_STR(pul_end_reason_code(PUL_END_COUNT), "unknown");
 }
 
 /* ------------------------------------------------------------ records */

@@ -29,6 +29,9 @@ static PulTheme *load_theme(const char *path, const PulTileSet *ts) {
     return NULL;
 }
 
+/* Micropul's parts come first in PulPart: big, stone, core, supply, group. */
+enum { MICROPUL_PARTS = PUL_PART_GROUP + 1 };
+
 /* What one entry of a real theme must hold; names in PulLang order. */
 typedef struct {
     const char *key;
@@ -55,7 +58,7 @@ static void check_entry(const PulThemeEntry *e, const Want *w, const char *where
 
 static void check_theme(const char *file, const char *tiles, const char *name,
                         const char *const title[PUL_NLANGS], const Want *features, int nfeatures,
-                        const Want parts[PUL_NPARTS]) {
+                        const Want parts[MICROPUL_PARTS]) {
     PulTileSet ts;
     if (!load_tiles(&ts, tiles)) return;
     CHECK_INT(ts.nfeatures, nfeatures);
@@ -70,11 +73,17 @@ static void check_theme(const char *file, const char *tiles, const char *name,
         for (int l = 0; l < PUL_NLANGS; l++)
             CHECK_STR(pul_theme_feature_name(th, f, l), features[f].name[l]);
     }
-    for (int p = 0; p < PUL_NPARTS; p++) {
+    /* A tile set's theme gives Micropul's five parts and no other family's. */
+    CHECK_INT(th->parts, (1u << MICROPUL_PARTS) - 1);
+    for (int p = 0; p < MICROPUL_PARTS; p++) {
         check_entry(&th->part[p], &parts[p], file);
         CHECK_STR(th->part[p].key, pul_part_key(p));
         for (int l = 0; l < PUL_NLANGS; l++)
             CHECK_STR(pul_theme_part_name(th, p, l), parts[p].name[l]);
+    }
+    for (int p = MICROPUL_PARTS; p < PUL_NPARTS; p++) {
+        CHECK_STR(th->part[p].key, "");
+        CHECK_STR(pul_theme_part_name(th, p, PUL_LANG_EN), "");
     }
     /* Read alone, the same file gives the same entries in the file's order,
     ** which these files keep equal to the tile set's. */
@@ -361,7 +370,9 @@ static void test_lang_and_parts(void) {
     CHECK_INT(pul_lang_find("EN"), -1);
     CHECK_INT(pul_lang_find(""), -1);
     CHECK_INT(pul_lang_find(NULL), -1);
-    static const char *const keys[] = {"big", "stone", "core", "supply", "group"};
+    static const char *const keys[] = {"big", "stone", "core", "supply", "group",
+                                       "bag", "rack", "track", "bonus"};
+    CHECK_INT(sizeof keys / sizeof keys[0], PUL_NPARTS);
     for (int p = 0; p < PUL_NPARTS; p++) CHECK_STR(pul_part_key(p), keys[p]);
     CHECK(pul_part_key(PUL_NPARTS) == NULL);
     CHECK(pul_part_key(-1) == NULL);
@@ -401,6 +412,11 @@ static const Bad bad[] = {
      L1 L2 L3 WHITE L10 L11 L12 L13
      "  stones: {name: stone, glyph: \"◆\", colour: red, art: '<circle r=\"0.4\"/>'}\n" L15 L16 L17,
      true, 14, 3, "unknown-key", "unknown key 'stones' in parts: did you mean 'stone'?"},
+    /* a Genial part is no part of a tile set's theme, bound or alone */
+    {"another family's part", MINI "  bag: {name: bag, glyph: b, colour: red}\n", true, 18, 3,
+     "unknown-key", "unknown key 'bag' in parts"},
+    {"another family's part, alone", MINI "  rack: {name: rack, glyph: r, colour: red}\n", false,
+     18, 3, "unknown-key", "unknown key 'rack' in parts"},
     {"duplicate key in an entry", L1 L2 L3 L4 L5 L6 L7 "    glyph: x\n" L8 L9 AFTER_ART, true, 8, 5,
      "duplicate-key", "key 'glyph' appears twice in feature 'white' (first at line 6, column 5)"},
     {"feature entry twice",

@@ -79,6 +79,25 @@ static void test_kinds_and_limits(void) {
     CHECK(pul_reason_explain(NULL, PUL_R_NO_ATTACHMENT, PUL_LANG_EN, NULL, 0) == NULL);
 }
 
+/* Genial's refusals, with no Genial theme to name the rack and the bag, use
+** the plain names in each language, every placeholder filled. */
+static void test_genial_plain_words(void) {
+    char buf[512];
+    CHECK_STR(pul_reason_explain(NULL, PUL_R_NOT_IN_RACK, PUL_LANG_EN, buf, sizeof buf),
+              "that tile is not on your rack");
+    CHECK_STR(pul_reason_explain(NULL, PUL_R_NO_SWAP, PUL_LANG_JA, buf, sizeof buf),
+              "今はラックを交換できません");
+    CHECK_STR(pul_reason_explain(NULL, PUL_R_BAD_DRAW, PUL_LANG_FR, buf, sizeof buf),
+              "ces tuiles ne sont pas celles que les règles font tirer du sac (sac)");
+    CHECK_STR(pul_reason_explain(NULL, PUL_R_REFILL_DUE, PUL_LANG_ES, buf, sizeof buf),
+              "ahora debes reponer o cambiar tu atril");
+    for (int lang = 0; lang < PUL_NLANGS; lang++)
+        for (int r = PUL_R_REFILL_DUE; r < PUL_R_COUNT; r++) {
+            pul_reason_explain(NULL, (PulReason)r, lang, buf, sizeof buf);
+            CHECK(strlen(buf) > 8 && !has(buf, "{"));
+        }
+}
+
 /* Random games to the end: each seat's parts add up to its score, and
 ** scripts are what the hooks gave beyond the rules' recount. */
 static void check_breakdowns(const char *edition, int nseats, int games, bool want_scripts) {
@@ -190,6 +209,7 @@ static void test_end_explained(void) {
 int main(void) {
     RUN(test_farmopul_words);
     RUN(test_kinds_and_limits);
+    RUN(test_genial_plain_words);
     RUN(test_breakdowns);
     RUN(test_end_explained);
     return CHECK_DONE();

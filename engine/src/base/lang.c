@@ -10,7 +10,8 @@
 static const char *const lang_codes[PUL_NLANGS] = {"en", "ja", "fr", "es"};
 
 /* In PulPart order; the keys of a theme's parts: mapping. */
-static const char *const part_keys[PUL_NPARTS] = {"big", "stone", "core", "supply", "group"};
+static const char *const part_keys[PUL_NPARTS] = {"big", "stone", "core", "supply", "group",
+                                                   "bag", "rack", "track", "bonus"};
 
 const char *pul_lang_code(int lang) {
     return lang >= 0 && lang < PUL_NLANGS ? lang_codes[lang] : NULL;

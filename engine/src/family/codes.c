@@ -28,6 +28,14 @@ static const struct {
     [PUL_R_BAD_ACTION] = {"bad_action", "that is not an action (unknown kind, rotation or quadrant)"},
     [PUL_R_SCRIPT_ERROR] = {"script_error", "a rule script of the variant failed; the game is "
                                             "as it was before the move"},
+    [PUL_R_REFILL_DUE] = {"refill_due", "the seat must refill or swap now"},
+    [PUL_R_NOT_IN_RACK] = {"not_in_rack", "that tile is not on the seat's rack"},
+    [PUL_R_OFF_BOARD] = {"off_board", "a cell is outside the play area"},
+    [PUL_R_FIRST_ROUND] = {"first_round", "a first placement must touch a printed symbol that "
+                                          "no earlier first placement touched"},
+    [PUL_R_PLACEMENT_DUE] = {"placement_due", "the seat must place a tile first"},
+    [PUL_R_NO_SWAP] = {"no_swap", "a swap is not allowed now"},
+    [PUL_R_BAD_DRAW] = {"bad_draw", "those tiles are not what the rules draw from the bag"},
 };
 
 const char *pul_reason_code(PulReason r) {
@@ -46,6 +54,9 @@ const char *pul_end_reason_code(PulEndReason r) {
     case PUL_END_NO_ACTION: return "no_action";
     case PUL_END_SCRIPT: return "script";
     case PUL_END_ACTION_LIMIT: return "action_limit";
+    case PUL_END_BOARD_FULL: return "board_full";
+    case PUL_END_SUDDEN_DEATH: return "sudden_death";
+    case PUL_END_COUNT: break;
     }
     return "unknown";
 }

@@ -23,7 +23,16 @@ typedef struct {
     PulStatus (*validate)(const void *rules, PulError *err);
     int (*get)(const void *rules, int i);
     PulStatus (*set)(void *rules, int i, int value, PulError *err);
+    /* The rules as a manifest leaves them, checked across fields before
+    ** validate: false, with what to change in msg, when they contradict each
+    ** other (the loader reports it as out-of-range at rules:). */
+    bool (*manifest_check)(const void *rules, char *msg, size_t size);
 } FamilyParams;
+
+/* What the loader read from the files a family's editions name, for make. */
+typedef struct {
+    const PulTileSet *tiles;                 /* Micropul: the tile set */
+} FamilyData;
 
 /* A hook point the family calls, for the script layer: its name in a script's
 ** table, its bit, and what a hook there may do. */
@@ -45,8 +54,14 @@ struct Family {
     const FamilyParams *params;
     const HookPoint *hooks;                  /* the hooks it offers scripts, or NULL */
     int nhooks;
+    unsigned theme_parts;                    /* bit (1u << PulPart) per part its theme must
+                                                give, and no other */
 
-    /* variant: the per-item tables, from what the loader put in the variant */
+    /* variant: a new one named name from the loaded data and rules (copied;
+    ** rules NULL: the family's defaults), its tables compiled */
+    PulVariant *(*make)(const char *name, const FamilyData *data, const void *rules,
+                        PulError *err);
+    /* the per-item tables, from what the loader put in the variant */
     PulStatus (*compile)(PulVariant *v, PulError *err);
     /* the seats a variant is for */
     void (*players)(const PulVariant *v, int *min, int *max);

@@ -9,8 +9,9 @@
 
 #include "common.h"
 
-/* Placeholders: {stone} {group} {supply} {core} {big} are the theme's part
-** names; {pairs} the kinds of the tile set that join, each matched with
+/* Placeholders: {stone} {group} {supply} {core} {big} {bag} {rack} {track}
+** {bonus} are the theme's part names (the plain ones below where the theme
+** has no such part); {pairs} the kinds of the tile set that join, each matched with
 ** itself ("field to field, soil to soil"); {kinds} the same kinds as a
 ** negated list ("field or soil", "ni champ ni terreau"); {limit} the hand
 ** limit. French and Spanish put a theme's name where no article or adjective
@@ -102,6 +103,42 @@ static const char *const texts[PUL_R_COUNT][PUL_NLANGS] = {
         "un script de règles de la variante a échoué ; la partie est comme avant le coup",
         "un script de reglas de la variante falló; la partida sigue como antes de la jugada",
     },
+    /* Einfach Genial's refusals */
+    [PUL_R_REFILL_DUE] = {
+        "you must refill or swap your {rack} now",
+        "今は{rack}の補充か交換をしなければなりません",
+        "vous devez maintenant compléter ou échanger votre {rack}",
+        "ahora debes reponer o cambiar tu {rack}",
+    },
+    [PUL_R_NOT_IN_RACK] = {"that tile is not on your {rack}", "そのタイルは{rack}にありません",
+                           "cette tuile n'est pas sur votre {rack}",
+                           "esa ficha no está en tu {rack}"},
+    [PUL_R_OFF_BOARD] = {
+        "a cell of the tile is outside the play area",
+        "タイルのマスがプレイエリアの外にあります",
+        "une case de la tuile est hors de la zone de jeu",
+        "una casilla de la ficha está fuera de la zona de juego",
+    },
+    [PUL_R_FIRST_ROUND] = {
+        "a first placement must touch a printed symbol that no earlier first placement touched",
+        "最初の配置は、それまでの最初の配置が接していない印刷された記号に接しなければなりません",
+        "une première pose doit toucher un symbole imprimé qu'aucune première pose précédente "
+        "n'a touché",
+        "una primera colocación debe tocar un símbolo impreso que ninguna primera colocación "
+        "anterior haya tocado",
+    },
+    [PUL_R_PLACEMENT_DUE] = {"you must place a tile first", "先にタイルを置かなければなりません",
+                             "vous devez d'abord poser une tuile",
+                             "primero debes colocar una ficha"},
+    [PUL_R_NO_SWAP] = {"you may not swap your {rack} now", "今は{rack}を交換できません",
+                       "vous ne pouvez pas échanger votre {rack} maintenant",
+                       "ahora no puedes cambiar tu {rack}"},
+    [PUL_R_BAD_DRAW] = {
+        "those tiles are not what the rules draw from the {bag}",
+        "それは{bag}から引くべきタイルではありません",
+        "ces tuiles ne sont pas celles que les règles font tirer du sac ({bag})",
+        "esas fichas no son las que las reglas hacen sacar de la bolsa ({bag})",
+    },
 };
 
 /* The names of the parts when an edition has no theme, in PulPart order. */
@@ -111,6 +148,10 @@ static const char *const plain_parts[PUL_NPARTS][PUL_NLANGS] = {
     {"core", "コア", "noyau", "núcleo"},
     {"supply", "山札", "réserve", "suministro"},
     {"group", "グループ", "groupe", "grupo"},
+    {"bag", "袋", "sac", "bolsa"},
+    {"rack", "ラック", "chevalet", "atril"},
+    {"track", "得点トラック", "piste", "marcador"},
+    {"bonus", "ボーナス", "bonus", "bonificación"},
 };
 
 /* The kinds that join when there is no edition: Micropul's two colours. */
@@ -121,7 +162,7 @@ static const char *const plain_kinds[2][PUL_NLANGS] = {
 
 /* Why a game ended, indexed by PulEndReason (PUL_END_NONE: not over yet);
 ** {actions} is PUL_ACTION_LIMIT. */
-static const char *const end_texts[PUL_END_ACTION_LIMIT + 1][PUL_NLANGS] = {
+static const char *const end_texts[PUL_END_COUNT][PUL_NLANGS] = {
     [PUL_END_NONE] = {"the game is not finished", "ゲームは終わっていません",
                       "la partie n'est pas finie", "la partida no ha terminado"},
     [PUL_END_CORE_EMPTY] = {
@@ -156,6 +197,18 @@ static const char *const end_texts[PUL_END_ACTION_LIMIT + 1][PUL_NLANGS] = {
         "de la variante la prolongeaient",
         "la partida llegó a {actions} acciones, el máximo que pul juega: los scripts de reglas "
         "de la variante la prolongaban",
+    },
+    [PUL_END_BOARD_FULL] = {
+        "no two neighbouring cells of the play area are empty any more",
+        "プレイエリアに隣り合う空きマスがなくなりました",
+        "la zone de jeu n'a plus deux cases voisines vides",
+        "la zona de juego ya no tiene dos casillas vecinas vacías",
+    },
+    [PUL_END_SUDDEN_DEATH] = {
+        "a player reached the end of every {track}",
+        "あるプレイヤーがすべての{track}の終わりに達しました",
+        "un joueur a atteint le bout de chaque piste ({track})",
+        "un jugador llegó al final de cada marcador ({track})",
     },
 };
 
@@ -261,7 +314,7 @@ const char *pul_end_explain(const PulGame *g, int lang, char *buf, size_t size) 
     buf[0] = '\0';
     if (lang < 0 || lang >= PUL_NLANGS) lang = PUL_LANG_EN;
     PulEndReason r = g && pul_game_over(g) ? pul_game_end_reason(g) : PUL_END_NONE;
-    if ((unsigned)r > PUL_END_ACTION_LIMIT) r = PUL_END_NONE;
+    if ((unsigned)r >= PUL_END_COUNT) r = PUL_END_NONE;
     expand(g, end_texts[r][lang], lang, &o);
     return buf;
 }

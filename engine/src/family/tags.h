@@ -24,9 +24,18 @@ typedef struct {
     char value[PUL_TAG_VALUE_MAX];
 } TagOut;
 
+/* Most items of one deal, the size of deal below: Micropul's core is at most
+** PUL_MAX_TILES - 1 tiles; Genial's racks at most 6 seats of 8 kinds with a
+** separator between seats (53). */
+#define PUL_DEAL_MAX 64
+_Static_assert(PUL_MAX_TILES - 1 <= PUL_DEAL_MAX, "a Micropul core fits a deal");
+_Static_assert(PUL_MAX_SEATS * (PUL_GENIAL_RACK_MAX + 1) - 1 <= PUL_DEAL_MAX,
+               "Genial's racks and seat separators fit a deal");
+
 /* The family's deal from its tags (Micropul: Core, every tile but the start
-** tile once, top first) into deal[0..*ndeal); *given false when the record
-** has none (the start shuffles from Seed). Errors are pmn-tag at the value. */
+** tile once, top first) into deal[0..*ndeal), PUL_DEAL_MAX at most; *given
+** false when the record has none (the start shuffles from Seed). Errors are
+** pmn-tag at the value. */
 PulStatus family_deal_read(const PulVariant *v, const TagReader *tags, uint8_t *deal,
                            int *ndeal, bool *given, PulError *err);
 /* The tags that make g's start reproducible, in order; at most max, returns

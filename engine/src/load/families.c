@@ -17,3 +17,5 @@ const Family *families_find(const char *name) {
 }
 
 const Family *families_at(int i) { return i >= 0 && i < NFAMILIES ? families[i] : NULL; }
+
+const Family *families_default(void) { return families[0]; }

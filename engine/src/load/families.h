@@ -11,5 +11,8 @@
 const Family *families_find(const char *name);
 /* The i-th family (0 first), or NULL past the last: for listings and hints. */
 const Family *families_at(int i);
+/* The family of an edition that names none (Micropul), and of a tile set's
+** theme read through the public loaders. */
+const Family *families_default(void);
 
 #endif

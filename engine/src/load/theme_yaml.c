@@ -17,7 +17,8 @@
 **       art: |                    # required
 **         <circle cx="0.5" cy="0.5" r="0.42" fill="#f4f1e8"/>
 **     ...
-**   parts:                        # required: exactly these five keys
+**   parts:                        # required: exactly the family's parts; Micropul's
+**                                 # are these five keys
 **     big:    {name: big micropul, glyph: "◎", colour: white, art: ...}
 **     stone:  {name: stone, glyph: "■", colour: red, art: ...}
 **     core:   {name: core, glyph: "▦", colour: cyan}      # art optional
@@ -59,6 +60,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "families.h"
 #include "suggest.h"
 #include "svg_check.h"
 #include "text.h"
@@ -417,34 +419,58 @@ static PulStatus read_features(YDoc *doc, const YNode *n, const PulTileSet *ts, 
     return PUL_OK;
 }
 
-static PulStatus read_parts(YDoc *doc, const YNode *n, PulTheme *th) {
-    char text[48], what[32], hint[128];
+/* The keys of the parts in mask ("big, stone, core, supply and group"),
+** for messages. */
+static const char *parts_list(unsigned mask, char *buf, size_t size) {
+    int n = 0, total = 0;
+    for (int p = 0; p < PUL_NPARTS; p++) total += (mask >> p) & 1u;
+    buf[0] = '\0';
+    for (int p = 0; p < PUL_NPARTS; p++) {
+        if (!((mask >> p) & 1u)) continue;
+        size_t used = strlen(buf);
+        snprintf(buf + used, size - used, "%s%s", n == 0 ? "" : n + 1 == total ? " and " : ", ",
+                 pul_part_key(p));
+        n++;
+    }
+    return buf;
+}
+
+/* parts: exactly the parts in mask (the family's, Family.theme_parts), in
+** PulPart order; a key of another family's part is unknown here. */
+static PulStatus read_parts(YDoc *doc, const YNode *n, unsigned mask, PulTheme *th) {
+    char text[48], what[32], hint[128], list[96];
     if (n->kind != YDOC_MAP)
-        return ydoc_fail(doc, n, "wrong-type",
-                         "parts must be a mapping of big, stone, core, supply and group, not %s",
-                         ydoc_kind(n, text, sizeof text));
+        return ydoc_fail(doc, n, "wrong-type", "parts must be a mapping of %s, not %s",
+                         parts_list(mask, list, sizeof list), ydoc_kind(n, text, sizeof text));
     const char *keys[PUL_NPARTS];
-    for (int p = 0; p < PUL_NPARTS; p++) keys[p] = pul_part_key(p);
+    int part[PUL_NPARTS], nkeys = 0;
+    for (int p = 0; p < PUL_NPARTS; p++) {
+        if (!((mask >> p) & 1u)) continue;
+        part[nkeys] = p;
+        keys[nkeys++] = pul_part_key(p);
+    }
     const YNode *val[PUL_NPARTS], *keyn[PUL_NPARTS];
-    PulStatus st = ydoc_map(doc, n, "parts", keys, PUL_NPARTS, val, keyn);
+    PulStatus st = ydoc_map(doc, n, "parts", keys, nkeys, val, keyn);
     if (st != PUL_OK) return st;
-    for (int p = 0; p < PUL_NPARTS; p++) {
-        bool art = p == PUL_PART_BIG || p == PUL_PART_STONE;
-        snprintf(hint, sizeof hint, "add '%s: {name: ..., glyph: ..., colour: ...%s}'", keys[p],
+    for (int k = 0; k < nkeys; k++) {
+        bool art = part[k] == PUL_PART_BIG || part[k] == PUL_PART_STONE;
+        snprintf(hint, sizeof hint, "add '%s: {name: ..., glyph: ..., colour: ...%s}'", keys[k],
                  art ? ", art: ..." : "");
-        if (!val[p]) return ydoc_missing(doc, n, "parts", keys[p], hint);
+        if (!val[k]) return ydoc_missing(doc, n, "parts", keys[k], hint);
     }
-    for (int p = 0; p < PUL_NPARTS; p++) {
-        snprintf(what, sizeof what, "part '%s'", keys[p]);
+    for (int k = 0; k < nkeys; k++) {
+        int p = part[k];
+        snprintf(what, sizeof what, "part '%s'", keys[k]);
         bool art = p == PUL_PART_BIG || p == PUL_PART_STONE;
-        st = read_entry(doc, val[p], what, art, &th->part[p]);
+        st = read_entry(doc, val[k], what, art, &th->part[p]);
         if (st != PUL_OK) return st;
-        snprintf(th->part[p].key, sizeof th->part[p].key, "%s", keys[p]);
+        snprintf(th->part[p].key, sizeof th->part[p].key, "%s", keys[k]);
     }
+    th->parts = mask;
     return PUL_OK;
 }
 
-static PulStatus read_theme(YDoc *doc, const PulTileSet *ts, PulTheme *th) {
+static PulStatus read_theme(YDoc *doc, const PulTileSet *ts, unsigned parts, PulTheme *th) {
     static const char *const keys[] = {"name", "title", "features", "parts", "seats"};
     enum { K_NAME, K_TITLE, K_FEATURES, K_PARTS, K_SEATS, K_COUNT };
     char text[48];
@@ -460,16 +486,18 @@ static PulStatus read_theme(YDoc *doc, const PulTileSet *ts, PulTheme *th) {
     const YNode *val[K_COUNT], *keyn[K_COUNT];
     PulStatus st = ydoc_map(doc, root, "the theme", keys, K_COUNT, val, keyn);
     if (st != PUL_OK) return st;
-    static const char *const hint[K_COUNT] = {
+    char list[96], parts_hint[128];
+    snprintf(parts_hint, sizeof parts_hint, "add 'parts:' with %s",
+             parts_list(parts, list, sizeof list));
+    const char *const hint[K_COUNT] = {
         "add 'name: <its name>'", "add 'title: {en: ..., ja: ..., fr: ..., es: ...}'",
-        "add 'features:' with an entry for each feature kind of the tile set",
-        "add 'parts:' with big, stone, core, supply and group", NULL};
+        "add 'features:' with an entry for each feature kind of the tile set", parts_hint, NULL};
     for (int k = 0; k < K_SEATS; k++)
         if (!val[k]) return ydoc_missing(doc, root, "the theme", keys[k], hint[k]);
     st = ydoc_name(doc, val[K_NAME], "the name of the theme", th->name);
     if (st == PUL_OK) st = read_label(doc, val[K_TITLE], "the title of the theme", th->title);
     if (st == PUL_OK) st = read_features(doc, val[K_FEATURES], ts, th);
-    if (st == PUL_OK) st = read_parts(doc, val[K_PARTS], th);
+    if (st == PUL_OK) st = read_parts(doc, val[K_PARTS], parts, th);
     if (st == PUL_OK && val[K_SEATS]) st = read_seats(doc, val[K_SEATS], th);
     return st;
 }
@@ -491,7 +519,9 @@ PulTheme *pul_theme_load_string(const char *text, size_t len, const char *source
     }
     YDoc doc;
     PulStatus st = ydoc_parse(&doc, text, len, src, "a theme", err);
-    if (st == PUL_OK) st = read_theme(&doc, ts, th);
+    /* A tile set's theme, or one read alone, is a theme of the family whose
+    ** editions have tile sets: the family of a manifest without family:. */
+    if (st == PUL_OK) st = read_theme(&doc, ts, families_default()->theme_parts, th);
     ydoc_free(&doc);
     if (st != PUL_OK) {
         mem_free(th);
@@ -524,6 +554,6 @@ const char *pul_theme_feature_name(const PulTheme *theme, int feature, int lang)
 }
 
 const char *pul_theme_part_name(const PulTheme *theme, int part, int lang) {
-    if (!theme || part < 0 || part >= PUL_NPARTS) return "";
+    if (!theme || part < 0 || part >= PUL_NPARTS || !((theme->parts >> part) & 1u)) return "";
     return entry_name(&theme->part[part], lang);
 }

@@ -33,6 +33,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "families.h"
 #include "find.h"
 #include "roots.h"
 #include "script.h"
@@ -464,11 +465,9 @@ static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain
     }
     /* Checks across fields, where the rules end up in this file. */
     const PulRules *r = &m->rules;
-    if (r->hand_size > r->hand_limit)
-        return ydoc_fail(doc, val[K_RULES] ? val[K_RULES] : root, "out-of-range",
-                         "hand_size is %d but hand_limit is %d; a hand is dealt at most its "
-                         "limit",
-                         r->hand_size, r->hand_limit);
+    char msg[256];
+    if (!families_default()->params->manifest_check(r, msg, sizeof msg))
+        return ydoc_fail(doc, val[K_RULES] ? val[K_RULES] : root, "out-of-range", "%s", msg);
     PulError rerr;
     if (pul_rules_validate(r, &rerr) != PUL_OK)
         return ydoc_fail(doc, val[K_RULES] ? val[K_RULES] : root, rerr.code, "%s",
@@ -563,8 +562,11 @@ static PulVariant *build(Manifest *m, PulError *err) {
     }
     PulVariant *v = NULL;
     PulTheme *theme = NULL;
+    /* Every edition is Micropul's until manifests name their family (issue 13). */
+    const Family *fam = families_default();
+    FamilyData data = {ts};
     if (load_tileset(m, ts, err) == PUL_OK && (theme = load_theme(m, ts, err)) != NULL &&
-        (v = pul_variant_new(m->info.name, ts, &m->rules, err)) != NULL) {
+        (v = fam->make(m->info.name, &data, &m->rules, err)) != NULL) {
         variant_attach(v, &m->info, theme);
         theme = NULL;
         if (m->info.nscripts > 0) {

@@ -29,6 +29,16 @@ static void micropul_players(const PulVariant *v, int *min, int *max) {
     if (max) *max = r->max_players;
 }
 
+static PulVariant *micropul_make(const char *name, const FamilyData *data, const void *rules,
+                                  PulError *err) {
+    return pul_variant_new(name, data->tiles, rules, err);
+}
+
+/* Micropul's theme names these parts (the theme loader asks for them, no other). */
+#define MICROPUL_THEME_PARTS                                                        \
+    (1u << PUL_PART_BIG | 1u << PUL_PART_STONE | 1u << PUL_PART_CORE |              \
+     1u << PUL_PART_SUPPLY | 1u << PUL_PART_GROUP)
+
 static size_t micropul_snapshot(const PulGame *g, void *buf) { return snapshot_save(MGC(g), buf); }
 static void micropul_restore(PulGame *g, const void *buf) { snapshot_restore(MG(g), buf); }
 
@@ -41,6 +51,8 @@ const Family micropul_family = {
     .params = &micropul_params,
     .hooks = micropul_hook_points,
     .nhooks = MICROPUL_NHOOKS,
+    .theme_parts = MICROPUL_THEME_PARTS,
+    .make = micropul_make,
     .compile = compile_variant,
     .players = micropul_players,
     .start = start_game,

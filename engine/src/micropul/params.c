@@ -4,6 +4,7 @@
 ** parameter is added here once and every reader knows it.
 */
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "micropul.h"
@@ -92,6 +93,16 @@ static PulStatus params_set(void *r, int i, int value, PulError *err) {
     return pul_rules_set(r, i, value, err);
 }
 
+/* A hand is dealt from the rules' hand_size and must fit under hand_limit;
+** validate refuses it too, but this names both values as the manifest set them. */
+static bool params_manifest_check(const void *rules, char *msg, size_t size) {
+    const PulRules *r = rules;
+    if (r->hand_size <= r->hand_limit) return true;
+    snprintf(msg, size, "hand_size is %d but hand_limit is %d; a hand is dealt at most its limit",
+             r->hand_size, r->hand_limit);
+    return false;
+}
+
 _Static_assert(sizeof(PulRules) <= FAMILY_RULES_MAX, "the rules fit pul_variant_rule_default's buffer");
 const FamilyParams micropul_params = {
     .n = NPARAMS,
@@ -103,4 +114,5 @@ const FamilyParams micropul_params = {
     .validate = params_validate,
     .get = params_get,
     .set = params_set,
+    .manifest_check = params_manifest_check,
 };

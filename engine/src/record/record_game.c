@@ -70,7 +70,7 @@ PulStatus pul_record_start_game(const PulRecord *r, PulGame *g, PulError *err) {
     /* The deal is the family's (Micropul: the Core tag); without one the
     ** start shuffles from the seed. */
     TagReader tags = {r, r->source, reader_get};
-    uint8_t deal[PUL_MAX_TILES];
+    uint8_t deal[PUL_DEAL_MAX];
     int ndeal = 0;
     bool given = false;
     PulStatus s = family_deal_read(v, &tags, deal, &ndeal, &given, err);
