@@ -139,18 +139,11 @@ static void deal_hidden(MicropulGame *g, const PulObservation *o, PulRng *rng) {
 
 PulStatus determinize_game(PulGame *pg, const PulObservation *obs, PulRng *rng, PulError *err) {
     MicropulGame *g = MG(pg);
-    const MicropulVariant *v = MV(g);
     PulStatus st = check_counts(g, obs, err);
     if (st != PUL_OK) return st;
     st = pul_rules_validate(&obs->rules, err);
     if (st != PUL_OK) return st;
-    /* As pul_game_start: clear the cells in use and the counters only. */
-    board_clear(g);
-    memset(g, 0, offsetof(MicropulGame, core));
-    g->h.v = &v->h;
-    g->h.fam = v->h.fam;
-    g->rules = obs->rules;
-    g->h.nseats = (uint8_t)obs->nseats;
+    start_reset(g, &obs->rules, obs->nseats);
     g->h.loser = (int8_t)obs->loser;
     g->h.to_move = (uint8_t)obs->to_move;
     g->in_extra = obs->extra_turn;

@@ -138,6 +138,9 @@ extern const FamilyParams micropul_params;                                    /*
 /* g as a Micropul game, or NULL when g is not one (view.c). */
 const MicropulGame *micropul_game(const PulGame *g);
 PulStatus compile_variant(PulVariant *v, PulError *err);                       /* compile.c */
+/* Clear a game for a start (the counters and the cells in use), keeping its
+** variant, with these rules and seats. */
+void start_reset(MicropulGame *g, const PulRules *rules, int nseats);
 PulStatus start_game(PulGame *g, int nseats, uint64_t seed, const uint8_t *core, int ncore,
                      PulError *err);                                           /* start.c */
 int legal_actions(const PulGame *g, PulAction *out, int max);                  /* legal.c */

@@ -31,6 +31,19 @@ static PulStatus check_core(const PulTileSet *ts, const uint8_t *core, int ncore
     return PUL_OK;
 }
 
+/* The arrays need no clearing (see struct MicropulGame); a start clears only
+** the counters and the cells in use, which keeps simulations fast. The
+** determinization starts its games the same way. */
+void start_reset(MicropulGame *g, const PulRules *rules, int nseats) {
+    const PulVariant *v = g->h.v;
+    board_clear(g);
+    memset(g, 0, offsetof(MicropulGame, core));
+    g->h.v = v;
+    g->h.fam = v->fam;
+    g->rules = *rules;
+    g->h.nseats = (uint8_t)nseats;
+}
+
 PulStatus start_game(PulGame *pg, int nseats, uint64_t seed, const uint8_t *core, int ncore,
                      PulError *err) {
     MicropulGame *g = MG(pg);
@@ -45,14 +58,7 @@ PulStatus start_game(PulGame *pg, int nseats, uint64_t seed, const uint8_t *core
         PulStatus st = check_core(ts, core, ncore, err);
         if (st != PUL_OK) return st;
     }
-    /* The arrays need no clearing (see struct MicropulGame); a start clears only
-    ** the counters and the cells in use, which keeps simulations fast. */
-    board_clear(g);
-    memset(g, 0, offsetof(MicropulGame, core));
-    g->h.v = &v->h;
-    g->h.fam = v->h.fam;
-    g->rules = v->rules;
-    g->h.nseats = (uint8_t)nseats;
+    start_reset(g, &v->rules, nseats);
     g->h.loser = -1;
     g->h.seed = seed;
     pul_rng_seed(&g->h.rng, seed);
