@@ -215,6 +215,15 @@ typedef struct {
     PulPrinted printed[PUL_GENIAL_MAX_PRINTED];
 } PulBoard;
 
+/* Load a tile file of symbols (records' letters, names) and kinds with
+** counts, and a board (board.yaml): errors as file:line:col: code: message. */
+PulStatus pul_symbols_load_string(PulSymbolSet *ss, const char *text, size_t len,
+                                  const char *source, PulError *err);
+PulStatus pul_symbols_load_file(PulSymbolSet *ss, const char *path, PulError *err);
+PulStatus pul_board_load_string(PulBoard *b, const char *text, size_t len, const char *source,
+                                PulError *err);
+PulStatus pul_board_load_file(PulBoard *b, const char *path, PulError *err);
+
 /* A tile on a Genial board: kind, the direction (0-5: e se sw w nw ne) from
 ** its first cell (q, r) to its second, and flip 1 when the kind's second
 ** symbol lies on the first cell. */
@@ -677,6 +686,26 @@ bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out);
 
 /* The rules family of v's variant: "micropul" (issue 13 adds "genial"). */
 const char *pul_variant_family(const PulVariant *v);
+
+/* -------------------------------------------------- Einfach Genial: a game */
+
+/* The variant's board and symbols; NULL for a family without them. */
+const PulBoard *pul_variant_board(const PulVariant *v);
+const PulSymbolSet *pul_variant_symbols(const PulVariant *v);
+/* Reads of a Genial game (0, -1 or false for another family). */
+int pul_genial_cell(const PulGame *g, int32_t q, int32_t r); /* symbol; -1 empty; -2 not in play */
+bool pul_genial_is_printed(const PulGame *g, int32_t q, int32_t r);
+int pul_genial_tracks(const PulGame *g, int seat, int *out, int max); /* returns nsymbols */
+int pul_genial_track_end(const PulGame *g);                  /* track_max x segments */
+int pul_genial_rack(const PulGame *g, int seat, uint8_t *kinds, int max);
+int pul_genial_bag(const PulGame *g);                        /* tiles left in the bag */
+int pul_genial_bonus_owed(const PulGame *g);
+bool pul_genial_turn_end_due(const PulGame *g);              /* a refill or swap is due */
+bool pul_genial_swap_allowed(const PulGame *g);
+int pul_genial_placed(const PulGame *g, PulGenialPlaced *out, int max);
+/* The points the two halves of placement a would score, in written order,
+** without applying it; false when a is not a legal placement. */
+bool pul_genial_points(const PulGame *g, const PulAction *a, int points[2]);
 
 /* --------------------------------------------------------- observation */
 

@@ -32,6 +32,8 @@ typedef struct {
 /* What the loader read from the files a family's editions name, for make. */
 typedef struct {
     const PulTileSet *tiles;                 /* Micropul: the tile set */
+    const PulSymbolSet *symbols;             /* Genial: the symbols and tile kinds */
+    const PulBoard *board;                   /* Genial: the board */
 } FamilyData;
 
 /* A hook point the family calls, for the script layer: its name in a script's

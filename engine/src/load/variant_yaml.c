@@ -564,7 +564,7 @@ static PulVariant *build(Manifest *m, PulError *err) {
     PulTheme *theme = NULL;
     /* Every edition is Micropul's until manifests name their family (issue 13). */
     const Family *fam = families_default();
-    FamilyData data = {ts};
+    FamilyData data = {.tiles = ts};
     if (load_tileset(m, ts, err) == PUL_OK && (theme = load_theme(m, ts, err)) != NULL &&
         (v = fam->make(m->info.name, &data, &m->rules, err)) != NULL) {
         variant_attach(v, &m->info, theme);
