@@ -117,7 +117,7 @@ def find_edition(name, path):
                     break
     if name in BUILTIN:
         return builtin_edition(name)
-    raise Unreadable("unknown variant %r" % name)
+    raise Unreadable("not-found: Variant %r" % name)
 
 
 def read_record(text):
@@ -128,15 +128,15 @@ def read_record(text):
         m = re.fullmatch(r'\s*\[([A-Za-z][A-Za-z0-9_]*)\s+"([^"]*)"\]\s*', line)
         if m:
             if moves:
-                raise Unreadable("tag after the moves")
+                raise Unreadable("pmn: a tag after the moves")
             if m.group(1) in tags:
-                raise Unreadable("tag %s twice" % m.group(1))
+                raise Unreadable("pmn-tag: %s twice" % m.group(1))
             tags[m.group(1)] = m.group(2)
         else:
             moves += [w for w in line.split() if not re.fullmatch(r"[0-9]+\.", w)]
     for t in ("Variant", "Players", "Deal"):
         if t not in tags:
-            raise Unreadable("no %s tag" % t)
+            raise Unreadable("pmn-tag: no %s tag" % t)
     return tags, moves
 
 
@@ -144,7 +144,7 @@ class Game:
     def __init__(self, ed, n, deal):
         self.ed, self.n, r = ed, n, ed.rules
         if n not in ed.area:
-            raise Unreadable("no play area for %d seats" % n)
+            raise Unreadable("pmn-tag: Players: no play area for %d seats" % n)
         R = ed.area[n]
         self.cells = {(q, s): None for q in range(-R, R + 1) for s in range(-R, R + 1)
                       if max(abs(q), abs(s), abs(q + s)) <= R}
@@ -165,20 +165,20 @@ class Game:
     def read_deal(self, deal):
         groups = deal.split("/")
         if len(groups) != self.n:
-            raise Unreadable("Deal gives %d racks for %d seats" % (len(groups), self.n))
+            raise Unreadable("pmn-tag: Deal gives %d racks for %d seats" % (len(groups), self.n))
         racks = []
         for g in groups:
             rack = []
             for k in g.split():
                 if not re.fullmatch("[%s]{2}" % re.escape(self.ed.sym), k):
-                    raise Unreadable("Deal: %r is not a kind" % k)
+                    raise Unreadable("pmn-tag: Deal: %r is not a kind" % k)
                 k = self.ed.canon(k)
                 self.bag[k] -= 1
                 if self.bag[k] < 0:
-                    raise Unreadable("Deal: too many %s" % k)
+                    raise Unreadable("pmn-tag: Deal: too many %s" % k)
                 rack.append(k)
             if len(rack) != self.ed.rules["rack_size"]:
-                raise Unreadable("Deal: a rack of %d tiles" % len(rack))
+                raise Unreadable("pmn-tag: Deal: a rack of %d tiles" % len(rack))
             racks.append(rack)
         return racks
 
@@ -365,10 +365,10 @@ def run(text, legal, path):
     tags, moves = read_record(text)
     ed = find_edition(tags["Variant"], path)
     if not re.fullmatch(r"[1-9][0-9]*", tags["Players"]):
-        raise Unreadable("Players %r" % tags["Players"])
+        raise Unreadable("pmn-tag: Players %r" % tags["Players"])
     n = int(tags["Players"])
     if not ed.rules["min_players"] <= n <= ed.rules["max_players"]:
-        raise Unreadable("%d players" % n)
+        raise Unreadable("pmn-tag: Players: %d players" % n)
     g = Game(ed, n, tags["Deal"])
     out = []
     for i, mv in enumerate(moves):
@@ -400,15 +400,16 @@ def main(argv):
         path = os.path.join(root, "variants") + os.pathsep + os.path.join(root, "tests",
                                                                            "variants")
     dirs = [d for d in path.split(os.pathsep) if d]
+    where = args[0] + ": " if args and args[0] != "-" else ""
     try:
-        if args and args[0] != "-":
+        if where:
             with open(args[0], encoding="utf-8") as f:
                 text = f.read()
         else:
             text = sys.stdin.read()
         lines, rc = run(text, legal, dirs)
     except (Unreadable, OSError, UnicodeDecodeError) as e:
-        sys.stderr.write("genial_ref: %s\n" % e)
+        sys.stderr.write("genial_ref: %s%s\n" % (where, e))
         return 2
     sys.stdout.write("".join(json.dumps(line) + "\n" for line in lines))
     return rc
