@@ -74,7 +74,12 @@ def load_manifest(folder, yaml):
         ext = m["extends"]
         parent = os.path.normpath(os.path.join(folder, ext)) if "/" in ext else \
             os.path.join(os.path.dirname(folder), ext)
-        base = load_manifest(parent, yaml)
+        if os.path.isfile(os.path.join(parent, "variant.yaml")):
+            base = load_manifest(parent, yaml)
+        elif os.path.basename(parent) in BUILTIN:   # a shipped edition not yet on disk
+            base = {"rules": dict(BUILTIN[os.path.basename(parent)])}
+        else:
+            raise Unreadable("not-found: %s extends %s" % (folder, ext))
     files = {k: os.path.join(folder, m[k]) for k in ("tiles", "board") if k in m}
     out = dict(base)
     out.update(files)
@@ -90,19 +95,25 @@ def load_manifest(folder, yaml):
 def file_edition(folder):
     import yaml  # only for editions read from files
     m = load_manifest(folder, yaml)
-    with open(m["tiles"], encoding="utf-8") as f:
-        tiles = yaml.safe_load(f)
-    with open(m["board"], encoding="utf-8") as f:
-        board = yaml.safe_load(f)
-    sym = "".join(s["letter"] for s in tiles["symbols"])
-    ed = Edition(sym, {}, {}, {}, m["rules"])
-    ed.counts = {a + b: 0 for i, a in enumerate(sym) for b in sym[i:]}
-    for k, n in (tiles.get("kinds") or {}).items():
-        ed.counts[ed.canon(k)] = n
-    for p in board.get("printed") or []:
-        ed.printed[(p["at"][0], p["at"][1])] = p["symbol"]
-    for seats, shape in (board.get("play_area") or {}).items():
-        ed.area[int(seats)] = shape["hexagon"]
+    ed = builtin_edition("genial")      # what a manifest leaves out, its parent gave
+    ed.rules = dict(DEFAULT_RULES, **m["rules"])
+    if "tiles" in m:
+        with open(m["tiles"], encoding="utf-8") as f:
+            tiles = yaml.safe_load(f)
+        ed.sym = "".join(s["letter"] for s in tiles["symbols"])
+        ed.counts = {a + b: 0 for i, a in enumerate(ed.sym) for b in ed.sym[i:]}
+        for k, n in (tiles.get("kinds") or {}).items():
+            ed.counts[ed.canon(k)] = n
+        names = {s["name"]: s["letter"] for s in tiles["symbols"]}
+    else:
+        names = {}
+    if "board" in m:
+        with open(m["board"], encoding="utf-8") as f:
+            board = yaml.safe_load(f)
+        # A printed symbol is named by its letter or its name.
+        ed.printed = {(p["at"][0], p["at"][1]): names.get(p["symbol"], p["symbol"])
+                      for p in board.get("printed") or []}
+        ed.area = {int(k): v["hexagon"] for k, v in (board.get("play_area") or {}).items()}
     return ed
 
 
