@@ -66,6 +66,10 @@ PulStatus genial_start(PulGame *pg, int nseats, uint64_t seed, const uint8_t *de
         return err_set(err, PUL_ERR_RANGE, NULL, 0, 0,
                        "variant '%s' is for %d to %d players, not %d", v->h.name, r->min_players,
                        r->max_players, nseats);
+    if (r->teams == GENIAL_TEAMS_ALTERNATE && nseats % 2)
+        return err_set(err, PUL_ERR_RANGE, NULL, 0, 0,
+                       "variant '%s' plays in alternate teams: %d players cannot form two",
+                       v->h.name, nseats);
     uint8_t bag[GENIAL_MAX_KINDS];
     memcpy(bag, v->kind_count, sizeof bag);
     if (deal) {
