@@ -9,7 +9,7 @@
 #ifndef PUL_GENIAL_MOVES_H
 #define PUL_GENIAL_MOVES_H
 
-#include "genial.h"
+#include "genial_state.h"
 #include "tags.h"
 
 /* ------------------------------------------------ legal (genial_legal.c) */
@@ -53,11 +53,9 @@ void genial_kind_text(const GenialVariant *gv, int kind, char buf[3]);
 
 /* ------------------------------------------------- deal (genial_deal.c) */
 
-/* Between two seats' racks in a deal (deal[] of Family.start). */
-#define GENIAL_DEAL_SEAT_END 0xFF
 /* The Deal tag (required): each seat's rack, seat 1 first, racks separated by
 ** '/', kinds by white space, either letter order. Writes the kind ids with
-** GENIAL_DEAL_SEAT_END between seats; every error is pmn-tag at the value's
+** GENIAL_DEAL_SEP (genial_state.h) between seats; every error is pmn-tag at the value's
 ** line and column (the word at fault). */
 PulStatus genial_deal_read(const PulVariant *v, const TagReader *tags, uint8_t *deal, int *ndeal,
                            bool *given, PulError *err);
