@@ -202,9 +202,11 @@ typedef enum { PUL_GRID_HEX = 0 } PulGrid;   /* pointy-top hexes, axial (q, r) *
 
 typedef struct {
     int8_t q, r;
-    uint8_t symbol;              /* symbol index */
+    uint8_t symbol;              /* symbol index (PUL_GENIAL_UNBOUND: read alone, not yet
+                                    bound to a tile file's symbols) */
     int line, column;            /* where board.yaml gives it, for later errors */
 } PulPrinted;
+#define PUL_GENIAL_UNBOUND 255
 
 typedef struct {
     char name[PUL_NAME_MAX];
@@ -213,6 +215,8 @@ typedef struct {
     int area_radius[PUL_MAX_SEATS + 1];   /* play area by seat count; 0: none */
     int nprinted;
     PulPrinted printed[PUL_GENIAL_MAX_PRINTED];
+    char written[PUL_GENIAL_MAX_PRINTED][PUL_NAME_MAX]; /* printed i's symbol as board.yaml
+                                                          writes it: a letter or a name */
 } PulBoard;
 
 /* Load a tile file of symbols (records' letters, names) and kinds with
@@ -380,6 +384,7 @@ typedef struct {
     char dir[PUL_PATH_MAX];                      /* the variant folder */
     char file[PUL_PATH_MAX];                     /* its variant.yaml ("" for a bare tile set) */
     char tiles_file[PUL_PATH_MAX];
+    char board_file[PUL_PATH_MAX];               /* "" when the family reads no board */
     char theme_file[PUL_PATH_MAX];               /* "" when the variant has no theme */
     int nscripts;
     char script[PUL_MAX_SCRIPTS][PUL_PATH_MAX];  /* Lua files, resolved, in load order */

@@ -36,6 +36,15 @@ typedef struct {
     const PulBoard *board;                   /* Genial: the board */
 } FamilyData;
 
+/* The data files a family's editions name (Family.files): the manifest's
+** tiles: is read as a tile set or as symbols, and board: is read only when
+** the family asks for it. */
+enum {
+    FAMILY_FILE_TILESET = 1u << 0,           /* tiles: a tile set (tileset_yaml.c) */
+    FAMILY_FILE_SYMBOLS = 1u << 1,           /* tiles: symbols and kinds (symbols_yaml.c) */
+    FAMILY_FILE_BOARD = 1u << 2              /* board: a board (board_yaml.c) */
+};
+
 /* A hook point the family calls, for the script layer: its name in a script's
 ** table, its bit, and what a hook there may do. */
 typedef struct {
@@ -56,6 +65,7 @@ struct Family {
     const FamilyParams *params;
     const HookPoint *hooks;                  /* the hooks it offers scripts, or NULL */
     int nhooks;
+    unsigned files;                          /* FAMILY_FILE_* bits: the files it reads */
     unsigned theme_parts;                    /* bit (1u << PulPart) per part its theme must
                                                 give, and no other */
 

@@ -61,6 +61,7 @@
 #include <string.h>
 
 #include "families.h"
+#include "theme_yaml.h"
 #include "suggest.h"
 #include "svg_check.h"
 #include "text.h"
@@ -332,36 +333,85 @@ static PulStatus read_entry(YDoc *doc, const YNode *n, const char *what, bool ar
     return st;
 }
 
+/* What a theme's features are bound to: a tile set's feature names, or a
+** tile file's symbol names (theme_load_named). */
+typedef struct {
+    const char *const *names;
+    int n;
+    const char *set;  /* the tile set's or tile file's name, for messages */
+    const char *kind; /* "feature" or "symbol" */
+    bool distinct;    /* glyphs and art must differ between entries */
+} Binding;
+
 /* "white, black, one-dot" */
-static const char *feature_list(const PulTileSet *ts, char *buf, size_t size) {
+static const char *feature_list(const Binding *bd, char *buf, size_t size) {
     size_t o = 0;
     buf[0] = '\0';
-    for (int f = 0; f < ts->nfeatures && o < size; f++)
-        o += (size_t)snprintf(buf + o, size - o, "%s%s", f ? ", " : "", ts->feature[f].name);
+    for (int f = 0; f < bd->n && o < size; f++)
+        o += (size_t)snprintf(buf + o, size - o, "%s%s", f ? ", " : "", bd->names[f]);
     return buf;
 }
 
-/* The tile-set feature a key of features: names, or a failure. */
-static PulStatus bind_feature(YDoc *doc, const YNode *key, const PulTileSet *ts, int *out) {
+/* The feature a key of features: names, or a failure. */
+static PulStatus bind_feature(YDoc *doc, const YNode *key, const Binding *bd, int *out) {
     char text[48], list[PUL_MAX_FEATURES * 8], hint[64] = "";
-    const char *names[PUL_MAX_FEATURES];
-    for (int f = 0; f < ts->nfeatures; f++) {
-        names[f] = ts->feature[f].name;
-        if (ydoc_is(key, names[f])) {
+    for (int f = 0; f < bd->n; f++)
+        if (ydoc_is(key, bd->names[f])) {
             *out = f;
             return PUL_OK;
         }
-    }
-    const char *close = suggest_pick(key->text, key->len, names, ts->nfeatures);
+    const char *close = suggest_pick(key->text, key->len, bd->names, bd->n);
     if (close) snprintf(hint, sizeof hint, " did you mean '%s'?", close);
+    if (strcmp(bd->kind, "feature") != 0)
+        return ydoc_fail(doc, key, "bad-reference",
+                         "features has an entry for '%s', which is not a symbol of tile file "
+                         "'%s';%s its symbols are %s",
+                         ydoc_shown(key, text, sizeof text), bd->set, hint,
+                         feature_list(bd, list, sizeof list));
     return ydoc_fail(doc, key, "bad-reference",
                      "features has an entry for '%s', which is not a feature of tile set '%s';%s "
                      "its features are %s",
-                     ydoc_shown(key, text, sizeof text), ts->name, hint,
-                     feature_list(ts, list, sizeof list));
+                     ydoc_shown(key, text, sizeof text), bd->set, hint,
+                     feature_list(bd, list, sizeof list));
 }
 
-static PulStatus read_features(YDoc *doc, const YNode *n, const PulTileSet *ts, PulTheme *th) {
+/* The value of key in entry map n, or NULL. */
+static const YNode *entry_value(const YDoc *doc, const YNode *n, const char *key) {
+    for (int i = 0; n->kind == YDOC_MAP && i + 1 < n->nkid; i += 2)
+        if (ydoc_is(ydoc_kid(doc, n, i), key)) return ydoc_kid(doc, n, i + 1);
+    return NULL;
+}
+
+/* The i-th entry of features (file order), just read, against those before
+** it: symbols must differ by shape as well as colour (RULES-GENIAL.md), so no
+** two share a glyph, nor their art. */
+static PulStatus check_distinct(YDoc *doc, const YNode *n, int i, const Binding *bd,
+                                const PulTheme *th, const YNode *const *seen) {
+    const YNode *key = ydoc_kid(doc, n, 2 * i), *entry = ydoc_kid(doc, n, 2 * i + 1);
+    int slot = 0;
+    while (slot < bd->n && seen[slot] != key) slot++;
+    const PulThemeEntry *e = &th->feature[slot];
+    for (int j = 0; j < i; j++) {
+        const YNode *okey = ydoc_kid(doc, n, 2 * j);
+        int o = 0;
+        while (o < bd->n && seen[o] != okey) o++;
+        if (o == bd->n) continue;
+        const PulThemeEntry *f = &th->feature[o];
+        if (strcmp(e->glyph, f->glyph) == 0)
+            return ydoc_fail(doc, entry_value(doc, entry, "glyph"), "bad-value",
+                             "the glyph of %s '%s' is '%s', as is %s '%s''s (line %d); symbols "
+                             "must differ by shape as well as colour, so give each its own glyph",
+                             bd->kind, e->key, e->glyph, bd->kind, f->key, okey->line);
+        if (strcmp(e->art, f->art) == 0)
+            return ydoc_fail(doc, entry_value(doc, entry, "art"), "bad-value",
+                             "the art of %s '%s' is the same as %s '%s''s (line %d); symbols "
+                             "must differ by shape as well as colour, so draw each its own way",
+                             bd->kind, e->key, bd->kind, f->key, okey->line);
+    }
+    return PUL_OK;
+}
+
+static PulStatus read_features(YDoc *doc, const YNode *n, const Binding *ts, PulTheme *th) {
     char text[48], what[PUL_NAME_MAX + 16];
     if (n->kind != YDOC_MAP)
         return ydoc_fail(doc, n, "wrong-type",
@@ -386,7 +436,7 @@ static PulStatus read_features(YDoc *doc, const YNode *n, const PulTileSet *ts, 
         PulStatus st = ts ? bind_feature(doc, key, ts, &slot)
                           : ydoc_name(doc, key, "a feature's name in features", name);
         if (st != PUL_OK) return st;
-        if (ts) snprintf(name, sizeof name, "%s", ts->feature[slot].name);
+        if (ts) snprintf(name, sizeof name, "%s", ts->names[slot]);
         const YNode *first = ts ? seen[slot] : NULL;
         for (int j = 0; !ts && j < i && !first; j++)
             if (strcmp(th->feature[j].key, name) == 0) first = seen[j];
@@ -400,6 +450,10 @@ static PulStatus read_features(YDoc *doc, const YNode *n, const PulTileSet *ts, 
         st = read_entry(doc, ydoc_kid(doc, n, 2 * i + 1), what, true, &th->feature[slot]);
         if (st != PUL_OK) return st;
         memcpy(th->feature[slot].key, name, PUL_NAME_MAX);
+        if (ts && ts->distinct) {
+            st = check_distinct(doc, n, i, ts, th, seen);
+            if (st != PUL_OK) return st;
+        }
     }
     if (!ts) {
         if (count == 0)
@@ -409,13 +463,15 @@ static PulStatus read_features(YDoc *doc, const YNode *n, const PulTileSet *ts, 
         th->nfeatures = count;
         return PUL_OK;
     }
-    for (int f = 0; f < ts->nfeatures; f++)
+    for (int f = 0; f < ts->n; f++)
         if (!seen[f])
             return ydoc_fail(doc, n, "missing-field",
-                             "features has no entry for '%s', feature %d of tile set '%s'; add "
+                             "features has no entry for '%s', %s %d of tile %s '%s'; add "
                              "'%s: {name: ..., glyph: ..., colour: ..., art: ...}'",
-                             ts->feature[f].name, f, ts->name, ts->feature[f].name);
-    th->nfeatures = ts->nfeatures;
+                             ts->names[f], ts->kind, f,
+                             strcmp(ts->kind, "feature") == 0 ? "set" : "file", ts->set,
+                             ts->names[f]);
+    th->nfeatures = ts->n;
     return PUL_OK;
 }
 
@@ -470,7 +526,7 @@ static PulStatus read_parts(YDoc *doc, const YNode *n, unsigned mask, PulTheme *
     return PUL_OK;
 }
 
-static PulStatus read_theme(YDoc *doc, const PulTileSet *ts, unsigned parts, PulTheme *th) {
+static PulStatus read_theme(YDoc *doc, const Binding *ts, unsigned parts, PulTheme *th) {
     static const char *const keys[] = {"name", "title", "features", "parts", "seats"};
     enum { K_NAME, K_TITLE, K_FEATURES, K_PARTS, K_SEATS, K_COUNT };
     char text[48];
@@ -504,6 +560,59 @@ static PulStatus read_theme(YDoc *doc, const PulTileSet *ts, unsigned parts, Pul
 
 /* ------------------------------------------------------------------ public */
 
+/* The parts a theme read alone gives: those of the first family whose parts
+** hold every key of its parts: (Micropul's when none does, whose message
+** then names the key that is not Micropul's). */
+static unsigned alone_parts(const YDoc *doc) {
+    const YNode *root = ydoc_root(doc), *parts = NULL;
+    unsigned fallback = families_default()->theme_parts;
+    if (root && root->kind == YDOC_MAP) parts = entry_value(doc, root, "parts");
+    if (!parts || parts->kind != YDOC_MAP) return fallback;
+    unsigned given = 0;
+    for (int i = 0; i + 1 < parts->nkid; i += 2) {
+        int p = 0;
+        while (p < PUL_NPARTS && !ydoc_is(ydoc_kid(doc, parts, i), pul_part_key(p))) p++;
+        if (p == PUL_NPARTS) return fallback;
+        given |= 1u << p;
+    }
+    for (int f = 0; families_at(f); f++)
+        if ((given & ~families_at(f)->theme_parts) == 0) return families_at(f)->theme_parts;
+    return fallback;
+}
+
+static PulTheme *load_bound(const char *text, size_t len, const char *src, const Binding *bd,
+                            unsigned parts, PulError *err) {
+    PulTheme *th = mem_calloc(1, sizeof *th);
+    if (!th) {
+        err_setc(err, "out-of-memory", src, 0, 0, "out of memory reading the theme");
+        return NULL;
+    }
+    YDoc doc;
+    PulStatus st = ydoc_parse(&doc, text, len, src, "a theme", err);
+    if (st == PUL_OK) st = read_theme(&doc, bd, parts ? parts : alone_parts(&doc), th);
+    ydoc_free(&doc);
+    if (st != PUL_OK) {
+        mem_free(th);
+        return NULL;
+    }
+    err_clear(err);
+    return th;
+}
+
+PulTheme *theme_load_named(const char *text, size_t len, const char *source_name,
+                           const char *set, const char *const *names, int n, unsigned parts,
+                           PulError *err) {
+    const char *src = source_name && source_name[0] ? source_name : "<string>";
+    if ((!text && len) || !names || n < 1 || n > PUL_MAX_FEATURES || !parts) {
+        err_setc(err, "bad-state", src, 0, 0,
+                 "theme_load_named needs the text to read, 1 to %d names and the parts",
+                 PUL_MAX_FEATURES);
+        return NULL;
+    }
+    Binding bd = {names, n, set ? set : "", "symbol", true};
+    return load_bound(text, len, src, &bd, parts, err);
+}
+
 PulTheme *pul_theme_load_string(const char *text, size_t len, const char *source_name,
                                 const PulTileSet *ts, PulError *err) {
     const char *src = source_name && source_name[0] ? source_name : "<string>";
@@ -512,23 +621,14 @@ PulTheme *pul_theme_load_string(const char *text, size_t len, const char *source
                  "pul_theme_load_string needs the text to read and, if any, a valid tile set");
         return NULL;
     }
-    PulTheme *th = mem_calloc(1, sizeof *th);
-    if (!th) {
-        err_setc(err, "out-of-memory", src, 0, 0, "out of memory reading the theme");
-        return NULL;
-    }
-    YDoc doc;
-    PulStatus st = ydoc_parse(&doc, text, len, src, "a theme", err);
-    /* A tile set's theme, or one read alone, is a theme of the family whose
-    ** editions have tile sets: the family of a manifest without family:. */
-    if (st == PUL_OK) st = read_theme(&doc, ts, families_default()->theme_parts, th);
-    ydoc_free(&doc);
-    if (st != PUL_OK) {
-        mem_free(th);
-        return NULL;
-    }
-    err_clear(err);
-    return th;
+    /* A tile set's theme is a theme of the family whose editions have tile
+    ** sets: the family of a manifest without family:. One read alone takes
+    ** the parts of the family its parts: name. */
+    if (!ts) return load_bound(text, len, src, NULL, 0, err);
+    const char *names[PUL_MAX_FEATURES];
+    for (int f = 0; f < ts->nfeatures; f++) names[f] = ts->feature[f].name;
+    Binding bd = {names, ts->nfeatures, ts->name, "feature", false};
+    return load_bound(text, len, src, &bd, families_default()->theme_parts, err);
 }
 
 PulTheme *pul_theme_load_file(const char *path, const PulTileSet *ts, PulError *err) {

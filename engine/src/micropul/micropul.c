@@ -51,6 +51,7 @@ const Family micropul_family = {
     .params = &micropul_params,
     .hooks = micropul_hook_points,
     .nhooks = MICROPUL_NHOOKS,
+    .files = FAMILY_FILE_TILESET,
     .theme_parts = MICROPUL_THEME_PARTS,
     .make = micropul_make,
     .compile = compile_variant,

@@ -1,0 +1,121 @@
+/*
+** genial_legal.c: what the seat to move may do in an Einfach Genial game
+** (i13-plan.md 4.1-4.4): the legal list in its canonical order, the count of
+** placements PMN's --legal prints, and a uniform random action found by rank
+** in the candidate pair set, with no list, no rejection and no allocation.
+*/
+#include "genial_moves.h"
+#include "rng.h"
+
+/* Index of the lowest set bit of x (x != 0): the bits below it, counted. */
+static inline int legal_low(uint64_t x) { return popcount64((x & (~x + 1)) - 1); }
+
+/* The rack's orientations: each distinct kind once, in kind-index order,
+** flip 0 then flip 1 (not for a double): the placements one candidate pair
+** offers, in list order. Every pair offers the same ones, so a placement's
+** rank is pair rank x n + orientation. */
+typedef struct {
+    int n;
+    uint8_t kind[2 * GENIAL_RACK_MAX], flip[2 * GENIAL_RACK_MAX];
+} LegalOrient;
+
+static void legal_orient(const GenialGame *g, LegalOrient *o) {
+    const GenialVariant *gv = GV(g);
+    int seat = g->h.to_move;
+    uint64_t kinds = 0;   /* bit per kind on the rack: GENIAL_MAX_KINDS <= 64 */
+    for (int i = 0; i < g->nrack[seat]; i++) kinds |= UINT64_C(1) << g->rack[seat][i];
+    o->n = 0;
+    for (; kinds; kinds &= kinds - 1) {
+        int k = legal_low(kinds);
+        o->kind[o->n] = (uint8_t)k;
+        o->flip[o->n++] = 0;
+        if (gv->kind_sym[k][0] != gv->kind_sym[k][1]) {
+            o->kind[o->n] = (uint8_t)k;
+            o->flip[o->n++] = 1;
+        }
+    }
+}
+_Static_assert(GENIAL_MAX_KINDS <= 64, "a rack's kinds fit one word");
+
+/* A placement of orientation i on pair id, from the pair's lower cell. */
+static inline PulAction legal_place(const GenialVariant *gv, const GenialArea *a, int id,
+                                    const LegalOrient *o, int i) {
+    int c = a->pair_a[id];
+    return (PulAction){PUL_PLACE, o->kind[i], a->pair_dir[id], o->flip[i], gv->cell_q[c],
+                       gv->cell_r[c]};
+}
+
+/* Whether the seat to move is placing (PLACE or BONUS) in a live game. */
+static inline bool legal_placing(const GenialGame *g) {
+    return g->h.started && !g->h.over && g->phase != GENIAL_END;
+}
+
+int genial_legal_placements(const PulGame *pg, PulAction *out, int max) {
+    const GenialGame *g = GGC(pg);
+    if (!legal_placing(g)) return 0;
+    uint64_t cand[GENIAL_PAIR_WORDS];
+    int npairs = genial_candidates(g, cand);
+    LegalOrient o;
+    legal_orient(g, &o);
+    int total = npairs * o.n;
+    if (!out || max <= 0 || total == 0) return total;
+    const GenialVariant *gv = GV(g);
+    const GenialArea *a = genial_area(g);
+    int n = 0;
+    for (int w = 0; w < GENIAL_PAIR_WORDS && n < max; w++)
+        for (uint64_t bits = cand[w]; bits && n < max; bits &= bits - 1) {
+            int id = w * 64 + legal_low(bits);
+            for (int i = 0; i < o.n && n < max; i++) out[n++] = legal_place(gv, a, id, &o, i);
+        }
+    return total;
+}
+
+/* The END phase's actions: a random refill, then a random swap if allowed. */
+static int legal_turn_end(const GenialGame *g, PulAction *out, int max) {
+    PulAction refill = {PUL_REFILL, PUL_NO_TILE, 0, 0, 0, 0};
+    PulAction swap = {PUL_SWAP, PUL_NO_TILE, 0, 0, 0, 0};
+    int n = genial_swap_allowed(g) ? 2 : 1;
+    if (out && max > 0) out[0] = refill;
+    if (out && max > 1 && n > 1) out[1] = swap;
+    return n;
+}
+
+int genial_legal_actions(const PulGame *pg, PulAction *out, int max) {
+    const GenialGame *g = GGC(pg);
+    if (!g->h.started || g->h.over) return 0;
+    if (g->phase == GENIAL_END) return legal_turn_end(g, out, max);
+    return genial_legal_placements(pg, out, max);
+}
+
+/* The id of the set bit of rank k (0-based) in bits (k < popcount). */
+static inline int legal_select(uint64_t bits, int k) {
+    while (k-- > 0) bits &= bits - 1;
+    return legal_low(bits);
+}
+
+bool genial_random_action(const PulGame *pg, PulRng *rng, PulAction *out) {
+    const GenialGame *g = GGC(pg);
+    if (!g->h.started || g->h.over) return false;
+    if (g->phase == GENIAL_END) {
+        /* one draw only when there is a choice */
+        bool swap = genial_swap_allowed(g) && rng_below(rng, 2) == 1;
+        *out = (PulAction){swap ? PUL_SWAP : PUL_REFILL, PUL_NO_TILE, 0, 0, 0, 0};
+        return true;
+    }
+    uint64_t cand[GENIAL_PAIR_WORDS];
+    int npairs = genial_candidates(g, cand);
+    LegalOrient o;
+    legal_orient(g, &o);
+    if (npairs == 0 || o.n == 0) return false;
+    uint32_t r = rng_below(rng, (uint32_t)(npairs * o.n));
+    int rank = (int)(r / (uint32_t)o.n), i = (int)(r % (uint32_t)o.n);
+    for (int w = 0; w < GENIAL_PAIR_WORDS; w++) {
+        int c = popcount64(cand[w]);
+        if (rank < c) {
+            *out = legal_place(GV(g), genial_area(g), w * 64 + legal_select(cand[w], rank), &o, i);
+            return true;
+        }
+        rank -= c;
+    }
+    return false; /* unreachable: rank < npairs, the set's size */
+}

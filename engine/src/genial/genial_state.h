@@ -1,0 +1,168 @@
+/*
+** genial_state.h: what package i13-state gives the Genial family (issue 13):
+** the rule parameters, making and compiling a variant, starting a game, the
+** shared rule predicates, scoring without applying, check and apply with their
+** events, the result, snapshots and the reads of pul.h's Genial sections.
+** Slot functions have the exact signatures of family/family.h's Family slots.
+*/
+#ifndef PUL_GENIAL_STATE_H
+#define PUL_GENIAL_STATE_H
+
+#include "genial.h"
+
+/* GenialRules.first_round, .swap and .teams (the enum words of genial_params). */
+enum { GENIAL_FIRST_DISTINCT = 0, GENIAL_FIRST_ANY, GENIAL_FIRST_NONE };
+enum { GENIAL_SWAP_LOWEST_ABSENT = 0, GENIAL_SWAP_NEVER };
+enum { GENIAL_TEAMS_NONE = 0, GENIAL_TEAMS_ALTERNATE };
+
+/* The parameters by number: the order of GenialRules and of the table. */
+enum {
+    GENIAL_P_MIN_PLAYERS = 0,
+    GENIAL_P_MAX_PLAYERS,
+    GENIAL_P_RACK_SIZE,
+    GENIAL_P_TRACK_MAX,
+    GENIAL_P_SEGMENTS,
+    GENIAL_P_BONUS,
+    GENIAL_P_FIRST_ROUND,
+    GENIAL_P_SWAP,
+    GENIAL_P_SUDDEN_DEATH,
+    GENIAL_P_TEAMS,
+    GENIAL_NPARAMS
+};
+
+/* The family's table (genial.c, written by the lead at integration). Only
+** genial_make names it; everything else recognises a Genial game or variant
+** by its parameter table (genial_is_family), which exists before the table. */
+extern const Family genial_family;
+
+/* ---------------------------------------------------- genial_params.c */
+extern const FamilyParams genial_params;
+void genial_rules_default(GenialRules *r);
+/* Each field in range, max_players >= min_players, even seat counts for teams. */
+PulStatus genial_rules_validate(const GenialRules *r, PulError *err);
+const PulParamInfo *genial_param(int i);             /* NULL out of range */
+int genial_param_find(const char *name);             /* index, or -1 */
+int genial_rules_get(const GenialRules *r, int i);   /* 0 out of range */
+PulStatus genial_rules_set(GenialRules *r, int i, int value, PulError *err);
+
+/* ------------------------------------- genial_compile.c, genial_make.c */
+/* A Genial variant of family fam (the table, or a test's) from symbols, board
+** and rules (NULL: the defaults), checked and compiled. */
+PulVariant *genial_variant_new(const Family *fam, const char *name, const FamilyData *data,
+                               const void *rules, PulError *err);
+/* Slot make: genial_variant_new with genial_family (genial_make.c). */
+PulVariant *genial_make(const char *name, const FamilyData *data, const void *rules,
+                        PulError *err);
+/* Slot compile: kind tables, cells, a play area per seat count. */
+PulStatus genial_compile(PulVariant *v, PulError *err);
+/* Slot players. */
+void genial_players(const PulVariant *v, int *min, int *max);
+
+/* ----------------------------------------------------- genial_start.c */
+/* Slot start: deal is each seat's rack as kind ids, seat after seat, with
+** GENIAL_DEAL_SEP between seats (genial_deal_read's output); NULL to deal
+** from seed with a generator of its own, so h.rng starts alike either way. */
+#define GENIAL_DEAL_SEP 0xFF
+PulStatus genial_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *deal, int ndeal,
+                       PulError *err);
+
+/* ----------------------------------------------------- genial_rules.c */
+/* The track index (team) of seat: seat % 2 with teams alternate, else seat. */
+static inline int genial_track_of(const GenialGame *g, int seat) {
+    return g->rules.teams == GENIAL_TEAMS_ALTERNATE ? seat % 2 : seat;
+}
+/* The end of a track: track_max x segments. */
+static inline int genial_track_end(const GenialRules *r) { return r->track_max * r->segments; }
+/* Bit per symbol of team track t's lowest live tracks (those below the end),
+** or of every symbol when all are at the end: the swap's L (RULES-GENIAL.md). */
+unsigned genial_lowest_mask(const GenialGame *g, int t);
+/* A swap is allowed to the seat to move now: phase END, swap lowest_absent,
+** the bag holds rack_size tiles, and its rack shows no symbol of L. */
+bool genial_swap_allowed(const GenialGame *g);
+/* The printed cells (bit per printed index) the seat to move's placement must
+** touch, or 0 when nothing constrains it: not its first placement, a bonus
+** placement, first_round none, or no empty pair touching them (the constraint
+** then falls away, so a game never stalls; i13-plan.md 1.5 Q4). */
+unsigned genial_first_need(const GenialGame *g);
+/* The pairs the seat to move may place on (out: GENIAL_PAIR_WORDS words):
+** the empty pairs, first-round constraint applied; returns how many. 0 in
+** END or once over. */
+int genial_candidates(const GenialGame *g, uint64_t *out);
+/* Tiles a refill would draw now: min(rack_size - rack, bag). */
+int genial_refill_count(const GenialGame *g);
+/* The turn of the seat to move begins (after a refill or swap, and at the
+** start): over with no_tiles when its rack and the bag are empty; refill due
+** (phase END) when only its rack is, which only scripts can bring about. */
+void genial_turn_begin(GenialGame *g, PulEvents *ev);
+/* The game ends now: no bonus is owed any more; a GAME_OVER event (seat -1). */
+void genial_end(GenialGame *g, PulEndReason reason, PulEvents *ev);
+/* One tile at random from the bag (bag_n > 0), taken out (genial_start.c). */
+int genial_bag_draw(GenialGame *g, PulRng *rng);
+
+/* An event appended to ev (NULL when ev is NULL or full), cleared. */
+static inline PulEvent *genial_event(PulEvents *ev, int kind, int seat) {
+    if (!ev || ev->n >= PUL_MAX_EVENTS) return NULL;
+    PulEvent *e = &ev->ev[ev->n++];
+    *e = (PulEvent){0};
+    e->kind = (uint8_t)kind;
+    e->seat = (int8_t)seat;
+    return e;
+}
+
+/* ---------------------------------------------------- genial_points.c */
+/* The points of the two halves of a tile with symbol sa on cell ca and sb on
+** its neighbour cb in direction dir (ca to cb), on the board as it is (the
+** tile not yet down): the runs of like symbols in the five directions of each
+** half that do not point into the other half. */
+void genial_points(const GenialGame *g, int ca, int sa, int cb, int sb, int dir, int pts[2]);
+/* A track at t after one half's p points: at most one segment end is
+** reached (*reached 1), the rest of the points are lost; nothing past the
+** final end. */
+int genial_advance(const GenialRules *r, int t, int p, int *reached);
+
+/* ----------------------------------------------------- genial_apply.c */
+PulReason genial_check(const PulGame *g, const PulAction *a);          /* slot check */
+PulReason genial_apply(PulGame *g, const PulAction *a, PulEvents *ev); /* slot apply */
+void genial_events_action(const PulEvents *ev, PulAction *out);        /* slot events_action */
+
+/* ----------------------------------------------------- genial_score.c */
+void genial_scores(const PulGame *g, int *scores);                     /* slot scores */
+int genial_winners(const PulGame *g, int *seats, int max);             /* slot winners */
+int genial_team(const PulGame *g, int seat);                           /* slot team */
+int genial_score_parts(const PulGame *g, int seat, PulScorePart *out, int max);
+
+/* -------------------------------------------------- genial_snapshot.c */
+/* The counters, racks, tracks, pair set and cells, and the placed list up to
+** one more entry than it holds: all one action can change. */
+#define GENIAL_SNAPSHOT_MAX (offsetof(GenialGame, placed) + sizeof(GenialPlaced) * GENIAL_MAX_PLACED)
+size_t genial_snapshot(const PulGame *g, void *buf);                   /* slot snapshot */
+void genial_restore(PulGame *g, const void *buf);                      /* slot restore */
+
+/* ------------------------------------------------------ genial_view.c */
+/* Whether fam is the Genial family: its parameter table is genial_params,
+** which the lead's table points at, and a test's table too. */
+static inline bool genial_is_family(const Family *fam) {
+    return fam != NULL && fam->params == &genial_params;
+}
+/* g or v as Genial's, or NULL for another family. */
+const GenialGame *genial_game(const PulGame *g);
+const GenialVariant *genial_variant(const PulVariant *v);
+/* Slot bounds: the play area's box in (q, r). */
+bool genial_bounds(const PulGame *g, PulBounds *out);
+
+/* Casts for a game or variant known to be Genial's. */
+static inline GenialGame *GG(PulGame *g) { return (GenialGame *)(void *)g; }
+static inline const GenialGame *GGC(const PulGame *g) {
+    return (const GenialGame *)(const void *)g;
+}
+static inline const GenialVariant *GV(const GenialGame *g) {
+    return (const GenialVariant *)(const void *)g->h.v;
+}
+static inline const GenialVariant *GVV(const PulVariant *v) {
+    return (const GenialVariant *)(const void *)v;
+}
+static inline const GenialArea *genial_area(const GenialGame *g) {
+    return &GV(g)->area[g->area];
+}
+
+#endif
