@@ -90,6 +90,24 @@ unsigned genial_first_need(const GenialGame *g);
 int genial_candidates(const GenialGame *g, uint64_t *out);
 /* Tiles a refill would draw now: min(rack_size - rack, bag). */
 int genial_refill_count(const GenialGame *g);
+/* The turn of the seat to move begins (after a refill or swap, and at the
+** start): over with no_tiles when its rack and the bag are empty; refill due
+** (phase END) when only its rack is, which only scripts can bring about. */
+void genial_turn_begin(GenialGame *g, PulEvents *ev);
+/* The game ends now: no bonus is owed any more; a GAME_OVER event (seat -1). */
+void genial_end(GenialGame *g, PulEndReason reason, PulEvents *ev);
+/* One tile at random from the bag (bag_n > 0), taken out (genial_start.c). */
+int genial_bag_draw(GenialGame *g, PulRng *rng);
+
+/* An event appended to ev (NULL when ev is NULL or full), cleared. */
+static inline PulEvent *genial_event(PulEvents *ev, int kind, int seat) {
+    if (!ev || ev->n >= PUL_MAX_EVENTS) return NULL;
+    PulEvent *e = &ev->ev[ev->n++];
+    *e = (PulEvent){0};
+    e->kind = (uint8_t)kind;
+    e->seat = (int8_t)seat;
+    return e;
+}
 
 /* ---------------------------------------------------- genial_points.c */
 /* The points of the two halves of a tile with symbol sa on cell ca and sb on

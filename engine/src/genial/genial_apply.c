@@ -1,0 +1,304 @@
+/*
+** genial_apply.c: Genial's check (PMN.md's order of refusals) and apply: a
+** placement scored and its tracks advanced with their segment ends, bonus
+** placements owed and lost, the ends (sudden death, then a full board), a
+** refill or swap drawn as named or at random, the next seat's turn; and the
+** action read back from the events (i13-plan.md 1.2, 3.6).
+*/
+#include <string.h>
+
+#include "genial_state.h"
+#include "rng.h"
+
+/* The first index of kind k on seat's rack, or -1. */
+static int rack_find(const GenialGame *g, int seat, int k) {
+    for (int i = 0; i < g->nrack[seat]; i++)
+        if (g->rack[seat][i] == k) return i;
+    return -1;
+}
+
+/* The two cells of a placement: a on (x, y), b its neighbour in direction
+** rot; GENIAL_NONE when either is not in the play area. */
+static void place_cells(const GenialGame *g, const PulAction *a, int *ca, int *cb) {
+    *ca = genial_cell_at(GV(g), a->x, a->y);
+    *cb = *ca == GENIAL_NONE ? GENIAL_NONE : genial_area(g)->nb[*ca][a->rot];
+}
+
+static PulReason check_place(const GenialGame *g, const PulAction *a) {
+    const GenialVariant *v = GV(g);
+    if (a->rot > 5 || a->quad > 1 || a->tile >= v->nkinds ||
+        (a->quad && v->kind_sym[a->tile][0] == v->kind_sym[a->tile][1]))
+        return PUL_R_BAD_ACTION;
+    if (g->phase == GENIAL_END) return PUL_R_REFILL_DUE;
+    int seat = g->h.to_move;
+    if (rack_find(g, seat, a->tile) < 0) return PUL_R_NOT_IN_RACK;
+    int ca, cb;
+    place_cells(g, a, &ca, &cb);
+    /* nb is GENIAL_NONE from a cell outside the area too */
+    if (cb == GENIAL_NONE) return PUL_R_OFF_BOARD;
+    if (g->cell[ca] || g->cell[cb]) return PUL_R_OCCUPIED;
+    unsigned need = genial_first_need(g);
+    const GenialArea *ar = genial_area(g);
+    if (need && !((ar->touch[ca] | ar->touch[cb]) & need)) return PUL_R_FIRST_ROUND;
+    return PUL_LEGAL;
+}
+
+/* The kinds a refill or swap names are in the bag, as many as it draws. */
+static PulReason check_draws(const GenialGame *g, const PulAction *a, int want) {
+    if (a->tile == PUL_NO_TILE) return PUL_LEGAL; /* drawn at random when applied */
+    uint8_t kinds[PUL_DRAWS_MAX];
+    int n = pul_action_draws(a, kinds, PUL_DRAWS_MAX);
+    if (n != want || n > PUL_DRAWS_MAX) return PUL_R_BAD_DRAW;
+    uint8_t used[GENIAL_MAX_KINDS] = {0};
+    for (int i = 0; i < n; i++) {
+        int k = kinds[i];
+        if (k >= GV(g)->nkinds || used[k] >= g->bag[k]) return PUL_R_BAD_DRAW;
+        used[k]++;
+    }
+    return PUL_LEGAL;
+}
+
+PulReason genial_check(const PulGame *pg, const PulAction *a) {
+    const GenialGame *g = GGC(pg);
+    if (!g->h.started) return PUL_R_BAD_ACTION;
+    if (g->h.over) return PUL_R_GAME_OVER;
+    switch (a->kind) {
+    case PUL_PLACE:
+        return check_place(g, a);
+    case PUL_REFILL:
+        if (g->phase != GENIAL_END) return PUL_R_PLACEMENT_DUE;
+        return check_draws(g, a, genial_refill_count(g));
+    case PUL_SWAP:
+        if (g->phase != GENIAL_END) return PUL_R_PLACEMENT_DUE;
+        if (!genial_swap_allowed(g)) return PUL_R_NO_SWAP;
+        return check_draws(g, a, g->rules.rack_size);
+    default:
+        return PUL_R_BAD_ACTION;
+    }
+}
+
+/* ------------------------------------------------------------ placing */
+
+/* The cell is taken: every pair through it leaves the empty set. */
+static void take_cell(GenialGame *g, const GenialArea *a, int c) {
+    for (int d = 0; d < 6; d++) {
+        int id = a->cell_pair[c][d];
+        if (id == GENIAL_NO_PAIR) continue;
+        uint64_t bit = 1ull << (id % 64);
+        if (g->empty[id / 64] & bit) {
+            g->empty[id / 64] &= ~bit;
+            g->nempty--;
+        }
+    }
+}
+
+static void scored_event(PulEvents *ev, int seat, const GenialGame *g, int c, int sym, int half,
+                         int pts, int track, int reached) {
+    PulEvent *e = genial_event(ev, PUL_EV_SCORED, seat);
+    if (!e) return;
+    e->x = GV(g)->cell_q[c];
+    e->y = GV(g)->cell_r[c];
+    e->feature = (uint8_t)sym;
+    e->quad = (uint8_t)half;
+    e->count = pts;
+    e->value = track;
+    e->tile = (uint8_t)reached;
+}
+
+/* The two halves on team track t, in the order that leaves the track higher
+** when both show one symbol (written order on a tie); returns the segment
+** ends reached. cell/sym/pts are in written order. */
+static int score_halves(GenialGame *g, int seat, int t, const int cell[2], const int sym[2],
+                        const int pts[2], PulEvents *ev) {
+    const GenialRules *r = &g->rules;
+    int16_t *tr = g->track[t];
+    int first = 0;
+    if (sym[0] == sym[1]) {
+        int x0, x1, y0, y1;
+        int a = genial_advance(r, genial_advance(r, tr[sym[0]], pts[0], &x0), pts[1], &x1);
+        int b = genial_advance(r, genial_advance(r, tr[sym[0]], pts[1], &y0), pts[0], &y1);
+        first = b > a ? 1 : 0;
+    }
+    int reached = 0;
+    for (int i = 0; i < 2; i++) {
+        int h = i ^ first, got;
+        tr[sym[h]] = (int16_t)genial_advance(r, tr[sym[h]], pts[h], &got);
+        reached += got;
+        scored_event(ev, seat, g, cell[h], sym[h], h, pts[h], tr[sym[h]], got);
+    }
+    return reached;
+}
+
+/* Whether every track of team t is at its end. */
+static bool all_at_end(const GenialGame *g, int t) {
+    int end = genial_track_end(&g->rules);
+    for (int s = 0; s < GV(g)->nsym; s++)
+        if (g->track[t][s] < end) return false;
+    return true;
+}
+
+static void apply_place(GenialGame *g, const PulAction *a, PulEvents *ev, const void *hk) {
+    (void)hk; /* WP-F: a score_placement hook may change pts before the tracks move */
+    const GenialVariant *v = GV(g);
+    const GenialArea *ar = genial_area(g);
+    int seat = g->h.to_move, k = a->tile;
+    int cell[2], sym[2] = {v->kind_sym[k][a->quad], v->kind_sym[k][a->quad ^ 1]}, pts[2];
+    place_cells(g, a, &cell[0], &cell[1]);
+    PulEvent *e = genial_event(ev, PUL_EV_PLACED, seat);
+    if (e) {
+        e->tile = (uint8_t)k;
+        e->rot = a->rot;
+        e->quad = a->quad;
+        e->x = a->x;
+        e->y = a->y;
+    }
+    bool bonus_turn = g->phase == GENIAL_BONUS;
+    if (!bonus_turn && !(g->placed_once >> seat & 1)) {
+        /* the seat's first placement: the printed cells it touches are used */
+        g->first_used |= (uint16_t)(ar->touch[cell[0]] | ar->touch[cell[1]]);
+        g->placed_once |= (uint8_t)(1u << seat);
+    }
+    int i = rack_find(g, seat, k);
+    g->rack[seat][i] = g->rack[seat][--g->nrack[seat]];
+    genial_points(g, cell[0], sym[0], cell[1], sym[1], a->rot, pts);
+    g->cell[cell[0]] = (uint8_t)(sym[0] + 1);
+    g->cell[cell[1]] = (uint8_t)(sym[1] + 1);
+    take_cell(g, ar, cell[0]);
+    take_cell(g, ar, cell[1]);
+    g->placed[g->nplaced++] = (GenialPlaced){(uint8_t)k, (uint8_t)cell[0], (uint8_t)cell[1], a->quad};
+    g->mover = (uint8_t)seat;
+    int t = genial_track_of(g, seat);
+    int reached = score_halves(g, seat, t, cell, sym, pts, ev);
+    int earned = g->rules.bonus ? reached : 0;
+    int owed = (bonus_turn ? g->bonus_owed - 1 : 0) + earned;
+    g->bonus_owed = (uint8_t)owed;
+    if (g->rules.sudden_death && all_at_end(g, t)) {
+        genial_end(g, PUL_END_SUDDEN_DEATH, ev);
+        return;
+    }
+    if (g->nempty == 0) {
+        genial_end(g, PUL_END_BOARD_FULL, ev);
+        return;
+    }
+    if (owed > 0 && g->nrack[seat] > 0) {
+        g->phase = GENIAL_BONUS;
+        e = genial_event(ev, PUL_EV_BONUS, seat);
+        if (e) e->count = owed;
+        return;
+    }
+    if (owed > 0) {
+        /* an empty rack: the bonus placements still owed are lost */
+        e = genial_event(ev, PUL_EV_BONUS_LOST, seat);
+        if (e) e->count = owed;
+    }
+    g->bonus_owed = 0;
+    g->phase = GENIAL_END;
+}
+
+/* ------------------------------------------------- refilling, swapping */
+
+/* Draw n tiles onto seat's rack, the named kinds or at random; a named draw
+** takes a number from the generator too, so that a replay of the record
+** leaves the generator as the random game did. */
+static void draw_tiles(GenialGame *g, int seat, const PulAction *a, int n, PulEvents *ev) {
+    uint8_t named[PUL_DRAWS_MAX];
+    bool random = a->tile == PUL_NO_TILE;
+    if (!random) pul_action_draws(a, named, PUL_DRAWS_MAX);
+    for (int i = 0; i < n; i++) {
+        int k;
+        if (random) {
+            k = genial_bag_draw(g, &g->h.rng);
+        } else {
+            (void)rng_below(&g->h.rng, g->bag_n);
+            k = named[i];
+            g->bag[k]--;
+            g->bag_n--;
+        }
+        g->rack[seat][g->nrack[seat]++] = (uint8_t)k;
+        PulEvent *e = genial_event(ev, PUL_EV_DREW, seat);
+        if (e) {
+            e->tile = (uint8_t)k;
+            e->count = 1;
+        }
+    }
+}
+
+static void apply_refill(GenialGame *g, const PulAction *a, PulEvents *ev) {
+    int seat = g->h.to_move, n = genial_refill_count(g);
+    PulEvent *e = genial_event(ev, PUL_EV_REFILLED, seat);
+    if (e) e->count = n;
+    draw_tiles(g, seat, a, n, ev);
+}
+
+static void apply_swap(GenialGame *g, const PulAction *a, PulEvents *ev) {
+    int seat = g->h.to_move, n = g->rules.rack_size;
+    uint8_t old[GENIAL_RACK_MAX];
+    int nold = g->nrack[seat];
+    memcpy(old, g->rack[seat], (size_t)nold);
+    g->nrack[seat] = 0;
+    PulEvent *e = genial_event(ev, PUL_EV_SWAPPED, seat);
+    if (e) e->count = n;
+    draw_tiles(g, seat, a, n, ev);
+    /* the old rack goes back only after the draw */
+    for (int i = 0; i < nold; i++) {
+        g->bag[old[i]]++;
+        g->bag_n++;
+        e = genial_event(ev, PUL_EV_RETURNED, seat);
+        if (e) e->tile = old[i];
+    }
+}
+
+/* The action's changes; hk is the hooks' state of a hooked apply (WP-F), NULL
+** on the fast path. */
+static void apply_core(GenialGame *g, const PulAction *a, PulEvents *ev, const void *hk) {
+    if (a->kind == PUL_PLACE) {
+        apply_place(g, a, ev, hk);
+    } else {
+        if (a->kind == PUL_SWAP) apply_swap(g, a, ev);
+        else apply_refill(g, a, ev);
+        g->h.to_move = (uint8_t)((g->h.to_move + 1) % g->h.nseats);
+        genial_turn_begin(g, ev);
+    }
+    g->h.turns++;
+    /* Every turn places a tile, so the rules end a game long before this;
+    ** the limit stays for hooks (pul.h), as in every family. */
+    if (PUL_UNLIKELY(g->h.turns >= PUL_ACTION_LIMIT) && !g->h.over)
+        genial_end(g, PUL_END_ACTION_LIMIT, ev);
+}
+
+PulReason genial_apply(PulGame *pg, const PulAction *a, PulEvents *ev) {
+    GenialGame *g = GG(pg);
+    PulReason r = genial_check(pg, a);
+    if (r != PUL_LEGAL) return r;
+    /* Hooks (WP-F) will take the guarded path here when the variant has them
+    ** (family_guard with a snapshot, as micropul/apply.c does). */
+    if (ev) ev->n = 0;
+    apply_core(g, a, ev, NULL);
+    return PUL_LEGAL;
+}
+
+void genial_events_action(const PulEvents *ev, PulAction *out) {
+    *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
+    uint8_t kinds[PUL_DRAWS_MAX];
+    int n = 0;
+    for (int i = 0; i < ev->n; i++) {
+        const PulEvent *e = &ev->ev[i];
+        switch (e->kind) {
+        case PUL_EV_PLACED:
+            *out = (PulAction){PUL_PLACE, e->tile, e->rot, e->quad, e->x, e->y};
+            return;
+        case PUL_EV_REFILLED:
+            out->kind = PUL_REFILL;
+            break;
+        case PUL_EV_SWAPPED:
+            out->kind = PUL_SWAP;
+            break;
+        case PUL_EV_DREW:
+            if (n < PUL_DRAWS_MAX) kinds[n++] = e->tile;
+            break;
+        default:
+            break;
+        }
+    }
+    if (out->kind == PUL_REFILL || out->kind == PUL_SWAP) pul_action_set_draws(out, kinds, n);
+}
