@@ -148,7 +148,12 @@ static PulStatus observe_counts(GenialGame *g, const PulObservation *o, PulError
     g->phase = (uint8_t)o->genial.phase;
     g->bonus_owed = (uint8_t)o->genial.bonus_owed;
     g->nteams = (uint8_t)(rules.teams == GENIAL_TEAMS_ALTERNATE ? 2 : n);
-    g->mover = (uint8_t)o->to_move;
+    /* the seat of the last placement: the one to move while its turn goes
+    ** on (or ended the game on it), else the seat before */
+    bool placing = o->genial.phase != GENIAL_PLACE ||
+                   (o->over && o->end_reason != PUL_END_NO_TILES);
+    g->mover = (uint8_t)(o->genial.nplaced == 0 || placing ? o->to_move
+                                                           : (o->to_move + n - 1) % n);
     g->placed_once = (uint8_t)o->genial.placed_once;
     g->first_used = (uint16_t)o->genial.first_used;
     for (int s = 0; s < n; s++)
@@ -157,23 +162,15 @@ static PulStatus observe_counts(GenialGame *g, const PulObservation *o, PulError
     return PUL_OK;
 }
 
-/* Whether cell c lies in the area: it has a neighbour there (an area has a
-** radius of 1 at least). */
-static bool observe_in_area(const GenialArea *ar, int c) {
-    for (int d = 0; d < 6; d++)
-        if (ar->nb[c][d] != GENIAL_NONE) return true;
-    return false;
-}
-
-/* The board: the area's printed cells, then the tiles in order, each on two
+/* The board: the printed cells, then the tiles in order, each on two
 ** empty neighbouring cells of the area; used[] counts tiles per kind. */
 static PulStatus observe_board(GenialGame *g, const PulObservation *o, uint8_t *used,
                                PulError *err) {
     const GenialVariant *gv = GV(g);
     const GenialArea *ar = genial_area(g);
+    /* every printed cell, as genial_start presets them */
     for (int c = 0; c < gv->ncells; c++)
-        if (gv->printed_sym[c] != GENIAL_NONE && observe_in_area(ar, c))
-            g->cell[c] = (uint8_t)(1 + gv->printed_sym[c]);
+        if (gv->printed_sym[c] != GENIAL_NONE) g->cell[c] = (uint8_t)(1 + gv->printed_sym[c]);
     memcpy(g->empty, ar->all, sizeof g->empty);
     g->nempty = (int16_t)ar->npairs;
     for (int i = 0; i < o->genial.nplaced; i++) {
