@@ -108,6 +108,7 @@ static PulStatus observe_counts(GenialGame *g, const PulObservation *o, PulError
     const GenialVariant *gv = GV(g);
     const PulVariant *v = g->h.v;
     GenialRules rules;
+    memset(&rules, 0, sizeof rules); /* its padding too: g is compared byte for byte */
     genial_rules_default(&rules);
     for (int i = 0; i < GENIAL_NPARAMS; i++)
         if (genial_rules_set(&rules, i, o->genial.rule[i], err) != PUL_OK)
