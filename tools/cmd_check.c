@@ -42,8 +42,8 @@ static const char check_help[] =
     "Exit codes: 0 every argument is valid, 1 some argument is invalid, 2 some\n"
     "argument could not be read (no such file, folder or variant; 2 wins over 1).\n";
 
-typedef enum { KIND_VARIANT, KIND_TILESET, KIND_THEME } Kind;
-static const char *const kind_keys[] = {"variant", "tileset", "theme"};
+typedef enum { KIND_VARIANT, KIND_TILESET, KIND_THEME, KIND_BOARD, KIND_SYMBOLS } Kind;
+static const char *const kind_keys[] = {"variant", "tileset", "theme", "board", "symbols"};
 
 typedef struct {
     int lang;
@@ -408,6 +408,180 @@ static void json_theme_facts(Json *j, const PulTheme *th, int lang, const char *
     json_close(j, '}');
 }
 
+/* ---------------------------------------------------------- hex facts */
+
+/* A hex edition's tile file and board (Einfach Genial), read again from the
+** files the manifest names, for their facts: the tools see only pul.h. */
+typedef struct {
+    PulSymbolSet ss;
+    PulBoard board;
+    bool has_board;
+    int total;                               /* tiles of every kind */
+    int printed_sym[PUL_GENIAL_MAX_PRINTED]; /* symbol index, -1 when not one of ss's */
+} HexFacts;
+
+static int hex_distance(int q, int r) {
+    int a = abs(q), b = abs(r), c = abs(q + r);
+    return a > b ? (a > c ? a : c) : (b > c ? b : c);
+}
+
+static bool hex_printed(const PulBoard *b, int q, int r) {
+    for (int i = 0; i < b->nprinted; i++)
+        if (b->printed[i].q == q && b->printed[i].r == r) return true;
+    return false;
+}
+
+/* Cells, pairs of neighbouring cells neither printed (where tiles go), and
+** printed cells of the hexagon of radius rad. */
+static void hex_area(const PulBoard *b, int rad, int *cells, int *pairs, int *printed) {
+    static const int step[3][2] = {{1, 0}, {0, 1}, {-1, 1}};
+    *cells = 3 * rad * (rad + 1) + 1;
+    *pairs = *printed = 0;
+    for (int i = 0; i < b->nprinted; i++)
+        *printed += hex_distance(b->printed[i].q, b->printed[i].r) <= rad;
+    for (int r = -rad; r <= rad; r++)
+        for (int q = -rad; q <= rad; q++) {
+            if (hex_distance(q, r) > rad || hex_printed(b, q, r)) continue;
+            for (int d = 0; d < 3; d++) {
+                int q2 = q + step[d][0], r2 = r + step[d][1];
+                *pairs += hex_distance(q2, r2) <= rad && !hex_printed(b, q2, r2);
+            }
+        }
+}
+
+static void hex_bind(HexFacts *hf) {
+    hf->total = 0;
+    for (int k = 0; k < hf->ss.nkinds; k++) hf->total += hf->ss.kind[k].count;
+    for (int i = 0; i < hf->board.nprinted; i++) {
+        const char *w = hf->board.written[i];
+        hf->printed_sym[i] = -1;
+        for (int s = 0; s < hf->ss.nsymbols; s++)
+            if ((w[0] == hf->ss.symbol[s].letter && !w[1]) ||
+                strcmp(w, hf->ss.symbol[s].name) == 0)
+                hf->printed_sym[i] = s;
+    }
+}
+
+/* The symbol's name in lang: the theme's, else the tile file's. */
+static const char *symbol_name(const HexFacts *hf, const PulTheme *th, int s, int lang) {
+    if (th && s < th->nfeatures) return pul_theme_feature_name(th, s, lang);
+    return hf->ss.symbol[s].name;
+}
+
+static void kind_text(const PulSymbolSet *ss, int k, char out[3]) {
+    out[0] = ss->symbol[ss->kind[k].a].letter;
+    out[1] = ss->symbol[ss->kind[k].b].letter;
+    out[2] = '\0';
+}
+
+static void print_symbol_facts(const HexFacts *hf, const PulTheme *th, int lang,
+                               const char *file) {
+    printf("  symbols   %d", hf->ss.nsymbols);
+    if (file) printf(" in %s", CLI_TEXT(file));
+    putchar(':');
+    for (int s = 0; s < hf->ss.nsymbols; s++)
+        printf("%s %c %s", s ? "," : "", hf->ss.symbol[s].letter,
+               CLI_TEXT(symbol_name(hf, th, s, lang)));
+    int nonzero = 0;
+    for (int k = 0; k < hf->ss.nkinds; k++) nonzero += hf->ss.kind[k].count > 0;
+    printf("\n  kinds     %d with tiles of %d, %d tiles:", nonzero, hf->ss.nkinds, hf->total);
+    for (int k = 0, shown = 0; k < hf->ss.nkinds; k++) {
+        char kt[3];
+        kind_text(&hf->ss, k, kt);
+        if (hf->ss.kind[k].count)
+            printf("%s %s %d", shown++ ? "," : "", kt, hf->ss.kind[k].count);
+    }
+    putchar('\n');
+}
+
+static void print_board_facts(const HexFacts *hf, const char *file) {
+    const PulBoard *b = &hf->board;
+    printf("  board     ");
+    if (file) printf("%s: ", CLI_TEXT(file));
+    printf("%s, hex, radius %d (%d cells), %d printed:", CLI_TEXT(b->name), b->radius,
+           3 * b->radius * (b->radius + 1) + 1, b->nprinted);
+    for (int i = 0; i < b->nprinted; i++) {
+        int s = hf->printed_sym[i];
+        char letter[2] = {s >= 0 ? hf->ss.symbol[s].letter : '\0', '\0'};
+        printf("%s %s (%d, %d)", i ? "," : "", s >= 0 ? letter : CLI_TEXT(b->written[i]),
+               b->printed[i].q, b->printed[i].r);
+    }
+    printf("\n  areas     ");
+    for (int s = 1, shown = 0; s <= PUL_MAX_SEATS; s++) {
+        if (!b->area_radius[s]) continue;
+        int cells, pairs, printed;
+        hex_area(b, b->area_radius[s], &cells, &pairs, &printed);
+        printf("%s%d seat%s radius %d: %d cells, %d pairs, %d printed", shown++ ? "; " : "", s,
+               s == 1 ? "" : "s", b->area_radius[s], cells, pairs, printed);
+    }
+    putchar('\n');
+}
+
+static void json_symbol_facts(Json *j, const HexFacts *hf, const PulTheme *th, int lang,
+                              const char *file) {
+    json_open(j, "symbols", '{');
+    if (file) json_str(j, "file", file);
+    json_str(j, "name", hf->ss.name);
+    json_open(j, "symbols", '[');
+    for (int s = 0; s < hf->ss.nsymbols; s++) {
+        char letter[2] = {hf->ss.symbol[s].letter, '\0'};
+        json_open(j, NULL, '{');
+        json_str(j, "letter", letter);
+        json_str(j, "key", hf->ss.symbol[s].name);
+        json_str(j, "name", symbol_name(hf, th, s, lang));
+        json_close(j, '}');
+    }
+    json_close(j, ']');
+    json_open(j, "kinds", '[');
+    for (int k = 0; k < hf->ss.nkinds; k++) {
+        char kt[3];
+        kind_text(&hf->ss, k, kt);
+        json_open(j, NULL, '{');
+        json_str(j, "kind", kt);
+        json_int(j, "count", hf->ss.kind[k].count);
+        json_close(j, '}');
+    }
+    json_close(j, ']');
+    json_int(j, "total", hf->total);
+    json_close(j, '}');
+}
+
+static void json_board_facts(Json *j, const HexFacts *hf, const char *file) {
+    const PulBoard *b = &hf->board;
+    json_open(j, "board", '{');
+    if (file) json_str(j, "file", file);
+    json_str(j, "name", b->name);
+    json_str(j, "grid", "hex");
+    json_int(j, "radius", b->radius);
+    json_int(j, "cells", 3 * b->radius * (b->radius + 1) + 1);
+    json_open(j, "printed", '[');
+    for (int i = 0; i < b->nprinted; i++) {
+        int s = hf->printed_sym[i];
+        char letter[2] = {s >= 0 ? hf->ss.symbol[s].letter : '\0', '\0'};
+        json_open(j, NULL, '{');
+        json_int(j, "q", b->printed[i].q);
+        json_int(j, "r", b->printed[i].r);
+        json_str(j, "symbol", s >= 0 ? letter : b->written[i]);
+        json_close(j, '}');
+    }
+    json_close(j, ']');
+    json_open(j, "areas", '[');
+    for (int s = 1; s <= PUL_MAX_SEATS; s++) {
+        if (!b->area_radius[s]) continue;
+        int cells, pairs, printed;
+        hex_area(b, b->area_radius[s], &cells, &pairs, &printed);
+        json_open(j, NULL, '{');
+        json_int(j, "seats", s);
+        json_int(j, "radius", b->area_radius[s]);
+        json_int(j, "cells", cells);
+        json_int(j, "pairs", pairs);
+        json_int(j, "printed", printed);
+        json_close(j, '}');
+    }
+    json_close(j, ']');
+    json_close(j, '}');
+}
+
 /* --------------------------------------------------------- rules facts */
 
 /* A parameter's value as variant.yaml writes it: a number, true/false, or the enum's word. */
@@ -437,12 +611,15 @@ static int count_rule_changes(const PulVariant *ed) {
 }
 
 static void print_rules(const PulVariant *ed) {
+    /* Micropul's base is RULES.md's; another family's, its parameters' defaults. */
+    bool micropul = strcmp(pul_variant_family(ed), "micropul") == 0;
     printf("  rules     ");
     if (!count_rule_changes(ed)) {
-        printf("as the base (RULES.md section 1)\n");
+        printf(micropul ? "as the base (RULES.md section 1)\n" : "as the family's defaults\n");
         return;
     }
-    printf("differ from the base (RULES.md section 1):");
+    printf(micropul ? "differ from the base (RULES.md section 1):"
+                    : "differ from the family's defaults:");
     char a[16], b[16];
     for (int i = 0, shown = 0; i < pul_variant_nparams(ed); i++) {
         const PulParamInfo *p = pul_variant_param(ed, i);
@@ -495,8 +672,25 @@ static void report_variant(const Options *o, const Target *t, const PulVariant *
     int min_players, max_players;
     pul_variant_players(v, &min_players, &max_players);
     const char *file = info->file[0] ? info->file : info->tiles_file;
+    const PulTileSet *ts = pul_variant_tileset(v);
+    /* A family without a tile set (Genial) has symbols and a board instead. */
+    HexFacts *hf = NULL;
     TileFacts tf;
-    tile_facts(&tf, pul_variant_tileset(v), theme, o->lang);
+    if (ts) {
+        tile_facts(&tf, ts, theme, o->lang);
+    } else {
+        hf = calloc(1, sizeof *hf);
+        PulError herr;
+        if (hf && pul_symbols_load_file(&hf->ss, info->tiles_file, &herr) == PUL_OK) {
+            hf->has_board = info->board_file[0] &&
+                            pul_board_load_file(&hf->board, info->board_file, &herr) == PUL_OK;
+            hex_bind(hf);
+        } else {
+            free(hf);
+            hf = NULL;
+        }
+    }
+    bool micropul = strcmp(pul_variant_family(v), "micropul") == 0;
     if (o->json) {
         Json j;
         json_report_begin(&j, t, true);
@@ -509,7 +703,10 @@ static void report_variant(const Options *o, const Target *t, const PulVariant *
         json_int(&j, "min_players", min_players);
         json_int(&j, "max_players", max_players);
         json_str(&j, "extends", info->extends[0] ? info->extends : NULL);
-        json_tile_facts(&j, &tf, info->tiles_file);
+        if (!micropul) json_str(&j, "family", pul_variant_family(v));
+        if (ts) json_tile_facts(&j, &tf, info->tiles_file);
+        if (hf) json_symbol_facts(&j, hf, theme, o->lang, info->tiles_file);
+        if (hf && hf->has_board) json_board_facts(&j, hf, info->board_file);
         if (theme) {
             json_open(&j, "theme", '{');
             json_theme_facts(&j, theme, o->lang, info->theme_file);
@@ -523,6 +720,7 @@ static void report_variant(const Options *o, const Target *t, const PulVariant *
         json_close(&j, ']');
         json_close(&j, '}');
         putchar('\n');
+        free(hf);
         return;
     }
     char players[32];
@@ -530,7 +728,10 @@ static void report_variant(const Options *o, const Target *t, const PulVariant *
     printf("%s: ok (%s)\n", CLI_TEXT(pul_variant_name(v)), CLI_TEXT(file));
     printf("  %s \xe2\x80\x94 %s; extends %s\n", CLI_TEXT(pul_variant_title(v, o->lang)), players,
            info->extends[0] ? CLI_TEXT(info->extends) : "nothing");
-    print_tile_facts(&tf, info->tiles_file);
+    if (!micropul) printf("  family    %s\n", CLI_TEXT(pul_variant_family(v)));
+    if (ts) print_tile_facts(&tf, info->tiles_file);
+    if (hf) print_symbol_facts(hf, theme, o->lang, info->tiles_file);
+    if (hf && hf->has_board) print_board_facts(hf, info->board_file);
     printf("  theme     ");
     if (theme)
         printf("%s: \"%s\", %d features, %d parts\n", CLI_TEXT(info->theme_file),
@@ -543,6 +744,7 @@ static void report_variant(const Options *o, const Target *t, const PulVariant *
     for (int k = 0; k < info->nscripts; k++)
         printf("%s%s", k ? ", " : "", CLI_TEXT(info->script[k]));
     putchar('\n');
+    free(hf);
 }
 
 static void report_tileset(const Options *o, const Target *t, const PulTileSet *ts) {
@@ -559,6 +761,37 @@ static void report_tileset(const Options *o, const Target *t, const PulTileSet *
     }
     printf("%s: ok (tile set %s)\n", CLI_TEXT(t->file), CLI_TEXT(ts->name));
     print_tile_facts(&tf, NULL);
+}
+
+static void report_symbols(const Options *o, const Target *t, HexFacts *hf) {
+    hex_bind(hf);
+    if (o->json) {
+        Json j;
+        json_report_begin(&j, t, true);
+        json_str(&j, "file", t->file);
+        json_symbol_facts(&j, hf, NULL, o->lang, NULL);
+        json_close(&j, '}');
+        putchar('\n');
+        return;
+    }
+    printf("%s: ok (tile file %s)\n", CLI_TEXT(t->file), CLI_TEXT(hf->ss.name));
+    print_symbol_facts(hf, NULL, o->lang, NULL);
+}
+
+/* A board read alone: its printed symbols as written (no tile file binds them). */
+static void report_board(const Options *o, const Target *t, HexFacts *hf) {
+    hex_bind(hf);
+    if (o->json) {
+        Json j;
+        json_report_begin(&j, t, true);
+        json_str(&j, "file", t->file);
+        json_board_facts(&j, hf, NULL);
+        json_close(&j, '}');
+        putchar('\n');
+        return;
+    }
+    printf("%s: ok (board %s)\n", CLI_TEXT(t->file), CLI_TEXT(hf->board.name));
+    print_board_facts(hf, NULL);
 }
 
 static void report_theme(const Options *o, const Target *t, const PulTheme *th) {
@@ -657,6 +890,20 @@ static bool readable(const char *path, PulError *err) {
     return ok;
 }
 
+/* A YAML file that its name does not place: a Genial tile file when a line
+** begins with "symbols:", a board with "grid:", else a Micropul tile set. */
+static Kind sniff(const char *path) {
+    FILE *f = fopen(path, "rb");
+    char line[256];
+    Kind kind = KIND_TILESET;
+    for (int n = 0; f && kind == KIND_TILESET && n < 4096 && fgets(line, sizeof line, f); n++) {
+        if (strncmp(line, "symbols:", 8) == 0) kind = KIND_SYMBOLS;
+        if (strncmp(line, "grid:", 5) == 0) kind = KIND_BOARD;
+    }
+    if (f) fclose(f);
+    return kind;
+}
+
 /* A variant folder is read through its manifest. */
 static bool folder_target(Target *t, const char *dir, PulError *err) {
     size_t len = strlen(dir);
@@ -719,8 +966,12 @@ static bool resolve(const Options *o, const char *arg, Target *t, PulError *err)
     }
     t->kind = ends_with(arg, "variant.yaml") ? KIND_VARIANT
               : ends_with(arg, "theme.yaml") ? KIND_THEME
-                                              : KIND_TILESET;
-    return readable(t->file, err);
+              : ends_with(arg, "board.yaml") ? KIND_BOARD
+              : ends_with(arg, ".symbols.yaml") ? KIND_SYMBOLS
+                                                : KIND_TILESET;
+    if (!readable(t->file, err)) return false;
+    if (t->kind == KIND_TILESET) t->kind = sniff(t->file);
+    return true;
 }
 
 /* What a loader's failure says of the input. The argument's own file was
@@ -757,6 +1008,24 @@ static int check_one(const Options *o, const char *arg) {
         else if (!o->quiet)
             report_tileset(o, &t, ts);
         free(ts);
+        break;
+    }
+    case KIND_BOARD:
+    case KIND_SYMBOLS: {
+        HexFacts *hf = calloc(1, sizeof *hf);
+        if (!hf) {
+            set_error(&err, PUL_ERR_MEMORY, "out-of-memory", arg, "out of memory");
+            return report_failure(o, &t, &err, CLI_UNUSABLE);
+        }
+        PulStatus st = t.kind == KIND_BOARD ? pul_board_load_file(&hf->board, t.file, &err)
+                                            : pul_symbols_load_file(&hf->ss, t.file, &err);
+        if (st != PUL_OK)
+            code = report_failure(o, &t, &err, load_failure_code(&t, &err));
+        else if (!o->quiet && t.kind == KIND_BOARD)
+            report_board(o, &t, hf);
+        else if (!o->quiet)
+            report_symbols(o, &t, hf);
+        free(hf);
         break;
     }
     case KIND_THEME: {

@@ -109,6 +109,9 @@ static void print_json(const Edition *e, int lang) {
         json_key_str("title", pul_variant_title(v, lang));
         printf(",\"min_players\":%d,\"max_players\":%d", min, max);
         json_key_str("extends", info->extends[0] ? info->extends : NULL);
+        /* Micropul's editions, every edition before issue 13, name no family. */
+        if (strcmp(pul_variant_family(v), "micropul") != 0)
+            json_key_str("family", pul_variant_family(v));
     } else {
         printf(",\"error\":{\"file\":");
         cli_json_string(stdout, err->file);
@@ -130,13 +133,22 @@ static void print_json(const Edition *e, int lang) {
 ** out of line. */
 enum { COL_NAME, COL_PLAYERS, COL_TITLE, COL_FOLDER, NCOLS, COL_GAP = 2 };
 
-static void cells_of(const Edition *e, int lang, char players[64], const char *cell[NCOLS]) {
+/* The title cell: the title, and the family after it for an edition that
+** is not Micropul's ("Six Tracks [genial]"). */
+static void cells_of(const Edition *e, int lang, char players[64],
+                     char title[PUL_LABEL_MAX + 64], const char *cell[NCOLS]) {
     cell[COL_NAME] = e->name;
     cell[COL_FOLDER] = e->dir;
     if (e->v) {
         players_text(e->v, lang, players, 64);
         cell[COL_PLAYERS] = players;
-        cell[COL_TITLE] = pul_variant_title(e->v, lang);
+        const char *fam = pul_variant_family(e->v);
+        if (strcmp(fam, "micropul") == 0) {
+            cell[COL_TITLE] = pul_variant_title(e->v, lang);
+        } else {
+            snprintf(title, PUL_LABEL_MAX + 64, "%s [%s]", pul_variant_title(e->v, lang), fam);
+            cell[COL_TITLE] = title;
+        }
     } else {
         cell[COL_PLAYERS] = variants_text(VT_FAILS, lang);
         cell[COL_TITLE] = "";
@@ -156,9 +168,9 @@ static void print_table(const Editions *list, int lang) {
                                variants_text(VT_HEAD_FOLDER, lang)};
     for (int c = 0; c < NCOLS; c++) width[c] = cli_display_width(head[c]);
     for (int k = 0; k < list->n; k++) {
-        char players[64];
+        char players[64], title[PUL_LABEL_MAX + 64];
         const char *cell[NCOLS];
-        cells_of(&list->e[k], lang, players, cell);
+        cells_of(&list->e[k], lang, players, title, cell);
         for (int c = 0; c < NCOLS; c++) {
             int w = cli_display_width(cell[c]);
             /* A failure's word spans the players and title columns. */
@@ -170,9 +182,9 @@ static void print_table(const Editions *list, int lang) {
     printf("%s\n", head[COL_FOLDER]);
     for (int k = 0; k < list->n; k++) {
         const Edition *e = &list->e[k];
-        char players[64];
+        char players[64], title[PUL_LABEL_MAX + 64];
         const char *cell[NCOLS];
-        cells_of(e, lang, players, cell);
+        cells_of(e, lang, players, title, cell);
         print_padded(cell[COL_NAME], width[COL_NAME] + COL_GAP);
         if (e->v) {
             print_padded(cell[COL_PLAYERS], width[COL_PLAYERS] + COL_GAP);

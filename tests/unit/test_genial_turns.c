@@ -586,7 +586,87 @@ static void test_other_family(void) {
     CHECK(genial_game(NULL) == NULL);
 }
 
+/* A random action of the seat to move, either spelling of a placement. */
+static PulAction random_action(const PulGame *pg, PulRng *rng) {
+    const GenialGame *g = GGC(pg);
+    if (g->phase == GENIAL_END) {
+        PulAction a = random_draw(genial_swap_allowed(g) && pul_rng_below(rng, 2) ? PUL_SWAP
+                                                                                   : PUL_REFILL);
+        return a;
+    }
+    uint64_t c[GENIAL_PAIR_WORDS];
+    int n = genial_candidates(g, c), pick = (int)pul_rng_below(rng, (uint32_t)n), id = 0;
+    for (;; id++)
+        if ((c[id / 64] >> (id % 64) & 1) && pick-- == 0) break;
+    const GenialArea *ar = genial_area(g);
+    const GenialVariant *v = GV(g);
+    int seat = g->h.to_move, k = g->rack[seat][pul_rng_below(rng, g->nrack[seat])];
+    int flip = v->kind_sym[k][0] == v->kind_sym[k][1] ? 0 : (int)pul_rng_below(rng, 2);
+    int from = ar->pair_a[id], dir = ar->pair_dir[id];
+    if (pul_rng_below(rng, 2)) {
+        from = ar->pair_b[id];
+        dir = genial_opposite(dir);
+    }
+    PulAction a = {PUL_PLACE, (uint8_t)k, (uint8_t)dir, (uint8_t)flip, v->cell_q[from],
+                   v->cell_r[from]};
+    return a;
+}
+
+/* What every position keeps: each kind's tiles in the bag, on racks or on
+** the board; the empty pair count; tracks within their end. */
+static void invariants(const PulGame *pg) {
+    const GenialGame *g = GGC(pg);
+    const GenialVariant *v = GV(g);
+    int count[GENIAL_MAX_KINDS] = {0}, bag = 0;
+    for (int k = 0; k < v->nkinds; k++) count[k] = g->bag[k], bag += g->bag[k];
+    CHECK_INT(bag, g->bag_n);
+    for (int s = 0; s < g->h.nseats; s++)
+        for (int i = 0; i < g->nrack[s]; i++) count[g->rack[s][i]]++;
+    for (int i = 0; i < g->nplaced; i++) count[g->placed[i].kind]++;
+    for (int k = 0; k < v->nkinds; k++) CHECK_INT(count[k], v->kind_count[k]);
+    const GenialArea *ar = genial_area(g);
+    int empty = 0, bits = 0;
+    for (int id = 0; id < ar->npairs; id++) empty += !g->cell[ar->pair_a[id]] && !g->cell[ar->pair_b[id]];
+    for (int w = 0; w < GENIAL_PAIR_WORDS; w++) bits += popcount64(g->empty[w]);
+    CHECK_INT(g->nempty, empty);
+    CHECK_INT(bits, empty);
+    for (int t = 0; t < g->nteams; t++)
+        for (int s = 0; s < v->nsym; s++)
+            CHECK(g->track[t][s] >= 0 && g->track[t][s] <= genial_track_end(&g->rules));
+    CHECK(g->h.over || g->phase != GENIAL_BONUS || g->bonus_owed > 0);
+}
+
+/* Random games of each edition end by the rules, keeping the invariants. */
+static void test_random_games(void) {
+    static const struct { const char *edition; int seats; } eds[] = {
+        {"genial", 2}, {"genial", 3}, {"genial", 4}, {"genial-teams", 4}, {"genial-solo", 1}};
+    for (size_t e = 0; e < sizeof eds / sizeof eds[0]; e++) {
+        PulVariant *v = fx_variant(eds[e].edition);
+        PulGame *g = v ? pul_game_new(v) : NULL;
+        PulRng rng;
+        pul_rng_seed(&rng, 1234 + e);
+        int ends[PUL_END_COUNT] = {0};
+        for (int game = 0; g && game < 40; game++) {
+            PulError err;
+            CHECK_INT(pul_game_start(g, eds[e].seats, (uint64_t)game, NULL, 0, &err), PUL_OK);
+            int failures = check_failures;
+            while (!pul_game_over(g) && check_failures == failures) {
+                PulAction a = random_action(g, &rng);
+                CHECK_INT(pul_check(g, &a), PUL_LEGAL);
+                CHECK_INT(pul_apply(g, &a, NULL), PUL_LEGAL);
+                invariants(g);
+            }
+            ends[pul_game_end_reason(g)]++;
+            CHECK(pul_game_turns(g) < 400 && pul_game_turns(g) > 20);
+        }
+        CHECK_INT(ends[PUL_END_BOARD_FULL] + ends[PUL_END_SUDDEN_DEATH] + ends[PUL_END_NO_TILES], 40);
+        pul_game_free(g);
+        pul_variant_free(v);
+    }
+}
+
 int main(void) {
+    RUN(test_random_games);
     RUN(test_phases);
     RUN(test_first_round);
     RUN(test_refill_counts);

@@ -109,8 +109,8 @@ PulStatus genial_deal_read(const PulVariant *v, const TagReader *tags, uint8_t *
             char kt[3];
             genial_kind_text(gv, k, kt);
             return deal_fail(err, tags, &t, off,
-                             "Deal: more tiles of kind %s than the %d %s has", kt,
-                             gv->kind_count[k], name);
+                             "Deal: kind %s is dealt more often than %s has tiles of it (%d)",
+                             kt, name, gv->kind_count[k]);
         }
         deal[n++] = (uint8_t)k;
         inrack++;

@@ -29,15 +29,19 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdalign.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "board_yaml.h"
 #include "families.h"
 #include "find.h"
 #include "roots.h"
 #include "script.h"
 #include "suggest.h"
+#include "theme_yaml.h"
 #include "ydoc.h"
 #include "mem.h"
 
@@ -46,8 +50,9 @@ enum { MAX_CHAIN = 8 };
 /* What a chain of manifests says, the parent's first, overridden by each child. */
 typedef struct {
     PulVariantInfo info;
-    PulRules rules;
-    RootsFile tiles, theme; /* the files info names, as checked: what build reads */
+    const Family *fam; /* settled by the chain's first manifest */
+    alignas(max_align_t) unsigned char rules[FAMILY_RULES_MAX]; /* fam's rules struct */
+    RootsFile tiles, board, theme; /* the files info names, as checked: what build reads */
 } Manifest;
 
 /* The manifests being read, child first, to find a variant that extends
@@ -193,8 +198,9 @@ static PulStatus read_scripts(YDoc *doc, const YNode *n, const Chain *chain, con
 
 /* ------------------------------------------------------------------- rules */
 
-static PulStatus read_param(YDoc *doc, const YNode *key, const YNode *v, int p, PulRules *rules) {
-    const PulParamInfo *info = pul_rules_param(p);
+static PulStatus read_param(YDoc *doc, const YNode *key, const YNode *v, int p,
+                            const FamilyParams *fp, void *rules) {
+    const PulParamInfo *info = fp->param(p);
     char text[48], what[64];
     long long value = 0;
     snprintf(what, sizeof what, "rule %s", info->name);
@@ -231,10 +237,10 @@ static PulStatus read_param(YDoc *doc, const YNode *key, const YNode *v, int p, 
                              info->help);
     }
     (void)key;
-    return pul_rules_set(rules, p, (int)value, NULL);
+    return fp->set(rules, p, (int)value, NULL);
 }
 
-static PulStatus read_rules(YDoc *doc, const YNode *n, PulRules *rules) {
+static PulStatus read_rules(YDoc *doc, const YNode *n, const FamilyParams *fp, void *rules) {
     enum { MAXP = 64 };
     const char *names[MAXP];
     int index[MAXP], count = 0;
@@ -253,8 +259,8 @@ static PulStatus read_rules(YDoc *doc, const YNode *n, PulRules *rules) {
                              "N, max: M}",
                              k->text);
     }
-    for (int p = 0; p < pul_rules_nparams() && count < MAXP; p++) {
-        const char *name = pul_rules_param(p)->name;
+    for (int p = 0; p < fp->n && count < MAXP; p++) {
+        const char *name = fp->param(p)->name;
         if (strcmp(name, "min_players") == 0 || strcmp(name, "max_players") == 0) continue;
         names[count] = name;
         index[count++] = p;
@@ -262,11 +268,25 @@ static PulStatus read_rules(YDoc *doc, const YNode *n, PulRules *rules) {
     const YNode *val[MAXP], *keyn[MAXP];
     PulStatus st = ydoc_map(doc, n, "rules", names, count, val, keyn);
     for (int k = 0; st == PUL_OK && k < count; k++)
-        if (val[k]) st = read_param(doc, keyn[k], val[k], index[k], rules);
+        if (val[k]) st = read_param(doc, keyn[k], val[k], index[k], fp, rules);
     return st;
 }
 
-static PulStatus read_players(YDoc *doc, const YNode *n, PulRules *rules) {
+/* The index of the family's parameter called name, or -1. */
+static int param_index(const FamilyParams *fp, const char *name) {
+    for (int p = 0; p < fp->n; p++)
+        if (strcmp(fp->param(p)->name, name) == 0) return p;
+    return -1;
+}
+
+/* The seats the rules allow: the parameters min_players and max_players. */
+static void rules_players(const FamilyParams *fp, const void *rules, int *min, int *max) {
+    int lo = param_index(fp, "min_players"), hi = param_index(fp, "max_players");
+    *min = lo < 0 ? 1 : fp->get(rules, lo);
+    *max = hi < 0 ? PUL_MAX_SEATS : fp->get(rules, hi);
+}
+
+static PulStatus read_players(YDoc *doc, const YNode *n, const FamilyParams *fp, void *rules) {
     static const char *const keys[] = {"min", "max"};
     const YNode *val[2], *keyn[2];
     char text[48];
@@ -278,7 +298,8 @@ static PulStatus read_players(YDoc *doc, const YNode *n, PulRules *rules) {
     if (st != PUL_OK) return st;
     if (!val[0] && !val[1])
         return ydoc_missing(doc, n, "players", "min", "write players: {min: 1, max: 2}");
-    int value[2] = {rules->min_players, rules->max_players};
+    int value[2];
+    rules_players(fp, rules, &value[0], &value[1]);
     for (int k = 0; k < 2; k++) {
         long long v;
         if (!val[k]) continue;
@@ -296,8 +317,17 @@ static PulStatus read_players(YDoc *doc, const YNode *n, PulRules *rules) {
         return ydoc_fail(doc, val[0] ? val[0] : val[1], "out-of-range",
                          "players min is %d but max is %d; make min at most max", value[0],
                          value[1]);
-    rules->min_players = value[0];
-    rules->max_players = value[1];
+    /* Both at once: the family's set checks each against its own range, and
+    ** the players are within it (or validate says so at the end). */
+    int lo = param_index(fp, "min_players"), hi = param_index(fp, "max_players");
+    if (lo >= 0 && fp->set(rules, lo, value[0], NULL) != PUL_OK)
+        return ydoc_fail(doc, val[0] ? val[0] : n, "out-of-range",
+                         "players min is %d; this family seats %d to %d players", value[0],
+                         fp->param(lo)->min, fp->param(lo)->max);
+    if (hi >= 0 && fp->set(rules, hi, value[1], NULL) != PUL_OK)
+        return ydoc_fail(doc, val[1] ? val[1] : n, "out-of-range",
+                         "players max is %d; this family seats %d to %d players", value[1],
+                         fp->param(hi)->min, fp->param(hi)->max);
     return PUL_OK;
 }
 
@@ -379,12 +409,37 @@ static PulStatus read_extends(YDoc *doc, const YNode *n, const char *dir, Chain 
 
 /* ---------------------------------------------------------------- manifest */
 
+/* family: the name of a rules family (families.c), into *out. */
+static PulStatus read_family(YDoc *doc, const YNode *n, const Family **out) {
+    char text[48], list[160] = "", hint[64] = "";
+    const char *names[16];
+    int count = 0;
+    for (int i = 0; families_at(i) && count < 16; i++) {
+        names[count] = families_at(i)->name;
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s%s", count ? ", " : "", names[count]);
+        count++;
+    }
+    const Family *f = n->kind == YDOC_SCALAR ? families_find(n->text) : NULL;
+    if (f && strlen(f->name) == n->len) {
+        *out = f;
+        return PUL_OK;
+    }
+    const char *close =
+        n->kind == YDOC_SCALAR ? suggest_pick(n->text, n->len, names, count) : NULL;
+    if (close) snprintf(hint, sizeof hint, " did you mean '%s'?", close);
+    return ydoc_fail(doc, n, "bad-reference",
+                     "family %s is not a rules family of pul;%s the families are %s",
+                     ydoc_kind(n, text, sizeof text), hint, list);
+}
+
 static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain *chain,
                            Manifest *m, PulError *err) {
     static const char *const keys[] = {"name",  "title", "description", "extends", "players",
-                                       "tiles", "theme", "rules",       "scripts"};
+                                       "tiles", "theme", "rules",       "scripts", "family",
+                                       "board"};
     enum { K_NAME, K_TITLE, K_DESC, K_EXTENDS, K_PLAYERS, K_TILES, K_THEME, K_RULES, K_SCRIPTS,
-           K_COUNT };
+           K_FAMILY, K_BOARD, K_COUNT };
     const YNode *root = ydoc_root(doc), *val[K_COUNT], *keyn[K_COUNT];
     char text[48];
     if (!root || (root->kind == YDOC_SCALAR && root->len == 0))
@@ -415,7 +470,24 @@ static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain
     if (val[K_EXTENDS]) {
         st = read_extends(doc, val[K_EXTENDS], dir, chain, m, err);
         if (st != PUL_OK) return st;
+        if (val[K_FAMILY] && !ydoc_is(val[K_FAMILY], m->fam->name)) {
+            st = read_family(doc, val[K_FAMILY], &(const Family *){NULL});
+            if (st != PUL_OK) return st;
+            return ydoc_fail(doc, val[K_FAMILY], "bad-value",
+                             "family is %s, but the edition it extends, %s, is of family %s; an "
+                             "edition keeps its parent's family, so remove family: or extend an "
+                             "edition of family %s",
+                             val[K_FAMILY]->text, m->info.extends, m->fam->name,
+                             val[K_FAMILY]->text);
+        }
     } else {
+        m->fam = families_default();
+        if (val[K_FAMILY]) {
+            st = read_family(doc, val[K_FAMILY], &m->fam);
+            if (st != PUL_OK) return st;
+        }
+        /* The rules not set anywhere in the chain: the family's defaults. */
+        m->fam->params->defaults(m->rules);
         static const char *const hint[K_COUNT] = {
             [K_TITLE] = "add 'title:' with the edition's name for people (or 'extends:' to "
                         "inherit one)",
@@ -426,7 +498,11 @@ static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain
         for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
             if (!val[need[i]])
                 return ydoc_missing(doc, root, "the variant", keys[need[i]], hint[need[i]]);
+        if ((m->fam->files & FAMILY_FILE_BOARD) && !val[K_BOARD])
+            return ydoc_missing(doc, root, "the variant", "board",
+                                "add 'board: board.yaml' naming its board (or 'extends:')");
     }
+    const Family *fam = m->fam;
     PulVariantInfo *info = &m->info;
     snprintf(info->name, sizeof info->name, "%s", name);
     if (val[K_TITLE]) {
@@ -442,12 +518,22 @@ static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain
         if (st != PUL_OK) return st;
     }
     if (val[K_PLAYERS]) {
-        st = read_players(doc, val[K_PLAYERS], &m->rules);
+        st = read_players(doc, val[K_PLAYERS], fam->params, m->rules);
         if (st != PUL_OK) return st;
     }
     if (val[K_TILES]) {
         st = read_ref(doc, val[K_TILES], "tiles:", ROOTS_FILE, chain, dir, info->tiles_file,
                       sizeof info->tiles_file, &m->tiles);
+        if (st != PUL_OK) return st;
+    }
+    if (val[K_BOARD]) {
+        if (!(fam->files & FAMILY_FILE_BOARD))
+            return ydoc_fail(doc, keyn[K_BOARD], "bad-value",
+                             "board: is for editions of a family with a board, and this edition "
+                             "is of family %s, whose boards are built as it plays; remove it",
+                             fam->name);
+        st = read_ref(doc, val[K_BOARD], "board:", ROOTS_FILE, chain, dir, info->board_file,
+                      sizeof info->board_file, &m->board);
         if (st != PUL_OK) return st;
     }
     if (val[K_THEME]) {
@@ -456,20 +542,27 @@ static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain
         if (st != PUL_OK) return st;
     }
     if (val[K_RULES]) {
-        st = read_rules(doc, val[K_RULES], &m->rules);
+        st = read_rules(doc, val[K_RULES], fam->params, m->rules);
         if (st != PUL_OK) return st;
     }
     if (val[K_SCRIPTS]) {
+        /* The script host reads a tile set (script_program_new): scripts are
+        ** for the families whose editions have one, until the others' hooks. */
+        if (!(fam->files & FAMILY_FILE_TILESET))
+            return ydoc_fail(doc, keyn[K_SCRIPTS], "bad-value",
+                             "scripts: is not yet for editions of family %s, which has no hooks "
+                             "for Lua; remove it",
+                             fam->name);
         st = read_scripts(doc, val[K_SCRIPTS], chain, dir, info);
         if (st != PUL_OK) return st;
     }
     /* Checks across fields, where the rules end up in this file. */
-    const PulRules *r = &m->rules;
+    const void *r = m->rules;
     char msg[256];
-    if (!families_default()->params->manifest_check(r, msg, sizeof msg))
+    if (fam->params->manifest_check && !fam->params->manifest_check(r, msg, sizeof msg))
         return ydoc_fail(doc, val[K_RULES] ? val[K_RULES] : root, "out-of-range", "%s", msg);
     PulError rerr;
-    if (pul_rules_validate(r, &rerr) != PUL_OK)
+    if (fam->params->validate(r, &rerr) != PUL_OK)
         return ydoc_fail(doc, val[K_RULES] ? val[K_RULES] : root, rerr.code, "%s",
                          rerr.message);
     return PUL_OK;
@@ -554,23 +647,64 @@ static PulTheme *load_theme(const Manifest *m, const PulTileSet *ts, PulError *e
     return theme;
 }
 
+/* The symbols, board and theme of a family that reads symbols (Genial): the
+** board bound to the symbols and checked against the edition's seat counts,
+** the theme bound to the symbols' names. */
+static PulTheme *load_symbol_files(const Manifest *m, PulSymbolSet *ss, PulBoard *board,
+                                   PulError *err) {
+    char *buf;
+    size_t len;
+    PulStatus st = roots_read(&m->tiles, m->info.tiles_file, &buf, &len, err);
+    if (st != PUL_OK) return NULL;
+    st = pul_symbols_load_string(ss, buf, len, m->info.tiles_file, err);
+    mem_free(buf);
+    if (st != PUL_OK) return NULL;
+    if (m->fam->files & FAMILY_FILE_BOARD) {
+        int min, max;
+        rules_players(m->fam->params, m->rules, &min, &max);
+        if (roots_read(&m->board, m->info.board_file, &buf, &len, err) != PUL_OK) return NULL;
+        st = board_read(board, buf, len, m->info.board_file, ss, min, max, err);
+        mem_free(buf);
+        if (st != PUL_OK) return NULL;
+    }
+    const char *names[PUL_GENIAL_MAX_SYMBOLS];
+    for (int i = 0; i < ss->nsymbols; i++) names[i] = ss->symbol[i].name;
+    if (roots_read(&m->theme, m->info.theme_file, &buf, &len, err) != PUL_OK) return NULL;
+    PulTheme *theme = theme_load_named(buf, len, m->info.theme_file, ss->name, names,
+                                       ss->nsymbols, m->fam->theme_parts, err);
+    mem_free(buf);
+    return theme;
+}
+
 static PulVariant *build(Manifest *m, PulError *err) {
-    PulTileSet *ts = mem_alloc(sizeof *ts);
-    if (!ts) {
+    /* What the family reads: a tile set, or symbols and a board. */
+    typedef struct {
+        PulTileSet ts;
+        PulSymbolSet ss;
+        PulBoard board;
+    } Files;
+    Files *files = mem_calloc(1, sizeof *files);
+    if (!files) {
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory loading a variant");
         return NULL;
     }
     PulVariant *v = NULL;
     PulTheme *theme = NULL;
-    /* Every edition is Micropul's until manifests name their family (issue 13). */
-    const Family *fam = families_default();
-    FamilyData data = {.tiles = ts};
-    if (load_tileset(m, ts, err) == PUL_OK && (theme = load_theme(m, ts, err)) != NULL &&
-        (v = fam->make(m->info.name, &data, &m->rules, err)) != NULL) {
+    const Family *fam = m->fam;
+    FamilyData data = {0};
+    if (fam->files & FAMILY_FILE_TILESET) {
+        data.tiles = &files->ts;
+        if (load_tileset(m, &files->ts, err) == PUL_OK) theme = load_theme(m, &files->ts, err);
+    } else {
+        data.symbols = &files->ss;
+        if (fam->files & FAMILY_FILE_BOARD) data.board = &files->board;
+        theme = load_symbol_files(m, &files->ss, &files->board, err);
+    }
+    if (theme && (v = fam->make(m->info.name, &data, m->rules, err)) != NULL) {
         variant_attach(v, &m->info, theme);
         theme = NULL;
         if (m->info.nscripts > 0) {
-            ScriptProgram *prog = script_program_new(&m->info, ts, err);
+            ScriptProgram *prog = script_program_new(&m->info, &files->ts, err);
             if (prog) {
                 variant_attach_program(v, prog, &script_ops, script_program_hooks(prog));
             } else {
@@ -580,7 +714,7 @@ static PulVariant *build(Manifest *m, PulError *err) {
         }
     }
     pul_theme_free(theme);
-    mem_free(ts);
+    mem_free(files);
     return v;
 }
 
@@ -592,7 +726,6 @@ static PulVariant *load(const char *text, size_t len, const char *file, const ch
     if (!m || !chain) {
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory loading a variant");
     } else {
-        pul_rules_default(&m->rules);
         chain->search_dirs = search_dirs;
         PulStatus st = roots_init(&chain->roots, search_dirs, err);
         if (st == PUL_OK && text) {

@@ -1,0 +1,270 @@
+/*
+** genial_observe.c: what one seat may see of an Einfach Genial game
+** (i13-plan.md 3.4), and a full game rebuilt from that alone with the unseen
+** tiles dealt at random (a determinization). Bots get only these, so no rack
+** but the seat's own (a partner's neither) and no bag content ever leaks.
+*/
+#include <stddef.h>
+#include <string.h>
+
+#include "genial_moves.h"
+#include "rng.h"
+
+_Static_assert(GENIAL_NPARAMS <= 16, "the rules fit the observation's rule[]");
+_Static_assert(GENIAL_MAX_PLACED <= PUL_GENIAL_MAX_PLACED, "the board fits the observation");
+
+/* The direction from cell a to its neighbour b in area ar, or -1. */
+static int observe_dir(const GenialArea *ar, int a, int b) {
+    for (int d = 0; d < 6; d++)
+        if (ar->nb[a][d] == b) return d;
+    return -1;
+}
+
+void genial_observe(const PulGame *pg, int seat, PulObservation *o) {
+    const GenialGame *g = GGC(pg);
+    const GenialVariant *gv = GV(g);
+    const GenialArea *ar = genial_area(g);
+    memset(o, 0, sizeof *o);
+    o->seat = seat;
+    o->nseats = g->h.nseats;
+    o->to_move = g->h.to_move;
+    o->over = g->h.over;
+    o->turns = g->h.turns;
+    o->end_reason = g->h.end_reason;
+    o->loser = g->h.loser;
+    o->genial.phase = g->phase;
+    o->genial.bonus_owed = g->bonus_owed;
+    for (int i = 0; i < GENIAL_NPARAMS; i++) o->genial.rule[i] = genial_rules_get(&g->rules, i);
+    o->genial.bag_count = g->bag_n;
+    for (int s = 0; s < g->h.nseats; s++) {
+        o->genial.rack_count[s] = g->nrack[s];
+        int t = genial_track_of(g, s);
+        for (int k = 0; k < gv->nsym; k++) o->genial.tracks[s][k] = g->track[t][k];
+    }
+    /* this seat's rack only: partners' racks are hidden too */
+    if (seat >= 0 && seat < g->h.nseats)
+        for (int i = 0; i < g->nrack[seat]; i++) o->genial.rack[i] = g->rack[seat][i];
+    o->genial.first_used = g->first_used;
+    o->genial.placed_once = g->placed_once;
+    o->genial.nplaced = g->nplaced;
+    for (int i = 0; i < g->nplaced; i++) {
+        const GenialPlaced *p = &g->placed[i];
+        int d = observe_dir(ar, p->a, p->b);
+        o->genial.placed[i] = (PulGenialPlaced){p->kind, (uint8_t)(d < 0 ? 0 : d), p->flip,
+                                                gv->cell_q[p->a], gv->cell_r[p->a]};
+    }
+}
+
+/* FNV-1a over what the observation shows, field by field (never padding). */
+static uint64_t observe_mix(uint64_t h, int64_t x) {
+    for (int i = 0; i < 8; i++) {
+        h ^= (uint64_t)(x >> (8 * i)) & 0xFF;
+        h *= UINT64_C(0x100000001B3);
+    }
+    return h;
+}
+
+uint64_t genial_observation_hash(const PulVariant *v, const PulObservation *o) {
+    const GenialVariant *gv = GVV(v);
+    uint64_t h = UINT64_C(0xCBF29CE484222325);
+    h = observe_mix(h, o->seat);
+    h = observe_mix(h, o->nseats);
+    h = observe_mix(h, o->to_move);
+    h = observe_mix(h, o->over);
+    h = observe_mix(h, o->turns);
+    h = observe_mix(h, o->end_reason);
+    h = observe_mix(h, o->loser);
+    h = observe_mix(h, o->genial.phase);
+    h = observe_mix(h, o->genial.bonus_owed);
+    for (int i = 0; i < GENIAL_NPARAMS; i++) h = observe_mix(h, o->genial.rule[i]);
+    h = observe_mix(h, o->genial.bag_count);
+    for (int s = 0; s < o->nseats && s < PUL_MAX_SEATS; s++) {
+        h = observe_mix(h, o->genial.rack_count[s]);
+        for (int k = 0; k < gv->nsym; k++) h = observe_mix(h, o->genial.tracks[s][k]);
+    }
+    if (o->seat >= 0 && o->seat < PUL_MAX_SEATS)
+        for (int i = 0; i < o->genial.rack_count[o->seat] && i < GENIAL_RACK_MAX; i++)
+            h = observe_mix(h, o->genial.rack[i]);
+    h = observe_mix(h, o->genial.first_used);
+    h = observe_mix(h, o->genial.placed_once);
+    h = observe_mix(h, o->genial.nplaced);
+    for (int i = 0; i < o->genial.nplaced && i < PUL_GENIAL_MAX_PLACED; i++) {
+        const PulGenialPlaced *p = &o->genial.placed[i];
+        h = observe_mix(h, p->kind | p->dir << 8 | p->flip << 16);
+        h = observe_mix(h, p->q);
+        h = observe_mix(h, p->r);
+    }
+    return h;
+}
+
+static PulStatus observe_bad(PulError *err, const char *what) {
+    return err_setc(err, "bad-value", NULL, 0, 0,
+                    "the observation is not one of a game of this variant: %s", what);
+}
+
+/* The header, rules and counts; the rest of g zeroed, so nothing of what g
+** held before (another game, the true one) survives. */
+static PulStatus observe_counts(GenialGame *g, const PulObservation *o, PulError *err) {
+    const GenialVariant *gv = GV(g);
+    const PulVariant *v = g->h.v;
+    GenialRules rules;
+    memset(&rules, 0, sizeof rules); /* its padding too: g is compared byte for byte */
+    genial_rules_default(&rules);
+    for (int i = 0; i < GENIAL_NPARAMS; i++)
+        if (genial_rules_set(&rules, i, o->genial.rule[i], err) != PUL_OK)
+            return observe_bad(err, "a rule value is out of range");
+    if (genial_rules_validate(&rules, err) != PUL_OK) return observe_bad(err, "the rules clash");
+    int n = o->nseats;
+    if (n < 1 || n > PUL_MAX_SEATS || n < rules.min_players || n > rules.max_players ||
+        o->seat < 0 || o->seat >= n || o->to_move < 0 || o->to_move >= n)
+        return observe_bad(err, "seat numbers out of range");
+    if (gv->area_for_seats[n] >= gv->nareas) return observe_bad(err, "no play area for the seats");
+    if (o->genial.phase < GENIAL_PLACE || o->genial.phase > GENIAL_END ||
+        o->genial.bonus_owed < 0 || o->genial.bonus_owed > 255 || o->genial.bag_count < 0 ||
+        o->genial.bag_count > gv->ntiles || o->genial.nplaced < 0 ||
+        o->genial.nplaced > GENIAL_MAX_PLACED || o->turns < 0 || o->turns > PUL_ACTION_LIMIT ||
+        o->genial.first_used >> gv->board.nprinted || o->genial.placed_once >> n)
+        return observe_bad(err, "a count is out of range");
+    for (int s = 0; s < n; s++)
+        if (o->genial.rack_count[s] < 0 || o->genial.rack_count[s] > GENIAL_RACK_MAX)
+            return observe_bad(err, "a rack count is out of range");
+    int end = genial_track_end(&rules);
+    for (int s = 0; s < n; s++)
+        for (int k = 0; k < gv->nsym; k++)
+            if (o->genial.tracks[s][k] < 0 || o->genial.tracks[s][k] > end)
+                return observe_bad(err, "a track is out of range");
+    const Family *fam = g->h.fam;
+    memset(g, 0, sizeof *g);
+    g->h.v = v;
+    g->h.fam = fam;
+    g->rules = rules;
+    g->h.started = 1;
+    g->h.nseats = (uint8_t)n;
+    g->h.to_move = (uint8_t)o->to_move;
+    g->h.over = o->over ? 1 : 0;
+    g->h.end_reason = (uint8_t)o->end_reason;
+    g->h.loser = (int8_t)o->loser;
+    g->h.turns = o->turns;
+    g->area = gv->area_for_seats[n];
+    g->phase = (uint8_t)o->genial.phase;
+    g->bonus_owed = (uint8_t)o->genial.bonus_owed;
+    g->nteams = (uint8_t)(rules.teams == GENIAL_TEAMS_ALTERNATE ? 2 : n);
+    /* the seat of the last placement: the one to move while its turn goes
+    ** on (or ended the game on it), else the seat before */
+    bool placing = o->genial.phase != GENIAL_PLACE ||
+                   (o->over && o->end_reason != PUL_END_NO_TILES);
+    g->mover = (uint8_t)(o->genial.nplaced == 0 || placing ? o->to_move
+                                                           : (o->to_move + n - 1) % n);
+    g->placed_once = (uint8_t)o->genial.placed_once;
+    g->first_used = (uint16_t)o->genial.first_used;
+    for (int s = 0; s < n; s++)
+        for (int k = 0; k < gv->nsym; k++)
+            g->track[genial_track_of(g, s)][k] = (int16_t)o->genial.tracks[s][k];
+    return PUL_OK;
+}
+
+/* The board: the printed cells, then the tiles in order, each on two
+** empty neighbouring cells of the area; used[] counts tiles per kind. */
+static PulStatus observe_board(GenialGame *g, const PulObservation *o, uint8_t *used,
+                               PulError *err) {
+    const GenialVariant *gv = GV(g);
+    const GenialArea *ar = genial_area(g);
+    /* every printed cell, as genial_start presets them */
+    for (int c = 0; c < gv->ncells; c++)
+        if (gv->printed_sym[c] != GENIAL_NONE) g->cell[c] = (uint8_t)(1 + gv->printed_sym[c]);
+    memcpy(g->empty, ar->all, sizeof g->empty);
+    g->nempty = (int16_t)ar->npairs;
+    for (int i = 0; i < o->genial.nplaced; i++) {
+        const PulGenialPlaced *p = &o->genial.placed[i];
+        if (p->kind >= gv->nkinds || p->dir > 5 || p->flip > 1 ||
+            (p->flip && gv->kind_sym[p->kind][0] == gv->kind_sym[p->kind][1]))
+            return observe_bad(err, "a placed tile is not a tile of the variant");
+        int a = genial_cell_at(gv, p->q, p->r);
+        int id = a == GENIAL_NONE ? GENIAL_NO_PAIR : ar->cell_pair[a][p->dir];
+        if (id == GENIAL_NO_PAIR) return observe_bad(err, "a placed tile is off the play area");
+        int b = ar->nb[a][p->dir];
+        if (g->cell[a] || g->cell[b]) return observe_bad(err, "two placed tiles overlap");
+        if (++used[p->kind] > gv->kind_count[p->kind])
+            return observe_bad(err, "more tiles of a kind than the variant has");
+        g->cell[a] = (uint8_t)(1 + gv->kind_sym[p->kind][p->flip]);
+        g->cell[b] = (uint8_t)(1 + gv->kind_sym[p->kind][1 - p->flip]);
+        for (int side = 0; side < 2; side++) {
+            int c = side ? b : a;
+            for (int d = 0; d < 6; d++) {
+                int pid = ar->cell_pair[c][d];
+                if (pid == GENIAL_NO_PAIR) continue;
+                uint64_t bit = UINT64_C(1) << (pid % 64);
+                if (g->empty[pid / 64] & bit) {
+                    g->empty[pid / 64] &= ~bit;
+                    g->nempty--;
+                }
+            }
+        }
+        g->placed[i] = (GenialPlaced){p->kind, (uint8_t)a, (uint8_t)b, p->flip};
+    }
+    g->nplaced = (uint8_t)o->genial.nplaced;
+    return PUL_OK;
+}
+
+/* The seat's rack as shown; every other rack dealt from the unseen tiles at
+** random (a partial Fisher-Yates over the unseen multiset: only the tiles
+** the racks take are drawn); the rest is the bag. */
+static PulStatus observe_deal(GenialGame *g, const PulObservation *o, uint8_t *used, PulRng *rng,
+                              PulError *err) {
+    const GenialVariant *gv = GV(g);
+    int me = o->seat, n = o->nseats;
+    for (int i = 0; i < o->genial.rack_count[me]; i++) {
+        int k = o->genial.rack[i];
+        if (k < 0 || k >= gv->nkinds) return observe_bad(err, "a rack kind is out of range");
+        if (++used[k] > gv->kind_count[k])
+            return observe_bad(err, "more tiles of a kind than the variant has");
+        g->rack[me][i] = (uint8_t)k;
+    }
+    g->nrack[me] = (uint8_t)o->genial.rack_count[me];
+    uint8_t pool[256];   /* every tile: ntiles is a byte */
+    int npool = 0, need = 0;
+    for (int k = 0; k < gv->nkinds; k++)
+        for (int j = used[k]; j < gv->kind_count[k] && npool < (int)sizeof pool; j++)
+            pool[npool++] = (uint8_t)k;
+    for (int s = 0; s < n; s++)
+        if (s != me) need += o->genial.rack_count[s];
+    if (npool != need + o->genial.bag_count)
+        return observe_bad(err, "the unseen tiles are not the other racks and the bag");
+    int next = 0;
+    for (int s = 0; s < n; s++) {
+        if (s == me) continue;
+        for (int i = 0; i < o->genial.rack_count[s]; i++, next++) {
+            int j = next + (int)rng_below(rng, (uint32_t)(npool - next));
+            uint8_t t = pool[j];
+            pool[j] = pool[next];
+            pool[next] = t;
+            g->rack[s][i] = t;
+        }
+        g->nrack[s] = (uint8_t)o->genial.rack_count[s];
+    }
+    for (int i = next; i < npool; i++) g->bag[pool[i]]++;
+    g->bag_n = (uint8_t)(npool - next);
+    return PUL_OK;
+}
+
+PulStatus genial_from_observation(PulGame *pg, const PulObservation *obs, PulRng *rng,
+                                  PulError *err) {
+    GenialGame *g = GG(pg);
+    uint8_t used[GENIAL_MAX_KINDS] = {0};
+    PulStatus st = observe_counts(g, obs, err);
+    if (st == PUL_OK) st = observe_board(g, obs, used, err);
+    if (st == PUL_OK) st = observe_deal(g, obs, used, rng, err);
+    if (st != PUL_OK) {
+        /* never a half-built game: what is left is not started */
+        const PulVariant *v = pg->v;
+        const Family *fam = pg->fam;
+        memset(g, 0, sizeof *g);
+        g->h.v = v;
+        g->h.fam = fam;
+        return st;
+    }
+    g->h.seed = rng_next(rng);
+    pul_rng_seed(&g->h.rng, g->h.seed);
+    err_clear(err);
+    return PUL_OK;
+}
