@@ -92,8 +92,29 @@ static void end_reason_text(PulEndReason r, char *buf, size_t size) {
                  "kept it going",
                  PUL_ACTION_LIMIT);
         break;
+    case PUL_END_BOARD_FULL:
+        snprintf(buf, size, "no two neighbouring cells of the play area were empty");
+        break;
+    case PUL_END_SUDDEN_DEATH:
+        snprintf(buf, size, "a player's tracks all reached their end");
+        break;
     default: snprintf(buf, size, "the game did not finish"); break;
     }
+}
+
+/* A Genial seat's line: its score, the lowest track, and its six tracks by
+** record letter (a team's tracks for each of its seats). */
+static void print_tracks(FILE *f, const PulGame *g, int seat) {
+    const PulSymbolSet *ss = pul_variant_symbols(pul_game_variant(g));
+    int t[PUL_GENIAL_MAX_SYMBOLS], score;
+    int n = pul_genial_tracks(g, seat, t, PUL_GENIAL_MAX_SYMBOLS);
+    int scores[PUL_MAX_SEATS];
+    pul_game_scores(g, scores, PUL_MAX_SEATS);
+    score = scores[seat];
+    fprintf(f, "; Seat %d: %d points (lowest track; tracks", seat + 1, score);
+    for (int i = 0; ss && i < n && i < ss->nsymbols; i++)
+        fprintf(f, " %c %d", ss->symbol[i].letter, t[i]);
+    fprintf(f, ")%s\n", pul_game_loser(g) == seat ? ", lost" : "");
 }
 
 /* The result as PMN comments: end, scores with what they come from (the
@@ -106,7 +127,11 @@ static void print_result(FILE *f, const PulGame *g) {
     end_reason_text(reason, why, sizeof why);
     fprintf(f, "\n; Result: %s (%s), after %d actions\n", pul_end_reason_code(reason), why,
             pul_game_turns(g));
-    for (int s = 0; s < nseats; s++) {
+    for (int s = 0; s < nseats && strcmp(pul_variant_family(pul_game_variant(g)), "genial") == 0;
+         s++)
+        print_tracks(f, g, s);
+    for (int s = 0; s < nseats && strcmp(pul_variant_family(pul_game_variant(g)), "micropul") == 0;
+         s++) {
         CliScore b;
         cli_score(g, s, &b);
         int supply = b.count[PUL_SCORE_SUPPLY], hand = b.count[PUL_SCORE_HAND];
