@@ -580,6 +580,10 @@ const PulError *script_last_error(const ScriptHost *h) { return h ? &h->last : N
 
 size_t script_memory(const ScriptHost *h) { return h ? h->meter.in_use : 0; }
 
+void script_host_set_cpu_limit(ScriptHost *h, int ms) {
+    if (h) h->meter.cpu_limit_ms = ms;
+}
+
 /* -------------------------------------------------------------- sandbox */
 
 static int open_sandbox(lua_State *L) {

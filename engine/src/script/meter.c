@@ -67,6 +67,10 @@ Meter *meter_of(lua_State *L) {
     return ud;
 }
 
+int meter_cpu_limit_ms(const Meter *m) {
+    return m->cpu_limit_ms > 0 ? m->cpu_limit_ms : SCRIPT_CPU_LIMIT_MS;
+}
+
 bool meter_late(Meter *m) {
     if (m->late) return true;
     int64_t w = clock_ns(WALL_CLOCK);
@@ -81,7 +85,7 @@ bool meter_late(Meter *m) {
     if (c < 0) return false;
     if (m->cpu_start < 0)
         m->cpu_start = c;
-    else if (c - m->cpu_start >= (int64_t)SCRIPT_CPU_LIMIT_MS * NS_PER_MS)
+    else if (c - m->cpu_start >= (int64_t)meter_cpu_limit_ms(m) * NS_PER_MS)
         m->late = true;
     return m->late;
 }
@@ -236,7 +240,7 @@ uint64_t meter_left(lua_State *L) {
 const char *meter_stop_message(const Meter *m, char *buf, size_t size) {
     if (m->stop == METER_DEADLINE || (m->stop == METER_RUNNING && m->late))
         snprintf(buf, size, "ran past its time limit of %d ms of CPU (an endless loop?)",
-                 SCRIPT_CPU_LIMIT_MS);
+                 meter_cpu_limit_ms(m));
     else
         snprintf(buf, size,
                  "ran past its budget of %d instructions (library work counts too: an "

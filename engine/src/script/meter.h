@@ -56,6 +56,10 @@ typedef struct Meter {
     ** (Lua calls no message handler for a memory error). */
     void (*on_refuse)(void *owner, lua_State *L);
     void *owner;
+    /* The CPU-time limit of a call in ms; 0: SCRIPT_CPU_LIMIT_MS. Only the
+    ** tests that pin the step budget raise it, so that a slow build
+    ** (sanitizers) reaches the budget before the clock. */
+    int cpu_limit_ms;
     /* The run under way: a hook function or a script's first run. */
     bool running;
     MeterStop stop;
@@ -100,6 +104,9 @@ static inline void meter_bytes(lua_State *L, size_t bytes) {
 /* Whether the call is past its deadline (reads the clock now and then;
 ** for C loops that cannot raise, like a chunk's reader). */
 bool meter_late(Meter *m);
+
+/* The CPU-time limit of a call in ms. */
+int meter_cpu_limit_ms(const Meter *m);
 
 /* What went wrong, for the host's messages. */
 const char *meter_stop_message(const Meter *m, char *buf, size_t size);

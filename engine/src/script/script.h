@@ -41,6 +41,10 @@ typedef struct ScriptHost ScriptHost;
 ** of a game object is made the same way from its variant's program. */
 ScriptHost *script_host_new(const PulVariantInfo *info, const PulTileSet *ts, PulError *err);
 void script_host_free(ScriptHost *h);
+/* The CPU-time limit of h's calls in ms (0: SCRIPT_CPU_LIMIT_MS): for the
+** tests of the step budget, which must not meet the clock first on a slow
+** build. */
+void script_host_set_cpu_limit(ScriptHost *h, int ms);
 unsigned script_hooks(const ScriptHost *h);               /* HOOK_* bits defined */
 /* Bit f set: on_activate wants to hear of catalyst feature f (a function
 ** hook hears of all; a table of handlers keyed by feature name, only those). */
