@@ -5,14 +5,15 @@ usage: broken_test.py --cmd "<pul>" [--dir tests/broken]
 
 Run from the repository root. Every DIR/**/<case>.expected names one case
 beside it: the folder <case>/ (a variant folder) or the file <case>.yaml (a
-tile set), <case>.theme.yaml (a theme) or <case>.variant.yaml (a variant);
-exactly one of them must exist. The expected file's first line is what
+tile set), <case>.theme.yaml (a theme), <case>.variant.yaml (a variant),
+<case>.board.yaml (a hex board) or <case>.symbols.yaml (a tile file of
+symbols); exactly one of them must exist. The expected file's first line is what
 `pul check <case path>` must print at the start of its first line on standard
 error, "path:line:col: code" (just "path: code" when the error has no
 position), followed by ": " and a message. Its optional second line
 "exit 2" says the case cannot be read at all; otherwise the exit code must
 be 1. Every file and folder directly in a kind's folder (tiles/, themes/,
-variants/) must be a case, so that none is left untested by mistake.
+variants/, boards/, symbols/) must be a case, so that none is left untested by mistake.
 Prints each failing case and "broken: N passed, M failed".
 """
 
@@ -22,7 +23,7 @@ import shlex
 import subprocess
 import sys
 
-SUFFIXES = ("", ".yaml", ".theme.yaml", ".variant.yaml")
+SUFFIXES = ("", ".yaml", ".theme.yaml", ".variant.yaml", ".board.yaml", ".symbols.yaml")
 
 
 def case_path(stem):

@@ -399,12 +399,12 @@ static PulStatus check_distinct(YDoc *doc, const YNode *n, int i, const Binding 
         const PulThemeEntry *f = &th->feature[o];
         if (strcmp(e->glyph, f->glyph) == 0)
             return ydoc_fail(doc, entry_value(doc, entry, "glyph"), "bad-value",
-                             "the glyph of %s '%s' is '%s', as is %s '%s''s (line %d); symbols "
+                             "the glyph of %s '%s' is '%s', the same as %s '%s' (line %d); symbols "
                              "must differ by shape as well as colour, so give each its own glyph",
                              bd->kind, e->key, e->glyph, bd->kind, f->key, okey->line);
         if (strcmp(e->art, f->art) == 0)
             return ydoc_fail(doc, entry_value(doc, entry, "art"), "bad-value",
-                             "the art of %s '%s' is the same as %s '%s''s (line %d); symbols "
+                             "the art of %s '%s' is the same as that of %s '%s' (line %d); symbols "
                              "must differ by shape as well as colour, so draw each its own way",
                              bd->kind, e->key, bd->kind, f->key, okey->line);
     }
