@@ -27,7 +27,9 @@ static const char bench_help[] =
     "  games        random 2-player games from start to end, a new seed each\n"
     "  placements   pul_legal_placements on 200 mid-game positions with 13 and\n"
     "               with 20 tiles on the board, the player to move holding 6\n"
-    "               (reached by random players that refill their hand first)\n"
+    "               (reached by random players that refill their hand first);\n"
+    "               for Einfach Genial editions, positions of random games where\n"
+    "               the player to move begins a turn's placement\n"
     "  apply        pul_apply replaying recorded random games\n"
     "  games        random games (at each variant's fewest seats) of a variant\n"
     "               without hooks and of one with Lua hooks (--hooks), to show\n"
@@ -123,15 +125,24 @@ static uint64_t step_game(Bench *b) {
 
 /* ------------------------------------------------------------- placements */
 
-static int placed_count(const PulGame *g) {
+static bool is_genial(const Bench *b) { return strcmp(pul_variant_family(b->v), "genial") == 0; }
+
+static int placed_count(const Bench *b, const PulGame *g) {
+    if (is_genial(b)) {
+        PulGenialPlaced placed[PUL_GENIAL_MAX_PLACED];
+        return pul_genial_placed(g, placed, PUL_GENIAL_MAX_PLACED);
+    }
     PulPlaced placed[PUL_MAX_TILES];
     return pul_game_placed(g, placed, PUL_MAX_TILES);
 }
 
-static bool is_sample(const PulGame *g, int tiles) {
+/* Micropul: the mover holds 6 tiles. Genial: the mover begins a turn's
+** placement (not a bonus one), so its rack was refilled at its last turn. */
+static bool is_sample(const Bench *b, const PulGame *g, int tiles) {
+    if (placed_count(b, g) != tiles) return false;
+    if (is_genial(b)) return !pul_genial_turn_end_due(g) && pul_genial_bonus_owed(g) == 0;
     uint8_t hand[PUL_MAX_HAND];
-    return placed_count(g) == tiles &&
-           pul_game_hand(g, pul_game_to_move(g), hand, PUL_MAX_HAND) == 6;
+    return pul_game_hand(g, pul_game_to_move(g), hand, PUL_MAX_HAND) == 6;
 }
 
 /* Uniform random players rarely hold a full hand past the opening, so the
@@ -140,6 +151,7 @@ static bool is_sample(const PulGame *g, int tiles) {
 ** (This reads Micropul's hand limit on purpose: the benchmark's workload is
 ** Micropul's placement search, not a rule the tools re-derive.) */
 static bool hand_filling_action(Bench *b, PulAction *a) {
+    if (is_genial(b)) return pul_random_action(b->g, &b->rng, a);
     uint8_t tiles[PUL_MAX_TILES];
     int seat = pul_game_to_move(b->g);
     if (pul_game_hand(b->g, seat, tiles, PUL_MAX_TILES) < pul_game_rules(b->g)->hand_limit &&
@@ -160,8 +172,8 @@ static int fill_pool(Bench *b, int tiles) {
     for (uint64_t seed = 1; seed <= BENCH_POOL_SEEDS && b->npool < BENCH_POOL; seed++) {
         if (!start_game(b, b->g, seed)) return 0;
         pul_rng_seed(&b->rng, seed);
-        while (!pul_game_over(b->g) && placed_count(b->g) <= tiles) {
-            if (is_sample(b->g, tiles)) {
+        while (!pul_game_over(b->g) && placed_count(b, b->g) <= tiles) {
+            if (is_sample(b, b->g, tiles)) {
                 PulGame *copy = pul_game_new(b->v);
                 if (!copy) {
                     cli_error("bench", "out of memory");
