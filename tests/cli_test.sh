@@ -72,6 +72,14 @@ replay() { # replay NAME PLAY-ARGS...: play, then referee the record file and th
 for seed in 1 2 3 7 12345; do replay "seed$seed" --seats random,random --seed "$seed"; done
 replay solo --seed 5 --seats random
 replay bots --seed 5 --seats greedy,mcts:iters=50
+# Einfach Genial (issue 13): each edition, random and bot seats
+replay genial2 genial --seats random,random --seed 3
+replay genial3 genial --seats random,random,random --seed 4
+replay genial-teams genial-teams --seats random,random,random,random --seed 4
+replay genial-solo genial-solo --seats random --seed 5
+replay genial-bots genial --seats greedy,mcts:iters=20 --seed 6
+grep -q '^; Seat 1: [0-9]* points (lowest track; tracks r [0-9]* g ' "$tmp/genial2.out" ||
+    fail "pul play genial prints no tracks: $(tail -n 4 "$tmp/genial2.out")"
 
 # --- bench --json: one JSON object with the figures
 expect 0 "$pul" bench --json --seconds 0.05 && { python3 -c '
@@ -81,6 +89,14 @@ for k in ("games_per_s", "enumerations_per_s", "enumerations_13_per_s", "enumera
           "applies_per_s", "actions_per_game"):
     assert isinstance(d.get(k), (int, float)) and d[k] > 0, "bad or missing %s: %r" % (k, d.get(k))
 ' "$tmp/out" || fail "pul bench --json: $(cat "$tmp/out")"; }
+expect 0 "$pul" bench --json --seconds 0.05 --variant genial && { python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+for k in ("games_per_s", "enumerations_per_s", "enumerations_13_per_s", "enumerations_20_per_s",
+          "applies_per_s", "actions_per_game", "placements_13_avg", "sim_games_1t_per_s",
+          "mcts_iterations_per_s"):
+    assert isinstance(d.get(k), (int, float)) and d[k] > 0, "bad or missing %s: %r" % (k, d.get(k))
+' "$tmp/out" || fail "pul bench --json --variant genial: $(cat "$tmp/out")"; }
 expect 2 "$pul" bench --seconds 0
 expect 2 "$pul" bench --variant no-such-variant
 

@@ -308,6 +308,7 @@ static double sim_games_rate(const char *variant, int threads, double seconds) {
     cfg.games = BENCH_SIM_BATCH;
     cfg.threads = threads;
     cfg.nshards = 1;
+    cfg.search_dirs = cli_search_dirs(NULL); /* the same folders the variant was found in */
     uint64_t games = 0;
     double t0 = now(), elapsed;
     do {
