@@ -179,6 +179,17 @@ const char *cli_did_you_mean(const char *word, const char *const *candidates, in
     return near;
 }
 
+bool cli_drawable(const char *cmd, const PulVariant *v) {
+    const char *family = pul_variant_family(v);
+    if (strcmp(family, "micropul") == 0) return true;
+    cli_error(cmd,
+              "%s is an edition of the %s family, whose board this pul does not draw yet "
+              "(no terminal table, render or replay for it); pul referee checks its records, "
+              "pul sim runs it, and pul play plays it with bot seats (--seats random,greedy)",
+              pul_variant_name(v), family);
+    return false;
+}
+
 PulVariant *cli_open_variant(const char *cmd, const char *name) {
     PulError err;
     memset(&err, 0, sizeof err);

@@ -86,6 +86,12 @@ const char *cli_search_dirs(const char *given);
 /* The source tree's variants/ when this pul runs from its build tree, else NULL. */
 const char *cli_build_variants(void);
 
+/* Whether this pul draws v's positions at the terminal and as images: the
+** Micropul family's. For another family (Einfach Genial) it prints why not
+** and what works instead (referee, sim, play with bot seats), and returns
+** false. */
+bool cli_drawable(const char *cmd, const PulVariant *v);
+
 /* pul_variant_open with the error printed; NULL on failure. */
 PulVariant *cli_open_variant(const char *cmd, const char *name);
 

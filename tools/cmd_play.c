@@ -543,6 +543,10 @@ int cmd_play(int argc, char **argv) {
         any_human = any_human || !strcmp(cfg.seat[s], "human");
         all_random = all_random && !strcmp(cfg.seat[s], "random");
     }
+    if ((any_human || resume) && !cli_drawable("play", v)) {
+        status = CLI_UNUSABLE;
+        goto fail;
+    }
     if (any_human || resume) {
         if (!have_seed) seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 16);
         cfg.seed = seed;

@@ -168,7 +168,7 @@ static int render_record(const char *path, long move, const char *trusted,
     if (!v) report(&err);
     PulGame *g = NULL;
     int status = CLI_UNUSABLE;
-    const PulTheme *theme = v ? theme_of(v) : NULL;
+    const PulTheme *theme = v && cli_drawable(CMD, v) ? theme_of(v) : NULL;
     if (theme) status = replay(rec, path, v, &move, &g);
     if (status == CLI_OK) {
         RenderImage img;
@@ -190,7 +190,7 @@ static int render_tile_sheet(const char *variant, const RenderOptions *opt, cons
     PulVariant *v = cli_open_variant(CMD, variant);
     if (!v) return CLI_UNUSABLE;
     int status = CLI_UNUSABLE;
-    const PulTheme *theme = theme_of(v);
+    const PulTheme *theme = cli_drawable(CMD, v) ? theme_of(v) : NULL;
     RenderImage img;
     if (theme && render_sheet(v, theme, opt, &img)) {
         status = write_image(&img, out, opt->width);

@@ -86,6 +86,7 @@ static bool replay_load(Replay *r) {
         say(r, RT_CANNOT_READ, pul_error_format(&err, buf, sizeof buf));
         return false;
     }
+    if (!cli_drawable("replay", r->variant)) return false;
     r->theme = pul_variant_theme(r->variant);
     r->nmoves = pul_record_nmoves(r->rec);
     r->pos = calloc((size_t)r->nmoves + 1, sizeof *r->pos);
