@@ -83,6 +83,8 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
+    if os.sep in args.pul:   # the games are played in a scratch folder
+        args.pul = os.path.abspath(args.pul)
     with tempfile.TemporaryDirectory() as workdir:
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
             results = list(ex.map(lambda k: one(args.pul, k, args.seed + k, workdir),

@@ -317,6 +317,32 @@ static void test_deal(void) {
         CHECK_INT(err.column, 7 + 3);
     }
     pul_variant_free(solo);
+    /* an edition of 21 tiles, one per kind: the fourth of 4 racks gets the 3
+    ** left, as a draw would give them */
+    PulSymbolSet ss;
+    PulBoard b;
+    fx_symbols(&ss);
+    fx_board(&b);
+    for (int k = 0; k < ss.nkinds; k++) ss.kind[k].count = 1;
+    FamilyData data = {NULL, &ss, &b};
+    PulVariant *few = genial_variant_new(&fx_family, "few", &data, NULL, &err);
+    CHECK(few != NULL);
+    if (few) {
+        const char *d = "rr rg rb ro ry rp / gg gb go gy gp bb / bo by bp oo oy op / yy yp pp";
+        CHECK_INT(read_deal(few, d, "4", deal, &n, &err), PUL_OK);
+        CHECK_INT(n, 24);
+        PulGame *g = pul_game_new(few);
+        CHECK(g && pul_game_start(g, 4, 1, deal, n, &err) == PUL_OK);
+        if (g) CHECK_INT(GGC(g)->nrack[3], 3);
+        pul_game_free(g);
+        CHECK(read_deal(few, "rr rg rb ro ry rp / gg gb go gy gp bb / bo by bp oo oy op / yy yp",
+                        "4", deal, &n, &err) != PUL_OK);
+        CHECK(strstr(err.message, "seat 4's rack has 2 tiles") != NULL);
+        CHECK(read_deal(few, "rr rg rb ro ry rp / gg gb go gy gp bb / bo by bp oo oy op / yy yp rr",
+                        "4", deal, &n, &err) != PUL_OK);
+        CHECK(strstr(err.message, "kind rr") != NULL);
+    }
+    pul_variant_free(few);
     pul_variant_free(v);
 }
 

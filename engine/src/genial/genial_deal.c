@@ -63,17 +63,21 @@ PulStatus genial_deal_read(const PulVariant *v, const TagReader *tags, uint8_t *
     char letters[2 * GENIAL_MAX_SYMBOLS + 1];
     deal_letters(gv, letters, sizeof letters);
     uint8_t used[GENIAL_MAX_KINDS] = {0};
-    int n = 0, seat = 0, inrack = 0, rack_at = 0;
+    int n = 0, seat = 0, inrack = 0, rack_at = 0, left = gv->ntiles;
     char word[PUL_TEXT_CUT_SIZE];
     const char *s = t.value;
     for (;;) {
         while (pmn_text_space(*s)) s++;
         if (*s == '/' || *s == '\0') {
             /* the end of seat's rack */
-            if (inrack != rack_size)
+            /* a rack as a draw fills it: rack_size, or what is left of the
+            ** tiles in an edition with fewer (as genial_start deals) */
+            int want = rack_size < left ? rack_size : left;
+            if (inrack != want)
                 return deal_fail(err, tags, &t, rack_at,
-                                 "Deal: seat %d's rack has %d tiles; %s deals %d to each seat",
-                                 seat + 1, inrack, name, rack_size);
+                                 "Deal: seat %d's rack has %d tiles; %s deals %d to it", seat + 1,
+                                 inrack, name, want);
+            left -= inrack;
             if (*s == '\0') break;
             if (seat + 1 == nseats)
                 return deal_fail(err, tags, &t, (int)(s - t.value),

@@ -12,6 +12,12 @@
 
 _Static_assert(GENIAL_NPARAMS <= 16, "the rules fit the observation's rule[]");
 _Static_assert(GENIAL_MAX_PLACED <= PUL_GENIAL_MAX_PLACED, "the board fits the observation");
+/* Genial's part of the observation is no larger than Micropul's, so the
+** observation (which bots keep per node) did not grow with the family. */
+_Static_assert(sizeof(((PulObservation *)0)->genial) <=
+                   offsetof(PulObservation, unseen) + sizeof(((PulObservation *)0)->unseen) -
+                       offsetof(PulObservation, extra_turn),
+               "Genial's observation fits in Micropul's");
 
 /* The direction from cell a to its neighbour b in area ar, or -1. */
 static int observe_dir(const GenialArea *ar, int a, int b) {
