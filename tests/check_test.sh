@@ -206,12 +206,21 @@ text = open(sys.argv[1], encoding="utf-8").read()
 m = re.search(r'^rules:\s*\n((?:[ \t]+\S.*\n?)+)', text, re.M)
 for k, v in re.findall(r'^\s+(\w+):\s*(\S+)', m.group(1) if m else "", re.M):
     print("%s %s (base " % (k, v))
+# the flow form: rules: {teams: alternate, segments: 2}
+f = re.search(r'^rules:\s*\{(.*)\}\s*$', text, re.M)
+for k, v in re.findall(r'(\w+):\s*([^,\s}]+)', f.group(1) if f else ""):
+    print("%s %s (base " % (k, v))
 EOF
     while read -r rule; do
         has out "$rule" "check $e: rule change '$rule' not listed"
     done <"$tmp/rules"
     if [ ! -s "$tmp/rules" ] && grep -q "extends nothing" "$tmp/out"; then
-        has out "rules     as the base" "check $e: rules"
+        # Micropul's editions name RULES.md; another family's, its defaults
+        if grep -q "^  family    " "$tmp/out"; then
+            has out "rules     as the family's defaults" "check $e: rules"
+        else
+            has out "rules     as the base" "check $e: rules"
+        fi
     fi
     expect 0 "$pul" check "$repo/variants/$e" && has out "$e: ok (" "check folder $e"
     expect 0 "$pul" check "$repo/variants/$e/variant.yaml"
@@ -236,8 +245,9 @@ if [ -f "$repo/variants/farmopul/variant.yaml" ]; then
 fi
 
 # JSON of every edition at once: one object per argument, in order. Every
-# shipped edition plays on Micropul's tiles: the same figures as the tile set
-# (the names may be the theme's).
+# shipped Micropul-family edition plays on Micropul's tiles: the same figures
+# as the tile set (the names may be the theme's); every Genial edition has the
+# 120 tiles of 21 kinds of six symbols and a board.
 # shellcheck disable=SC2086
 expect 0 "$pul" check --json $editions && json_lines "check --json editions" &&
     lines out "$(echo "$editions" | wc -w)" "check --json: one line per argument"
@@ -253,6 +263,13 @@ def figures(t):
 assert [r["name"] for r in rows] == sys.argv[3:], [r["name"] for r in rows]
 for r in rows:
     assert r["ok"] is True and r["kind"] == "variant", r
+    if r.get("family", "micropul") == "genial":
+        s = r["symbols"]
+        assert len(s["symbols"]) == 6 and len(s["kinds"]) == 21, (r["name"], s)
+        assert sum(k["count"] for k in s["kinds"]) == 120, (r["name"], s["kinds"])
+        assert "tiles" not in r and isinstance(r["board"], dict), r["name"]
+        continue
+    assert "family" not in r, r["name"]
     assert figures(r["tiles"]) == figures(base), (r["name"], r["tiles"])
     assert isinstance(r["rules_changed"], list) and r["min_players"] <= r["max_players"], r
 EOF
