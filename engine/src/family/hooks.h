@@ -17,7 +17,11 @@ enum {
     HOOK_AFTER_ACTION = 1 << 2,  /* after_action(game, events) */
     HOOK_SCORE_GROUP = 1 << 3,   /* score_group(game, group) */
     HOOK_FINAL_SCORES = 1 << 4,  /* final_scores(game, scores) */
-    HOOK_IS_OVER = 1 << 5        /* is_over(game) */
+    HOOK_IS_OVER = 1 << 5,       /* is_over(game) */
+    /* Bit k is a family's k-th hook point (script/ keeps per-point arrays), so
+    ** Genial's two own points take the bits of Micropul's that it lacks. */
+    HOOK_ON_BONUS = 1 << 1,        /* on_bonus(game, bonus): Genial */
+    HOOK_SCORE_PLACEMENT = 1 << 3  /* score_placement(game, half): Genial */
 };
 
 /* What a hook may do to the game besides reading it (HookPoint.may, family.h):

@@ -4,6 +4,7 @@
 ** state; genial_moves.h: legal moves, text, deal, observation;
 ** genial_records.h: the referee's words, heuristic, the lab's figures).
 */
+#include "genial_hooks.h"
 #include "genial_moves.h"
 #include "genial_records.h"
 #include "genial_state.h"
@@ -23,8 +24,8 @@ const Family genial_family = {
     .snapshot_max = GENIAL_SNAPSHOT_MAX,
     .max_actions = PUL_MAX_ACTIONS,
     .params = &genial_params,
-    .hooks = NULL,
-    .nhooks = 0,
+    .hooks = genial_hook_points,
+    .nhooks = GENIAL_NHOOKS,
     .files = FAMILY_FILE_SYMBOLS | FAMILY_FILE_BOARD,
     .theme_parts = GENIAL_THEME_PARTS,
     .make = genial_make,

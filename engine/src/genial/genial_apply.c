@@ -7,8 +7,57 @@
 */
 #include <string.h>
 
+#include "genial_hooks.h"
 #include "genial_state.h"
 #include "rng.h"
+
+/* ------------------------------------------------------------- hooks */
+
+/* The hook calls of one action, and whether one has failed. */
+typedef struct {
+    const GenialHooks *tab;
+    HookCall call;
+    PulError err;
+    bool failed;
+} Hooks;
+
+/* The variant's hooks table, or NULL when it has no scripts. */
+static const GenialHooks *hooks_table(const GenialGame *g) {
+    return (const GenialHooks *)GV(g)->h.hooks;
+}
+
+/* score_placement on both halves, in written order, before a track moves:
+** pts become what the hook left (clamped to 0..GENIAL_HOOK_POINTS_MAX). */
+static void hook_halves(Hooks *hk, const GenialGame *g, int seat, const int cell[2],
+                        const int sym[2], int pts[2]) {
+    if (hk->failed || !hk->tab->score_placement) return;
+    for (int h = 0; h < 2; h++) {
+        GenialHalf half = {seat, h, sym[h], GV(g)->cell_q[cell[h]], GV(g)->cell_r[cell[h]],
+                           pts[h]};
+        hk->call.hook = HOOK_SCORE_PLACEMENT;
+        if (hk->tab->score_placement(&hk->call, &half, &hk->err) != PUL_OK) {
+            hk->failed = true;
+            return;
+        }
+        pts[h] = half.points < 0 ? 0
+                 : half.points > GENIAL_HOOK_POINTS_MAX ? GENIAL_HOOK_POINTS_MAX
+                                                        : half.points;
+    }
+}
+
+/* on_bonus for one half whose track reached got segment ends: the bonus
+** placements it gives (the rules': got when bonuses are on, else 0). */
+static int hook_bonus(Hooks *hk, const GenialGame *g, int seat, int sym, int got) {
+    int given = g->rules.bonus ? got : 0;
+    if (!hk || hk->failed || !hk->tab->on_bonus || got == 0) return given;
+    GenialBonus b = {seat, sym, given};
+    hk->call.hook = HOOK_ON_BONUS;
+    if (hk->tab->on_bonus(&hk->call, &b, &hk->err) != PUL_OK) {
+        hk->failed = true;
+        return given;
+    }
+    return b.count < 0 ? 0 : b.count > GENIAL_HOOK_BONUS_MAX ? GENIAL_HOOK_BONUS_MAX : b.count;
+}
 
 /* The first index of kind k on seat's rack, or -1. */
 static int rack_find(const GenialGame *g, int seat, int k) {
@@ -106,10 +155,11 @@ static void scored_event(PulEvents *ev, int seat, const GenialGame *g, int c, in
 }
 
 /* The two halves on team track t, in the order that leaves the track higher
-** when both show one symbol (written order on a tie); returns the segment
-** ends reached. cell/sym/pts are in written order. */
+** when both show one symbol (written order on a tie); returns the bonus
+** placements earned (the segment ends reached when bonuses are on, or what
+** on_bonus gave). cell/sym/pts are in written order. */
 static int score_halves(GenialGame *g, int seat, int t, const int cell[2], const int sym[2],
-                        const int pts[2], PulEvents *ev) {
+                        const int pts[2], PulEvents *ev, Hooks *hk) {
     const GenialRules *r = &g->rules;
     int16_t *tr = g->track[t];
     int first = 0;
@@ -119,14 +169,14 @@ static int score_halves(GenialGame *g, int seat, int t, const int cell[2], const
         int b = genial_advance(r, genial_advance(r, tr[sym[0]], pts[1], &y0), pts[0], &y1);
         first = b > a ? 1 : 0;
     }
-    int reached = 0;
+    int earned = 0;
     for (int i = 0; i < 2; i++) {
         int h = i ^ first, got;
         tr[sym[h]] = (int16_t)genial_advance(r, tr[sym[h]], pts[h], &got);
-        reached += got;
+        earned += hk ? hook_bonus(hk, g, seat, sym[h], got) : r->bonus ? got : 0;
         scored_event(ev, seat, g, cell[h], sym[h], h, pts[h], tr[sym[h]], got);
     }
-    return reached;
+    return earned;
 }
 
 /* Whether every track of team t is at its end. */
@@ -137,8 +187,7 @@ static bool all_at_end(const GenialGame *g, int t) {
     return true;
 }
 
-static void apply_place(GenialGame *g, const PulAction *a, PulEvents *ev, const void *hk) {
-    (void)hk; /* WP-F: a score_placement hook may change pts before the tracks move */
+static void apply_place(GenialGame *g, const PulAction *a, PulEvents *ev, Hooks *hk) {
     const GenialVariant *v = GV(g);
     const GenialArea *ar = genial_area(g);
     int seat = g->h.to_move, k = a->tile;
@@ -168,8 +217,12 @@ static void apply_place(GenialGame *g, const PulAction *a, PulEvents *ev, const 
     g->placed[g->nplaced++] = (GenialPlaced){(uint8_t)k, (uint8_t)cell[0], (uint8_t)cell[1], a->quad};
     g->mover = (uint8_t)seat;
     int t = genial_track_of(g, seat);
-    int reached = score_halves(g, seat, t, cell, sym, pts, ev);
-    int earned = g->rules.bonus ? reached : 0;
+    if (hk) {
+        hook_halves(hk, g, seat, cell, sym, pts);
+        if (hk->failed) return;
+    }
+    int earned = score_halves(g, seat, t, cell, sym, pts, ev, hk);
+    if (hk && hk->failed) return;
     int owed = (bonus_turn ? g->bonus_owed - 1 : 0) + earned;
     g->bonus_owed = (uint8_t)owed;
     if (g->rules.sudden_death && all_at_end(g, t)) {
@@ -248,11 +301,12 @@ static void apply_swap(GenialGame *g, const PulAction *a, PulEvents *ev) {
     }
 }
 
-/* The action's changes; hk is the hooks' state of a hooked apply (WP-F), NULL
-** on the fast path. */
-static void apply_core(GenialGame *g, const PulAction *a, PulEvents *ev, const void *hk) {
+/* The action's changes; hk is the hooks' state of a hooked apply, NULL on
+** the fast path. */
+static void apply_core(GenialGame *g, const PulAction *a, PulEvents *ev, Hooks *hk) {
     if (a->kind == PUL_PLACE) {
         apply_place(g, a, ev, hk);
+        if (hk && hk->failed) return;
     } else {
         if (a->kind == PUL_SWAP) apply_swap(g, a, ev);
         else apply_refill(g, a, ev);
@@ -260,18 +314,69 @@ static void apply_core(GenialGame *g, const PulAction *a, PulEvents *ev, const v
         genial_turn_begin(g, ev);
     }
     g->h.turns++;
+    if (hk && hk->tab->after_action) {
+        /* The action done, the next turn begun: the hook sees the game as
+        ** the next seat will. */
+        hk->call.hook = HOOK_AFTER_ACTION;
+        if (hk->tab->after_action(&hk->call, ev, &hk->err) != PUL_OK) {
+            hk->failed = true;
+            return;
+        }
+    }
     /* Every turn places a tile, so the rules end a game long before this;
     ** the limit stays for hooks (pul.h), as in every family. */
     if (PUL_UNLIKELY(g->h.turns >= PUL_ACTION_LIMIT) && !g->h.over)
         genial_end(g, PUL_END_ACTION_LIMIT, ev);
 }
 
+PulStatus genial_end_hooks(GenialGame *g, HookCall *call, bool was_over, PulError *err) {
+    const GenialHooks *tab = hooks_table(g);
+    if (!g->h.over && tab->is_over) {
+        bool over = false;
+        call->hook = HOOK_IS_OVER;
+        if (tab->is_over(call, &over, err) != PUL_OK) return PUL_ERR_SCRIPT;
+        if (over) genial_end(g, PUL_END_SCRIPT, call->ev);
+    }
+    if (g->h.over && !was_over && tab->final_scores) {
+        int before[PUL_MAX_SEATS], after[PUL_MAX_SEATS];
+        unsigned winners = 0;
+        genial_scores(&g->h, before);
+        memcpy(after, before, sizeof after);
+        call->hook = HOOK_FINAL_SCORES;
+        if (tab->final_scores(call, after, &winners, err) != PUL_OK) return PUL_ERR_SCRIPT;
+        for (int s = 0; s < g->h.nseats; s++) g->h.final_adjust[s] += after[s] - before[s];
+        g->h.script_winners = (uint8_t)(winners & ((1u << g->h.nseats) - 1));
+    }
+    return PUL_OK;
+}
+
+/* An action during which hooks run, the game saved first by the guard
+** (family_guard), which puts it back when a hook fails. */
+static PulReason apply_hooked(PulGame *pg, const PulAction *a, PulEvents *ev) {
+    GenialGame *g = GG(pg);
+    /* The hooks work from the events, so they are kept even when the caller does not ask. */
+    PulEvents own;
+    if (!ev) ev = &own;
+    ev->n = 0;
+    bool was_over = g->h.over;
+    Hooks hk = {hooks_table(g), {pg, ev, 0, g->h.to_move, 0}, {0}, false};
+    apply_core(g, a, ev, &hk);
+    /* is_over, then final_scores when the game has ended in this action. */
+    if (!hk.failed && genial_end_hooks(g, &hk.call, was_over, &hk.err) != PUL_OK) hk.failed = true;
+    return hk.failed ? PUL_R_SCRIPT_ERROR : PUL_LEGAL;
+}
+
 PulReason genial_apply(PulGame *pg, const PulAction *a, PulEvents *ev) {
     GenialGame *g = GG(pg);
     PulReason r = genial_check(pg, a);
     if (r != PUL_LEGAL) return r;
-    /* Hooks (WP-F) will take the guarded path here when the variant has them
-    ** (family_guard with a snapshot, as micropul/apply.c does). */
+    const GenialHooks *tab = hooks_table(g);
+    /* Only a placement runs score_placement and on_bonus; every action runs
+    ** the others. A variant without scripts never leaves the fast path. */
+    if (PUL_UNLIKELY(tab != NULL) &&
+        ((tab->defined & (HOOK_AFTER_ACTION | HOOK_IS_OVER | HOOK_FINAL_SCORES)) ||
+         (a->kind == PUL_PLACE && (tab->defined & (HOOK_SCORE_PLACEMENT | HOOK_ON_BONUS)))))
+        return family_guard(pg, a, ev, apply_hooked);
     if (ev) ev->n = 0;
     apply_core(g, a, ev, NULL);
     return PUL_LEGAL;

@@ -3,8 +3,10 @@
 ** the printed cells preset, every pair of the area empty, the racks dealt as
 ** given or drawn from the seed, the bag the rest, and the start-of-turn check.
 */
+#include <stdio.h>
 #include <string.h>
 
+#include "genial_hooks.h"
 #include "genial_state.h"
 #include "rng.h"
 
@@ -57,6 +59,37 @@ int genial_bag_draw(GenialGame *g, PulRng *rng) {
     return k;
 }
 
+/* The setup hook, on g->rules before anything is dealt; then the rules as
+** it left them must hold together and fit the seats and the deal. */
+static PulStatus run_setup(GenialGame *g, const GenialHooks *hooks, HookCall *call,
+                           const uint8_t *deal, int ndeal, PulError *err) {
+    const GenialVariant *v = GV(g);
+    PulError serr;
+    PulStatus st = hooks->setup(call, &serr);
+    if (st == PUL_OK) st = genial_params.validate(&g->rules, &serr);
+    int n = g->h.nseats;
+    const GenialRules *r = &g->rules;
+    if (st == PUL_OK && (n < r->min_players || n > r->max_players ||
+                         (r->teams == GENIAL_TEAMS_ALTERNATE && n % 2)))
+        st = err_set(&serr, PUL_ERR_RANGE, NULL, 0, 0,
+                     "the rules do not allow %d players (as the setup hook left the rules)", n);
+    uint8_t bag[GENIAL_MAX_KINDS];
+    memcpy(bag, v->kind_count, sizeof bag);
+    if (st == PUL_OK && deal) st = check_deal(v, r, n, deal, ndeal, bag, &serr);
+    if (st == PUL_OK) return PUL_OK;
+    if (serr.status != PUL_ERR_SCRIPT && !strstr(serr.message, "setup hook")) {
+        /* The rules the setup hook left do not hold together: name its scripts. */
+        const PulVariantInfo *info = pul_variant_info(&v->h);
+        snprintf(serr.file, sizeof serr.file, "%.*s", (int)sizeof serr.file - 1, info->script[0]);
+        size_t len = strlen(serr.message);
+        snprintf(serr.message + len, sizeof serr.message - len,
+                 " (as the setup hook left the rules)");
+    }
+    if (err) *err = serr;
+    g->h.started = 0;
+    return serr.status == PUL_ERR_SCRIPT ? PUL_ERR_SCRIPT : PUL_ERR_RANGE;
+}
+
 PulStatus genial_start(PulGame *pg, int nseats, uint64_t seed, const uint8_t *deal, int ndeal,
                        PulError *err) {
     GenialGame *g = GG(pg);
@@ -85,7 +118,13 @@ PulStatus genial_start(PulGame *pg, int nseats, uint64_t seed, const uint8_t *de
     g->h.seed = seed;
     pul_rng_seed(&g->h.rng, seed);
     g->rules = *r;
-    /* A setup hook (WP-F) will run here, on g->rules, before anything is dealt. */
+    const GenialHooks *hooks = (const GenialHooks *)v->h.hooks;
+    HookCall call = {&g->h, NULL, HOOK_SETUP, -1, 0};
+    if (hooks && hooks->setup) {
+        PulStatus st = run_setup(g, hooks, &call, deal, ndeal, err);
+        if (st != PUL_OK) return st;
+        r = &g->rules;
+    }
     g->area = v->area_for_seats[nseats];
     g->nteams = (uint8_t)(r->teams == GENIAL_TEAMS_ALTERNATE ? 2 : nseats);
     g->phase = GENIAL_PLACE;
@@ -116,6 +155,11 @@ PulStatus genial_start(PulGame *pg, int nseats, uint64_t seed, const uint8_t *de
     }
     g->h.started = 1;
     genial_turn_begin(g, NULL);
+    if (hooks && (hooks->defined & (HOOK_IS_OVER | HOOK_FINAL_SCORES)) &&
+        genial_end_hooks(g, &call, false, err) != PUL_OK) {
+        g->h.started = 0;
+        return PUL_ERR_SCRIPT;
+    }
     err_clear(err);
     return PUL_OK;
 }

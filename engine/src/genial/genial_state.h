@@ -9,6 +9,7 @@
 #define PUL_GENIAL_STATE_H
 
 #include "genial.h"
+#include "hooks.h"
 
 /* GenialRules.first_round, .swap and .teams (the enum words of genial_params). */
 enum { GENIAL_FIRST_DISTINCT = 0, GENIAL_FIRST_ANY, GENIAL_FIRST_NONE };
@@ -122,6 +123,10 @@ int genial_advance(const GenialRules *r, int t, int p, int *reached);
 
 /* ----------------------------------------------------- genial_apply.c */
 PulReason genial_check(const PulGame *g, const PulAction *a);          /* slot check */
+/* The hooks at the end of an action or of the start: is_over, then
+** final_scores if the game has ended (and was_over is false). The variant
+** has a hooks table. PUL_ERR_SCRIPT with err filled when a hook fails. */
+PulStatus genial_end_hooks(GenialGame *g, HookCall *call, bool was_over, PulError *err);
 PulReason genial_apply(PulGame *g, const PulAction *a, PulEvents *ev); /* slot apply */
 void genial_events_action(const PulEvents *ev, PulAction *out);        /* slot events_action */
 

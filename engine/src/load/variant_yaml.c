@@ -546,9 +546,8 @@ static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain
         if (st != PUL_OK) return st;
     }
     if (val[K_SCRIPTS]) {
-        /* The script host reads a tile set (script_program_new): scripts are
-        ** for the families whose editions have one, until the others' hooks. */
-        if (!(fam->files & FAMILY_FILE_TILESET))
+        /* Scripts are for the families with hook points for them. */
+        if (fam->nhooks == 0)
             return ydoc_fail(doc, keyn[K_SCRIPTS], "bad-value",
                              "scripts: is not yet for editions of family %s, which has no hooks "
                              "for Lua; remove it",
@@ -704,9 +703,10 @@ static PulVariant *build(Manifest *m, PulError *err) {
         variant_attach(v, &m->info, theme);
         theme = NULL;
         if (m->info.nscripts > 0) {
-            ScriptProgram *prog = script_program_new(&m->info, &files->ts, err);
+            const PulTileSet *ts = fam->files & FAMILY_FILE_TILESET ? &files->ts : NULL;
+            ScriptProgram *prog = script_program_new_for(fam, &m->info, ts, err);
             if (prog) {
-                variant_attach_program(v, prog, &script_ops, script_program_hooks(prog));
+                variant_attach_program(v, prog, &script_ops, script_program_table(prog));
             } else {
                 pul_variant_free(v);
                 v = NULL;

@@ -16,6 +16,7 @@
 #include <lauxlib.h>
 
 #include "api.h"
+#include "genial_state.h"
 #include "meter.h"
 #include "suggest.h"
 
@@ -30,18 +31,22 @@ static const char *const quad_names[5] = {"nw", "ne", "sw", "se", "centre"};
 static const char *const class_names[3] = {"blank", "micropul", "catalyst"};
 static const char *const event_names[] = {"placed",    "took",         "claimed",    "passed",
                                           "activated", "drew",         "extra_turn", "merged",
-                                          "closed",    "turn_skipped", "game_over",  "revealed"};
+                                          "closed",    "turn_skipped", "game_over",  "revealed",
+                                          "scored",    "bonus",        "bonus_lost", "refilled",
+                                          "swapped",   "returned"};
 enum { NEVENT_NAMES = (int)(sizeof event_names / sizeof event_names[0]) };
 
+_Static_assert(NEVENT_NAMES == PUL_EV_RETURNED + 1, "a name for every event kind");
+
 /* The family's hook point of a HOOK_* bit (what a hook there may do), or NULL. */
-static const HookPoint *hook_point(int hook) {
-    for (int k = 0; k < MICROPUL_NHOOKS; k++)
-        if (micropul_hook_points[k].bit == (unsigned)hook) return &micropul_hook_points[k];
+static const HookPoint *hook_point(const Family *fam, int hook) {
+    for (int k = 0; k < fam->nhooks; k++)
+        if (fam->hooks[k].bit == (unsigned)hook) return &fam->hooks[k];
     return NULL;
 }
 
-const char *api_hook_name(int hook) {
-    const HookPoint *p = hook_point(hook);
+const char *api_hook_name(const Family *fam, int hook) {
+    const HookPoint *p = hook_point(fam, hook);
     return p ? p->name : "?";
 }
 
@@ -71,18 +76,19 @@ static HookCall *check_game(lua_State *L, const char *fn) {
 
 /* may: a HOOK_MAY_* bit, which the running hook's point must give. */
 static void check_may(lua_State *L, const HookCall *call, unsigned may, const char *fn) {
-    const HookPoint *running = hook_point(call->hook);
+    const Family *fam = call->g->fam;
+    const HookPoint *running = hook_point(fam, call->hook);
     if (running && (running->may & may)) return;
     char where[96] = "";
     size_t n = 0;
-    for (int k = 0; k < MICROPUL_NHOOKS; k++)
-        if (micropul_hook_points[k].may & may) {
+    for (int k = 0; k < fam->nhooks; k++)
+        if (fam->hooks[k].may & may) {
             int w = snprintf(where + n, sizeof where - n, "%s%s", n ? ", " : "",
-                             micropul_hook_points[k].name);
+                             fam->hooks[k].name);
             if (w > 0 && (size_t)w < sizeof where - n) n += (size_t)w;
         }
-    luaL_error(L, "game:%s is not allowed in %s (only in %s)", fn, api_hook_name(call->hook),
-               where);
+    luaL_error(L, "game:%s is not allowed in %s (only in %s)", fn,
+               api_hook_name(fam, call->hook), where);
 }
 
 /* A 1-based seat argument, returned 0-based. */
@@ -127,14 +133,21 @@ static const char *did_you_mean(char *buf, size_t size, const char *word, const 
     return buf;
 }
 
-static int check_rule(lua_State *L, int arg, const char *fn) {
+/* The game's rule parameters (its family's FamilyParams) and its rules. */
+static const FamilyParams *params_of(const HookCall *call) { return call->g->fam->params; }
+static void *rules_of(const HookCall *call) {
+    return (char *)call->g + params_of(call)->in_game;
+}
+
+static int check_rule(lua_State *L, const HookCall *call, int arg, const char *fn) {
+    const FamilyParams *fp = params_of(call);
     const char *name = luaL_checkstring(L, arg);
-    int i = pul_rules_param_find(name);
-    if (i >= 0) return i;
+    for (int i = 0; i < fp->n; i++)
+        if (strcmp(fp->param(i)->name, name) == 0) return i;
     const char *names[64];
-    int n = pul_rules_nparams();
+    int n = fp->n;
     if (n > 64) n = 64;
-    for (int k = 0; k < n; k++) names[k] = pul_rules_param(k)->name;
+    for (int k = 0; k < n; k++) names[k] = fp->param(k)->name;
     char hint[80];
     return luaL_error(L,
                       "game:%s: no rule named '%s'%s (the rules are listed in variants/README.md)",
@@ -179,8 +192,8 @@ void api_push_ints(lua_State *L, const int *values, int n) {
     }
 }
 
-static void push_rule_value(lua_State *L, int i, int value) {
-    const PulParamInfo *p = pul_rules_param(i);
+static void push_rule_value(lua_State *L, const HookCall *call, int i, int value) {
+    const PulParamInfo *p = params_of(call)->param(i);
     if (p->type == PUL_PARAM_BOOL)
         lua_pushboolean(L, value);
     else if (p->type == PUL_PARAM_ENUM)
@@ -251,19 +264,19 @@ static int g_stones_left(lua_State *L) {
 
 static int g_rule(lua_State *L) {
     HookCall *call = check_game(L, "rule");
-    int i = check_rule(L, 2, "rule");
-    push_rule_value(L, i, pul_rules_get(pul_game_rules(call->g), i));
+    int i = check_rule(L, call, 2, "rule");
+    push_rule_value(L, call, i, params_of(call)->get(rules_of(call), i));
     return 1;
 }
 
 static int g_rules(lua_State *L) {
     HookCall *call = check_game(L, "rules");
-    const PulRules *r = pul_game_rules(call->g);
-    int n = pul_rules_nparams();
-    lua_createtable(L, 0, n);
-    for (int i = 0; i < n; i++) {
-        push_rule_value(L, i, pul_rules_get(r, i));
-        lua_setfield(L, -2, pul_rules_param(i)->name);
+    const FamilyParams *fp = params_of(call);
+    const void *r = rules_of(call);
+    lua_createtable(L, 0, fp->n);
+    for (int i = 0; i < fp->n; i++) {
+        push_rule_value(L, call, i, fp->get(r, i));
+        lua_setfield(L, -2, fp->param(i)->name);
     }
     return 1;
 }
@@ -309,8 +322,80 @@ static int g_feature(lua_State *L) {
     return 1;
 }
 
+/* ----------------------------------------------------- Genial's reads */
+
+/* Symbol i's name in the game's symbol set. */
+static const char *symbol_name(const PulGame *g, int i) {
+    const PulSymbolSet *ss = pul_variant_symbols(g->v);
+    return ss && i >= 0 && i < ss->nsymbols ? ss->symbol[i].name : "?";
+}
+
+static void need_genial(lua_State *L, const HookCall *call, const char *fn) {
+    if (!genial_is_family(call->g->fam))
+        luaL_error(L, "game:%s is for Einfach Genial editions; this one is of family %s", fn,
+                   call->g->fam->name);
+}
+
+/* Genial's cell: the symbol's name, false when empty, nil out of play. */
+static int genial_cell(lua_State *L, const HookCall *call) {
+    int32_t q = 0, r = 0;
+    bool in_q = opt_coord(L, 2, &q), in_r = opt_coord(L, 3, &r);
+    int c = in_q && in_r ? pul_genial_cell(call->g, q, r) : -2;
+    if (c == -2) lua_pushnil(L);
+    else if (c < 0) lua_pushboolean(L, 0);
+    else lua_pushstring(L, symbol_name(call->g, c));
+    return 1;
+}
+
+static int g_tracks(lua_State *L) {
+    HookCall *call = check_game(L, "tracks");
+    need_genial(L, call, "tracks");
+    int seat = check_seat(L, call, 2, "tracks");
+    int t[PUL_GENIAL_MAX_SYMBOLS];
+    int n = pul_genial_tracks(call->g, seat, t, PUL_GENIAL_MAX_SYMBOLS);
+    lua_createtable(L, 0, n);
+    for (int i = 0; i < n; i++) set_int(L, symbol_name(call->g, i), t[i]);
+    return 1;
+}
+
+static int g_rack(lua_State *L) {
+    HookCall *call = check_game(L, "rack");
+    need_genial(L, call, "rack");
+    /* Only the seat the hook runs for: a script cannot see another's rack. */
+    if (call->seat < 0)
+        return luaL_error(L, "game:rack: no seat's turn runs in %s, so there is no rack to see",
+                          api_hook_name(call->g->fam, call->hook));
+    uint8_t kinds[PUL_GENIAL_RACK_MAX];
+    int n = pul_genial_rack(call->g, call->seat, kinds, PUL_GENIAL_RACK_MAX);
+    const PulSymbolSet *ss = pul_variant_symbols(call->g->v);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_createtable(L, 0, 3);
+        set_int(L, "kind", kinds[i]);
+        set_str(L, "a", symbol_name(call->g, ss->kind[kinds[i]].a));
+        set_str(L, "b", symbol_name(call->g, ss->kind[kinds[i]].b));
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+static int g_bag(lua_State *L) {
+    HookCall *call = check_game(L, "bag");
+    need_genial(L, call, "bag");
+    lua_pushinteger(L, pul_genial_bag(call->g));
+    return 1;
+}
+
+static int g_team(lua_State *L) {
+    HookCall *call = check_game(L, "team");
+    int seat = check_seat(L, call, 2, "team");
+    lua_pushinteger(L, pul_game_team(call->g, seat) + 1);
+    return 1;
+}
+
 static int g_cell(lua_State *L) {
     HookCall *call = check_game(L, "cell");
+    if (genial_is_family(call->g->fam)) return genial_cell(L, call);
     int32_t x = 0, y = 0;
     int tile, rot;
     bool in_x = opt_coord(L, 2, &x), in_y = opt_coord(L, 3, &y);
@@ -448,11 +533,15 @@ static int rule_value(lua_State *L, int arg, const PulParamInfo *p) {
 static int g_set_rule(lua_State *L) {
     HookCall *call = check_game(L, "set_rule");
     check_may(L, call, HOOK_MAY_SET_RULE, "set_rule");
-    int i = check_rule(L, 2, "set_rule");
+    int i = check_rule(L, call, 2, "set_rule");
     luaL_checkany(L, 3);
-    int value = rule_value(L, 3, pul_rules_param(i));
+    int value = rule_value(L, 3, params_of(call)->param(i));
     PulError err;
-    if (hooked_set_rule(call, i, value, &err) != PUL_OK)
+    PulStatus st = call->hook != HOOK_SETUP
+                       ? err_setc(&err, "script-error", NULL, 0, 0,
+                                  "rules can be changed in the setup hook only")
+                       : params_of(call)->set(rules_of(call), i, value, &err);
+    if (st != PUL_OK)
         return luaL_error(L, "game:set_rule: %s", err.message);
     return 0;
 }
@@ -501,6 +590,10 @@ static const luaL_Reg methods[] = {
     {"placed", g_placed},
     {"group", g_group},
     {"scores", g_scores},
+    {"tracks", g_tracks},
+    {"rack", g_rack},
+    {"bag", g_bag},
+    {"team", g_team},
     {"draw", g_draw},
     {"extra_turn", g_extra_turn},
     {"reveal", g_reveal},
@@ -546,10 +639,46 @@ void api_push_activation(lua_State *L, const HookCall *call, const MicropulActiv
     set_bool(L, "extra_turn", act->extra_turn);
 }
 
-static void push_event(lua_State *L, const PulTileSet *ts, const PulEvent *e) {
+/* A Genial event's fields (pul.h's PulEventKind says where each is). */
+static void push_genial_event(lua_State *L, const PulGame *g, const PulEvent *e) {
+    switch (e->kind) {
+    case PUL_EV_SCORED:
+        set_int(L, "q", e->x);
+        set_int(L, "r", e->y);
+        set_str(L, "symbol", symbol_name(g, e->feature));
+        set_int(L, "half", e->quad);
+        set_int(L, "points", e->count);
+        set_int(L, "track", e->value);
+        set_int(L, "reached", e->tile);
+        break;
+    case PUL_EV_BONUS:
+    case PUL_EV_BONUS_LOST:
+    case PUL_EV_REFILLED:
+    case PUL_EV_SWAPPED: set_int(L, "count", e->count); break;
+    case PUL_EV_DREW:
+    case PUL_EV_RETURNED: set_int(L, "tile", e->tile); break;
+    case PUL_EV_GAME_OVER: set_str(L, "value", pul_end_reason_code((PulEndReason)e->value)); break;
+    default: break;
+    }
+}
+
+static void push_event(lua_State *L, const PulGame *g, const PulTileSet *ts, const PulEvent *e) {
     lua_createtable(L, 0, 8);
     set_str(L, "kind", e->kind < NEVENT_NAMES ? event_names[e->kind] : "?");
     set_seat(L, "seat", e->seat);
+    if (genial_is_family(g->fam)) {
+        /* "kind" names the event: a placed tile's kind is "tile", as in Micropul. */
+        if (e->kind == PUL_EV_PLACED) {
+            set_int(L, "tile", e->tile);
+            set_int(L, "dir", e->rot);
+            set_int(L, "flip", e->quad);
+            set_int(L, "q", e->x);
+            set_int(L, "r", e->y);
+        } else {
+            push_genial_event(L, g, e);
+        }
+        return;
+    }
     switch (e->kind) {
     case PUL_EV_PLACED:
         set_int(L, "tile", e->tile);
@@ -597,7 +726,7 @@ void api_push_events(lua_State *L, const PulGame *g, const PulEvents *ev, int n)
     const PulTileSet *ts = pul_variant_tileset(g->v);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
-        push_event(L, ts, &ev->ev[i]);
+        push_event(L, g, ts, &ev->ev[i]);
         lua_rawseti(L, -2, i + 1);
     }
 }
@@ -614,4 +743,21 @@ void api_push_group(lua_State *L, const PulGame *g, const MicropulGroup *grp) {
     set_str(L, "quad", api_quad_name(grp->quad));
     set_seat(L, "owner", grp->owner);
     set_int(L, "points", grp->points);
+}
+
+void api_push_half(lua_State *L, const PulGame *g, const GenialHalf *half) {
+    lua_createtable(L, 0, 6);
+    set_seat(L, "seat", half->seat);
+    set_int(L, "half", half->half + 1);
+    set_str(L, "symbol", symbol_name(g, half->symbol));
+    set_int(L, "q", half->q);
+    set_int(L, "r", half->r);
+    set_int(L, "points", half->points);
+}
+
+void api_push_bonus(lua_State *L, const PulGame *g, const GenialBonus *b) {
+    lua_createtable(L, 0, 3);
+    set_seat(L, "seat", b->seat);
+    set_str(L, "symbol", symbol_name(g, b->symbol));
+    set_int(L, "count", b->count);
 }

@@ -23,7 +23,7 @@ void api_open(lua_State *L);
 void api_push_game(lua_State *L, GameSlot *slot);
 
 /* Names as scripts write them. */
-const char *api_hook_name(int hook); /* HOOK_* bit: "setup", ... */
+const char *api_hook_name(const Family *fam, int hook); /* HOOK_* bit: "setup", ... */
 const char *api_quad_name(int quad); /* "nw" .. "se", "centre" */
 
 /* The argument tables (each pushes one table). */
@@ -31,5 +31,8 @@ void api_push_activation(lua_State *L, const HookCall *call, const MicropulActiv
 void api_push_events(lua_State *L, const PulGame *g, const PulEvents *ev, int n);
 void api_push_group(lua_State *L, const PulGame *g, const MicropulGroup *grp);
 void api_push_ints(lua_State *L, const int *values, int n);
+/* Genial's: a half of a placement, a bonus. */
+void api_push_half(lua_State *L, const PulGame *g, const GenialHalf *half);
+void api_push_bonus(lua_State *L, const PulGame *g, const GenialBonus *b);
 
 #endif

@@ -25,6 +25,9 @@
 #include <lualib.h>
 
 #include "api.h"
+#include "genial_hooks.h"
+#include "genial_state.h"
+#include "micropul.h"
 #include "meter.h"
 #include "sandbox.h"
 #include "script.h"
@@ -32,15 +35,18 @@
 #include "text.h"
 #include "mem.h"
 
-/* The hook points a script's table may name: Micropul's (hooked.h), in bit
-** order, so hook k has bit 1 << k (hook_points_names checks it). */
+/* The hook points a script's table may name: its family's (Family.hooks;
+** Micropul's in hooked.h, Genial's in genial_hooks.h), in bit order, so hook
+** k has bit 1 << k (hook_points_names checks it). */
 enum { NHOOKS = MICROPUL_NHOOKS };
+_Static_assert((int)GENIAL_NHOOKS == (int)NHOOKS, "both families have as many hook points");
 
 /* The points' names, in their order, for the checks of a table of hooks. */
-static void hook_points_names(const char *names[NHOOKS]) {
+static void hook_points_names(const Family *fam, const char *names[NHOOKS]) {
+    PUL_ASSERT(fam->nhooks == NHOOKS);
     for (int k = 0; k < NHOOKS; k++) {
-        PUL_ASSERT(micropul_hook_points[k].bit == 1u << k);
-        names[k] = micropul_hook_points[k].name;
+        PUL_ASSERT(fam->hooks[k].bit == 1u << k);
+        names[k] = fam->hooks[k].name;
     }
 }
 
@@ -49,7 +55,9 @@ static void hook_points_names(const char *names[NHOOKS]) {
 
 /* Immutable once loaded, shared by every thread: what a state is made from. */
 struct ScriptProgram {
-    MicropulHooks hooks;      /* the table the rules call (script_program_hooks) */
+    const Family *fam;        /* whose hook points the scripts define */
+    MicropulHooks hooks;      /* the table Micropul's rules call (script_program_hooks) */
+    GenialHooks genial;       /* the table Genial's rules call */
     PulTileSet ts;
     int nscripts;
     char path[PUL_MAX_SCRIPTS][PUL_PATH_MAX];
@@ -529,13 +537,95 @@ static int do_is_over(lua_State *L) {
     return 0;
 }
 
+/* The whole number a hook returned at idx for a count from 0 to max, or
+** -1 with why filled. */
+static lua_Integer count_result(lua_State *L, int idx, lua_Integer max) {
+    int ok = 0;
+    lua_Integer v = lua_tointegerx(L, idx, &ok);
+    if (!ok || lua_type(L, idx) != LUA_TNUMBER || v < 0 || v > max) return -1;
+    return v;
+}
+
+/* score_placement(game, half): each handler may return the half's points
+** (nothing keeps them); the next handler sees what the last one left. */
+static int do_score_placement(lua_State *L) {
+    Ctx *c = enter(L);
+    GenialHalf *half = c->data;
+    api_push_half(L, c->call->g, half);
+    int args = lua_gettop(L);
+    int hk = lowest_set(HOOK_SCORE_PLACEMENT);
+    for (int k = 0; k < c->h->nentries[hk]; k++) {
+        int s = c->h->entry_script[hk][k];
+        push_handler(L, hk, k);
+        lua_pushvalue(L, c->game);
+        lua_pushvalue(L, args);
+        int n = run(c, s, 2);
+        if (n < 0) return 0;
+        if (n >= 1 && !lua_isnil(L, args + 1)) {
+            lua_Integer p = count_result(L, args + 1, GENIAL_HOOK_POINTS_MAX);
+            if (p < 0)
+                return bad_result(c, s,
+                                  "score_placement must return nothing or the half's points, a "
+                                  "whole number from 0 to %d; it returned %s%s",
+                                  GENIAL_HOOK_POINTS_MAX,
+                                  lua_type(L, args + 1) == LUA_TNUMBER ? "" : "a ",
+                                  lua_type(L, args + 1) == LUA_TNUMBER
+                                      ? lua_tostring(L, args + 1)
+                                      : luaL_typename(L, args + 1));
+            half->points = (int)p;
+            lua_pushinteger(L, p);
+            raw_set(L, args, "points");
+        }
+        lua_settop(L, args);
+    }
+    return 0;
+}
+
+/* on_bonus(game, bonus): each handler may set bonus.count (or return it). */
+static int do_on_bonus(lua_State *L) {
+    Ctx *c = enter(L);
+    GenialBonus *b = c->data;
+    api_push_bonus(L, c->call->g, b);
+    int args = lua_gettop(L);
+    int hk = lowest_set(HOOK_ON_BONUS);
+    for (int k = 0; k < c->h->nentries[hk]; k++) {
+        int s = c->h->entry_script[hk][k];
+        push_handler(L, hk, k);
+        lua_pushvalue(L, c->game);
+        lua_pushvalue(L, args);
+        int n = run(c, s, 2);
+        if (n < 0) return 0;
+        if (n >= 1 && !lua_isnil(L, args + 1)) {
+            lua_pushvalue(L, args + 1);
+            raw_set(L, args, "count");
+        }
+        lua_settop(L, args);
+        raw_get(L, args, "count");
+        lua_Integer v = count_result(L, -1, GENIAL_HOOK_BONUS_MAX);
+        if (v < 0)
+            return bad_result(c, s,
+                              "bonus.count must be a whole number from 0 to %d, not %s%s",
+                              GENIAL_HOOK_BONUS_MAX, lua_type(L, -1) == LUA_TNUMBER ? "" : "a ",
+                              lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1)
+                                                             : luaL_typename(L, -1));
+        b->count = (int)v;
+        lua_settop(L, args);
+    }
+    return 0;
+}
+
 static PulStatus call_hook(ScriptHost *h, HookCall *call, int hook, lua_CFunction fn, void *data,
                            PulError *err) {
-    /* By HOOK_* bit, in script.h's order: no formatting on every call. */
+    /* By HOOK_* bit, in each family's order: no formatting on every call. */
     static const char *const what[] = {"in hook setup",       "in hook on_activate",
                                        "in hook after_action", "in hook score_group",
                                        "in hook final_scores", "in hook is_over"};
-    Ctx c = {h, call, err, PUL_OK, 0, 0, what[lowest_set((unsigned)hook)], data, 0};
+    static const char *const what_genial[] = {"in hook setup",        "in hook on_bonus",
+                                              "in hook after_action", "in hook score_placement",
+                                              "in hook final_scores", "in hook is_over"};
+    bool genial = h && genial_is_family(h->prog->fam);
+    Ctx c = {h, call, err, PUL_OK, 0, 0,
+             (genial ? what_genial : what)[lowest_set((unsigned)hook)], data, 0};
     if (!h || !(h->hooks & (unsigned)hook)) return PUL_OK;
     call->hook = hook;
     return protect(&c, fn);
@@ -558,6 +648,15 @@ PulStatus script_after_action(ScriptHost *h, HookCall *call, const PulEvents *do
 
 PulStatus script_score_group(ScriptHost *h, HookCall *call, MicropulGroup *grp, PulError *err) {
     return call_hook(h, call, HOOK_SCORE_GROUP, do_score_group, grp, err);
+}
+
+PulStatus script_score_placement(ScriptHost *h, HookCall *call, GenialHalf *half,
+                                 PulError *err) {
+    return call_hook(h, call, HOOK_SCORE_PLACEMENT, do_score_placement, half, err);
+}
+
+PulStatus script_on_bonus(ScriptHost *h, HookCall *call, GenialBonus *b, PulError *err) {
+    return call_hook(h, call, HOOK_ON_BONUS, do_on_bonus, b, err);
 }
 
 PulStatus script_final_scores(ScriptHost *h, HookCall *call, int *scores, unsigned *winners,
@@ -699,7 +798,9 @@ static bool take_hooks(Ctx *c, int s, int idx) {
         return false;
     }
     const char *hook_names[NHOOKS];
-    hook_points_names(hook_names);
+    hook_points_names(h->prog->fam, hook_names);
+    /* Micropul's on_activate may be a table of handlers by catalyst. */
+    int activate = h->prog->fam == &micropul_family ? lowest_set(HOOK_ON_ACTIVATE) : -1;
     const char *other, *bad = unknown_key(L, idx, hook_names, NHOOKS, &other);
     if (bad || other) {
         char msg[300], hint[64] = "", list[160] = "the hooks are";
@@ -729,18 +830,18 @@ static bool take_hooks(Ctx *c, int s, int idx) {
             lua_pop(L, 1);
             continue;
         }
-        if (k == lowest_set(HOOK_ON_ACTIVATE) && t == LUA_TTABLE) {
+        if (k == activate && t == LUA_TTABLE) {
             if (!activate_table(c, s, v)) return false;
             lua_replace(L, v);
         } else if (t != LUA_TFUNCTION) {
             char msg[200];
             snprintf(msg, sizeof msg, "hook %s must be a function%s, not a %s", hook_names[k],
-                     k == lowest_set(HOOK_ON_ACTIVATE) ? " or a table of functions by catalyst"
+                     k == activate ? " or a table of functions by catalyst"
                                                        : "",
                      luaL_typename(L, v));
             c->status = call_failed(h, c->err, "script-error", s, 0, IN_HOOKS, msg);
             return false;
-        } else if (k == lowest_set(HOOK_ON_ACTIVATE)) {
+        } else if (k == activate) {
             for (int f = 0; f < h->prog->ts.nfeatures; f++)
                 if (h->prog->ts.feature[f].cls == PUL_FEATURE_CATALYST)
                     h->activate_features |= UINT32_C(1) << f;
@@ -824,14 +925,15 @@ static char *read_script(const char *path, size_t *len, PulError *err) {
 }
 
 /* A program with info's scripts and no text read yet. */
-static ScriptProgram *program_alloc(const PulVariantInfo *info, const PulTileSet *ts,
-                                    PulError *err) {
+static ScriptProgram *program_alloc(const PulVariantInfo *info, const Family *fam,
+                                    const PulTileSet *ts, PulError *err) {
     ScriptProgram *p = mem_calloc(1, sizeof *p);
     if (!p) {
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory creating the Lua state");
         return NULL;
     }
-    p->ts = *ts;
+    p->fam = fam;
+    if (ts) p->ts = *ts;
     p->nscripts = info->nscripts < PUL_MAX_SCRIPTS ? info->nscripts : PUL_MAX_SCRIPTS;
     for (int i = 0; i < p->nscripts; i++) {
         snprintf(p->path[i], sizeof p->path[i], "%s", info->script[i]);
@@ -900,7 +1002,12 @@ static ScriptHost *host_open(const ScriptProgram *p, ScriptProgram *keep, Script
 }
 
 ScriptHost *script_host_new(const PulVariantInfo *info, const PulTileSet *ts, PulError *err) {
-    ScriptProgram *p = program_alloc(info, ts, err);
+    return script_host_new_for(&micropul_family, info, ts, err);
+}
+
+ScriptHost *script_host_new_for(const Family *fam, const PulVariantInfo *info,
+                                const PulTileSet *ts, PulError *err) {
+    ScriptProgram *p = program_alloc(info, fam, ts, err);
     return p ? host_open(p, NULL, p, err) : NULL;
 }
 
@@ -955,8 +1062,23 @@ static PulStatus hook_is_over(HookCall *c, bool *over, PulError *err) {
     return h ? script_is_over(h, c, over, err) : PUL_ERR_SCRIPT;
 }
 
+static PulStatus hook_score_placement(HookCall *c, GenialHalf *half, PulError *err) {
+    ScriptHost *h = script_state_of(c->g, err);
+    return h ? script_score_placement(h, c, half, err) : PUL_ERR_SCRIPT;
+}
+
+static PulStatus hook_on_bonus(HookCall *c, GenialBonus *b, PulError *err) {
+    ScriptHost *h = script_state_of(c->g, err);
+    return h ? script_on_bonus(h, c, b, err) : PUL_ERR_SCRIPT;
+}
+
 ScriptProgram *script_program_new(const PulVariantInfo *info, const PulTileSet *ts, PulError *err) {
-    ScriptProgram *p = program_alloc(info, ts, err);
+    return script_program_new_for(&micropul_family, info, ts, err);
+}
+
+ScriptProgram *script_program_new_for(const Family *fam, const PulVariantInfo *info,
+                                      const PulTileSet *ts, PulError *err) {
+    ScriptProgram *p = program_alloc(info, fam, ts, err);
     if (!p) return NULL;
     /* The probe reads the texts into p and checks them as every state will
     ** run them: what it learns of the hooks is what each state would. */
@@ -974,11 +1096,28 @@ ScriptProgram *script_program_new(const PulVariantInfo *info, const PulTileSet *
     t->score_group = t->defined & HOOK_SCORE_GROUP ? hook_score_group : NULL;
     t->final_scores = t->defined & HOOK_FINAL_SCORES ? hook_final_scores : NULL;
     t->is_over = t->defined & HOOK_IS_OVER ? hook_is_over : NULL;
+    GenialHooks *gt = &p->genial;
+    gt->defined = probe->hooks;
+    gt->setup = t->setup;
+    gt->after_action = t->after_action;
+    gt->final_scores = t->final_scores;
+    gt->is_over = t->is_over;
+    gt->score_placement = gt->defined & HOOK_SCORE_PLACEMENT ? hook_score_placement : NULL;
+    gt->on_bonus = gt->defined & HOOK_ON_BONUS ? hook_on_bonus : NULL;
+    if (fam != &micropul_family) {
+        /* Micropul's table names points this family does not have. */
+        t->on_activate = NULL;
+        t->score_group = NULL;
+    }
     script_host_free(probe);
     return p;
 }
 
 const MicropulHooks *script_program_hooks(const ScriptProgram *p) { return &p->hooks; }
+
+const void *script_program_table(const ScriptProgram *p) {
+    return genial_is_family(p->fam) ? (const void *)&p->genial : (const void *)&p->hooks;
+}
 
 static void state_free(void *state) { script_host_free(state); }
 static const PulError *state_error(const void *state) { return script_last_error(state); }

@@ -12,6 +12,7 @@
 #ifndef PUL_SCRIPT_H
 #define PUL_SCRIPT_H
 
+#include "genial_hooks.h"
 #include "hooked.h"
 
 /* What scripts may spend (meter.c enforces it, scripts/README.md
@@ -40,6 +41,10 @@ typedef struct ScriptHost ScriptHost;
 ** filled (file and line of the script) when one cannot be loaded. The state
 ** of a game object is made the same way from its variant's program. */
 ScriptHost *script_host_new(const PulVariantInfo *info, const PulTileSet *ts, PulError *err);
+/* The same for the hook points of family fam (script_host_new: Micropul's;
+** ts may be NULL for a family without a tile set). */
+ScriptHost *script_host_new_for(const Family *fam, const PulVariantInfo *info,
+                                const PulTileSet *ts, PulError *err);
 void script_host_free(ScriptHost *h);
 /* The CPU-time limit of h's calls in ms (0: SCRIPT_CPU_LIMIT_MS): for the
 ** tests of the step budget, which must not meet the clock first on a slow
@@ -63,6 +68,10 @@ PulStatus script_on_activate(ScriptHost *h, HookCall *call, MicropulActivation *
 PulStatus script_after_action(ScriptHost *h, HookCall *call, const PulEvents *done,
                               PulError *err);
 PulStatus script_score_group(ScriptHost *h, HookCall *call, MicropulGroup *grp, PulError *err);
+/* Genial's: half->points and b->count become what the handlers left. */
+PulStatus script_score_placement(ScriptHost *h, HookCall *call, GenialHalf *half,
+                                 PulError *err);
+PulStatus script_on_bonus(ScriptHost *h, HookCall *call, GenialBonus *b, PulError *err);
 /* scores: in the rules' totals, out the final ones; winners: out a bit per
 ** winning seat, or 0 to let the engine decide from the scores. */
 PulStatus script_final_scores(ScriptHost *h, HookCall *call, int *scores, unsigned *winners,
@@ -79,8 +88,13 @@ typedef struct ScriptProgram ScriptProgram;
 ** state is made (so the errors are the same), then the probe is closed. NULL
 ** with err filled (file and line of the script) when one cannot be loaded. */
 ScriptProgram *script_program_new(const PulVariantInfo *info, const PulTileSet *ts, PulError *err);
+/* The same for the hook points of family fam (script_program_new: Micropul's). */
+ScriptProgram *script_program_new_for(const Family *fam, const PulVariantInfo *info,
+                                      const PulTileSet *ts, PulError *err);
 /* Its hooks table (hooked.h): NULL entries for the hooks it does not define. */
 const MicropulHooks *script_program_hooks(const ScriptProgram *p);
+/* Its family's table (MicropulHooks or GenialHooks), for the variant. */
+const void *script_program_table(const ScriptProgram *p);
 /* Freeing a program and the states made from it (hooks.h). */
 extern const ScriptOps script_ops;
 /* A game object's state, made from its variant's program if it has none yet
