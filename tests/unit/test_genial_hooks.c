@@ -1,0 +1,262 @@
+/*
+** test_genial_hooks.c: each of Einfach Genial's Lua hooks (genial_hooks.h)
+** on editions that extend genial with a script written to the scratch
+** folder: setup's set_rule, score_placement, on_bonus, after_action,
+** is_over, final_scores, the game object's Genial reads, and a failing hook
+** leaving the game byte for byte as it was.
+*/
+#define _XOPEN_SOURCE 700 /* mkdtemp, nftw (scratch_util.h) */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "genial_hooks.h"
+#include "genial_state.h"
+#include "scratch_util.h"
+#include "variant.h"
+
+/* genial with one script of the given text (scratch/NAME.lua), or NULL with
+** the error said on stderr. */
+static PulVariant *edition(const char *name, const char *lua) {
+    char rel[64], yaml[512], dir[PATH_MAX];
+    snprintf(rel, sizeof rel, "%s.lua", name);
+    write_text(rel, lua);
+    int n = snprintf(yaml, sizeof yaml,
+                     "name: %s\nextends: genial\ntitle: hooks test\nscripts: [%s]\n", name, rel);
+    PulError err;
+    PulVariant *v = pul_variant_load_string(yaml, (size_t)n, "test.yaml",
+                                            scratch_path(dir, sizeof dir, ""), NULL, &err);
+    if (!v) fprintf(stderr, "  %s: %s\n", name, err.message);
+    return v;
+}
+
+/* The first legal placement of g, or false. */
+static bool first_placement(const PulGame *g, PulAction *out) {
+    static PulAction acts[PUL_MAX_ACTIONS];
+    int n = pul_legal_actions(g, acts, PUL_MAX_ACTIONS);
+    for (int i = 0; i < n; i++)
+        if (acts[i].kind == PUL_PLACE) {
+            *out = acts[i];
+            return true;
+        }
+    return false;
+}
+
+/* The points of the SCORED events, in event order. */
+static int scored(const PulEvents *ev, int *pts) {
+    int k = 0;
+    for (int i = 0; i < ev->n; i++)
+        if (ev->ev[i].kind == PUL_EV_SCORED && k < 2) pts[k++] = ev->ev[i].count;
+    return k;
+}
+
+static void test_no_scripts_no_table(void) {
+    PulError err;
+    PulVariant *v = pul_variant_open("genial", NULL, &err);
+    CHECK(v != NULL);
+    if (!v) return;
+    /* No scripts: no table, so apply never leaves the fast path. */
+    CHECK(v->hooks == NULL);
+    pul_variant_free(v);
+}
+
+static void test_score_placement(void) {
+    PulVariant *v = edition("double", "return { score_placement = function(game, half)\n"
+                                      "  assert(half.half == 1 or half.half == 2)\n"
+                                      "  assert(type(half.symbol) == 'string')\n"
+                                      "  assert(game:cell(half.q, half.r) == half.symbol)\n"
+                                      "  return half.points * 2 + 1\n"
+                                      "end }\n");
+    CHECK(v != NULL);
+    if (!v) return;
+    const GenialHooks *t = v->hooks;
+    CHECK(t && t->score_placement && !t->on_bonus && !t->after_action && !t->setup);
+    PulGame *g = pul_game_new(v);
+    PulError err;
+    CHECK_INT(pul_game_start(g, 2, 7, NULL, 0, &err), PUL_OK);
+    PulAction a;
+    CHECK(first_placement(g, &a));
+    int rules[2], pts[2];
+    CHECK(pul_genial_points(g, &a, rules));
+    PulEvents ev;
+    CHECK_INT(pul_apply(g, &a, &ev), PUL_LEGAL);
+    CHECK_INT(scored(&ev, pts), 2);
+    /* Written order (a double may be scored the other way round; both x2+1). */
+    CHECK((pts[0] == rules[0] * 2 + 1 && pts[1] == rules[1] * 2 + 1) ||
+          (pts[0] == rules[1] * 2 + 1 && pts[1] == rules[0] * 2 + 1));
+    pul_game_free(g);
+    pul_variant_free(v);
+}
+
+static void test_on_bonus(void) {
+    PulVariant *v = edition("nobonus", "seen = 0\n"
+                                       "return { on_bonus = function(game, b)\n"
+                                       "  assert(b.count == 1 and b.seat == 1)\n"
+                                       "  seen = seen + 1\n"
+                                       "  b.count = 0\n"
+                                       "end, after_action = function(game, events)\n"
+                                       "  if events[1].kind == 'placed' then\n"
+                                       "    assert(seen > 0)\n"
+                                       "  end\n"
+                                       "end }\n");
+    CHECK(v != NULL);
+    if (!v) return;
+    PulGame *g = pul_game_new(v);
+    PulError err;
+    CHECK_INT(pul_game_start(g, 2, 3, NULL, 0, &err), PUL_OK);
+    /* Every track of seat 1 one short of its end: any half that scores reaches it. */
+    GenialGame *gg = GG(g);
+    for (int s = 0; s < 6; s++) gg->track[0][s] = 17;
+    static PulAction acts[PUL_MAX_ACTIONS];
+    int n = pul_legal_actions(g, acts, PUL_MAX_ACTIONS), i = 0, pts[2];
+    for (; i < n; i++) {
+        if (acts[i].kind != PUL_PLACE) continue;
+        if (!pul_genial_points(g, &acts[i], pts)) continue;
+        /* one half scores, the other not: exactly one segment end */
+        if ((pts[0] > 0) != (pts[1] > 0)) break;
+    }
+    CHECK(i < n);
+    if (i < n) {
+        PulEvents ev;
+        CHECK_INT(pul_apply(g, &acts[i], &ev), PUL_LEGAL);
+        bool bonus = false;
+        for (int k = 0; k < ev.n; k++) bonus |= ev.ev[k].kind == PUL_EV_BONUS;
+        CHECK(!bonus);
+        CHECK(pul_genial_turn_end_due(g));
+    }
+    pul_game_free(g);
+    pul_variant_free(v);
+}
+
+static void test_setup_set_rule(void) {
+    PulVariant *v = edition("rack4", "return { setup = function(game)\n"
+                                     "  assert(game:rule('rack_size') == 6)\n"
+                                     "  game:set_rule('rack_size', 4)\n"
+                                     "end }\n");
+    CHECK(v != NULL);
+    if (!v) return;
+    PulGame *g = pul_game_new(v);
+    PulError err;
+    CHECK_INT(pul_game_start(g, 3, 1, NULL, 0, &err), PUL_OK);
+    uint8_t rack[PUL_GENIAL_RACK_MAX];
+    for (int s = 0; s < 3; s++) CHECK_INT(pul_genial_rack(g, s, rack, PUL_GENIAL_RACK_MAX), 4);
+    CHECK_INT(pul_genial_bag(g), 120 - 12);
+    pul_game_free(g);
+    pul_variant_free(v);
+
+    v = edition("badrule", "return { setup = function(game) game:set_rule('rack_sise', 4) end }\n");
+    CHECK(v != NULL);
+    if (!v) return;
+    g = pul_game_new(v);
+    CHECK_INT(pul_game_start(g, 2, 1, NULL, 0, &err), PUL_ERR_SCRIPT);
+    CHECK(strstr(err.message, "did you mean 'rack_size'") != NULL);
+    pul_game_free(g);
+    pul_variant_free(v);
+}
+
+static void test_reads_end_and_final(void) {
+    /* after_action reads the game; is_over ends it after three actions;
+    ** final_scores gives seat 2 ten points more and names seat 2 the winner. */
+    PulVariant *v = edition("reads", "actions = 0\n"
+                                     "return {\n"
+                                     "after_action = function(game, events)\n"
+                                     "  actions = actions + 1\n"
+                                     "  assert(game:seats() == 2 and game:bag() <= 108)\n"
+                                     "  assert(game:team(1) == 1 and game:team(2) == 2)\n"
+                                     "  local t = game:tracks(events[1].seat)\n"
+                                     "  assert(t.red and t.purple)\n"
+                                     "  assert(#game:rack() <= 6)\n"
+                                     "  assert(game:cell(0, 5) == 'blue')\n"
+                                     "  assert(game:cell(99, 0) == nil)\n"
+                                     "end,\n"
+                                     "is_over = function(game) return actions >= 3 end,\n"
+                                     "final_scores = function(game, scores)\n"
+                                     "  return {scores[1], scores[2] + 10}, {2}\n"
+                                     "end }\n");
+    CHECK(v != NULL);
+    if (!v) return;
+    PulGame *g = pul_game_new(v);
+    PulError err;
+    CHECK_INT(pul_game_start(g, 2, 5, NULL, 0, &err), PUL_OK);
+    PulRng rng;
+    pul_rng_seed(&rng, 9);
+    for (int k = 0; k < 3; k++) {
+        PulAction a;
+        CHECK(pul_random_action(g, &rng, &a));
+        CHECK_INT(pul_apply(g, &a, NULL), PUL_LEGAL);
+    }
+    CHECK(pul_game_over(g));
+    CHECK_INT(pul_game_end_reason(g), PUL_END_SCRIPT);
+    int scores[2], win[2];
+    pul_game_scores(g, scores, 2);
+    CHECK_INT(scores[1], 10);
+    CHECK_INT(pul_game_winners(g, win, 2), 1);
+    CHECK_INT(win[0], 1);
+    pul_game_free(g);
+    pul_variant_free(v);
+}
+
+static void test_error_leaves_game(void) {
+    PulVariant *v = edition("fails", "return { score_placement = function(game, half)\n"
+                                     "  if half.half == 2 then error('no') end\n"
+                                     "end }\n");
+    CHECK(v != NULL);
+    if (!v) return;
+    PulGame *g = pul_game_new(v), *before = pul_game_new(v);
+    PulError err;
+    CHECK_INT(pul_game_start(g, 2, 11, NULL, 0, &err), PUL_OK);
+    PulAction a;
+    CHECK(first_placement(g, &a));
+    pul_game_copy(before, g);
+    PulEvents ev;
+    CHECK_INT(pul_apply(g, &a, &ev), PUL_R_SCRIPT_ERROR);
+    CHECK_INT(ev.n, 0);
+    CHECK(memcmp(g, before, sizeof(GenialGame)) == 0);
+    const PulError *se = pul_game_script_error(g);
+    CHECK(se && strstr(se->message, "in hook score_placement") != NULL);
+    /* A refill runs no placement hook: no guard, no Lua. */
+    pul_game_free(g);
+    pul_game_free(before);
+    pul_variant_free(v);
+
+    v = edition("badpoints", "return { score_placement = function() return -1 end }\n");
+    CHECK(v != NULL);
+    if (!v) return;
+    g = pul_game_new(v);
+    CHECK_INT(pul_game_start(g, 2, 11, NULL, 0, &err), PUL_OK);
+    CHECK(first_placement(g, &a));
+    CHECK_INT(pul_apply(g, &a, NULL), PUL_R_SCRIPT_ERROR);
+    se = pul_game_script_error(g);
+    CHECK(se && strstr(se->message, "from 0 to 1000") != NULL);
+    pul_game_free(g);
+    pul_variant_free(v);
+}
+
+static void test_unknown_hook(void) {
+    char rel[] = "micro.lua";
+    write_text(rel, "return { score_group = function() end }\n");
+    static const char yaml[] = "name: micro\nextends: genial\ntitle: t\nscripts: [micro.lua]\n";
+    char dir[PATH_MAX];
+    PulError err;
+    PulVariant *v = pul_variant_load_string(yaml, sizeof yaml - 1, "t.yaml",
+                                            scratch_path(dir, sizeof dir, ""), NULL, &err);
+    /* Micropul's hook names are not Genial's: the error lists Genial's. */
+    CHECK(v == NULL);
+    if (v) pul_variant_free(v);
+    else CHECK(strstr(err.message, "score_placement") != NULL);
+}
+
+int main(void) {
+    if (!scratch_make("genial-hooks")) return 1;
+    RUN(test_no_scripts_no_table);
+    RUN(test_score_placement);
+    RUN(test_on_bonus);
+    RUN(test_setup_set_rule);
+    RUN(test_reads_end_and_final);
+    RUN(test_error_leaves_game);
+    RUN(test_unknown_hook);
+    scratch_remove();
+    return CHECK_DONE();
+}
