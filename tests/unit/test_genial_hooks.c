@@ -248,6 +248,72 @@ static void test_unknown_hook(void) {
     else CHECK(strstr(err.message, "score_placement") != NULL);
 }
 
+/* Play games of v with 2 and 3 seats to the end: every move must go through. */
+static void play_to_end(PulVariant *v, const char *what) {
+    PulGame *g = pul_game_new(v);
+    PulError err;
+    for (int seats = 2; seats <= 3; seats++)
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            if (pul_game_start(g, seats, seed, NULL, 0, &err) != PUL_OK) {
+                fprintf(stderr, "  %s: %s\n", what, err.message);
+                check_failures++;
+                continue;
+            }
+            PulRng rng;
+            pul_rng_seed(&rng, seed);
+            PulAction a;
+            for (int steps = 0; !pul_game_over(g) && steps < 1000; steps++) {
+                CHECK(pul_random_action(g, &rng, &a));
+                if (pul_apply(g, &a, NULL) != PUL_LEGAL) {
+                    const PulError *e = pul_game_script_error(g);
+                    fprintf(stderr, "  %s: %s\n", what, e ? e->message : "refused");
+                    check_failures++;
+                    break;
+                }
+            }
+            CHECK(pul_game_over(g));
+        }
+    pul_game_free(g);
+}
+
+/* The Genial examples of scripts/README.md load and play, and so does the
+** genial-catchup edition. */
+static void test_readme_genial(void) {
+    FILE *f = fopen("../scripts/README.md", "rb");
+    CHECK(f != NULL);
+    if (!f) return;
+    static char text[1 << 17];
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[len] = 0;
+    int n = 0;
+    const char *mark = "<!-- genial-example -->\n```lua\n";
+    for (const char *p = strstr(text, mark); p; p = strstr(p, mark)) {
+        p += strlen(mark);
+        const char *end = strstr(p, "```");
+        CHECK(end != NULL);
+        if (!end) break;
+        char lua[4096], name[32];
+        bool whole = strncmp(p, "return", 6) == 0;
+        snprintf(lua, sizeof lua, "%s%.*s%s", whole ? "" : "return {\n", (int)(end - p), p,
+                 whole ? "" : "}\n");
+        snprintf(name, sizeof name, "gexample%d", ++n);
+        PulVariant *v = edition(name, lua);
+        CHECK(v != NULL);
+        if (!v) continue;
+        play_to_end(v, name);
+        pul_variant_free(v);
+    }
+    CHECK_INT(n, 3);
+    PulError err;
+    PulVariant *v = pul_variant_open("genial-catchup", NULL, &err);
+    CHECK(v != NULL);
+    if (!v) return;
+    CHECK(pul_variant_has_scripts(v));
+    play_to_end(v, "genial-catchup");
+    pul_variant_free(v);
+}
+
 int main(void) {
     if (!scratch_make("genial-hooks")) return 1;
     RUN(test_no_scripts_no_table);
@@ -257,6 +323,7 @@ int main(void) {
     RUN(test_reads_end_and_final);
     RUN(test_error_leaves_game);
     RUN(test_unknown_hook);
+    RUN(test_readme_genial);
     scratch_remove();
     return CHECK_DONE();
 }

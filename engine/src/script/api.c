@@ -646,7 +646,7 @@ static void push_genial_event(lua_State *L, const PulGame *g, const PulEvent *e)
         set_int(L, "q", e->x);
         set_int(L, "r", e->y);
         set_str(L, "symbol", symbol_name(g, e->feature));
-        set_int(L, "half", e->quad);
+        set_int(L, "half", e->quad + 1);
         set_int(L, "points", e->count);
         set_int(L, "track", e->value);
         set_int(L, "reached", e->tile);
