@@ -14,8 +14,8 @@
 ** input decodes to a script that compiles.
 **
 ** The scripts go to a scratch folder made once per process in $TMPDIR (one
-** edition per base: micropul, micropul-solo and farmopul, each naming two
-** scripts), the edition is opened, and a few games are played with random
+** edition per base: micropul, micropul-solo, farmopul and genial, each naming
+** two scripts; Genial's get its hook names, genial_hooks.h), the edition is opened, and a few games are played with random
 ** actions, legal ones mostly, through pul_check and pul_apply, with
 ** observations, determinizations and a bot's choice on the way.
 **
@@ -116,6 +116,13 @@ enum { H_SETUP, H_ACTIVATE, H_AFTER, H_SCORE, H_FINAL, H_OVER, H_TOP, NH };
 static const char *const hook_name[H_TOP] = {"setup",       "on_activate",  "after_action",
                                              "score_group", "final_scores", "is_over"};
 static const char *const hook_arg[NH] = {NULL, "act", "events", "grp", "scores", NULL, NULL};
+/* Genial's points at the same bits: on_bonus and score_placement in place of
+** on_activate and score_group (hooks.h). */
+static const char *const genial_hook_name[H_TOP] = {"setup",           "on_bonus",
+                                                    "after_action",    "score_placement",
+                                                    "final_scores",    "is_over"};
+static const char *const genial_hook_arg[NH] = {NULL,   "bonus", "events", "half",
+                                                "scores", NULL,  NULL};
 
 typedef struct {
     FuzzBytes in;
@@ -125,6 +132,7 @@ typedef struct {
     int loops;      /* loop variables open */
     int stmts, nodes;
     int block_depth, expr_depth;
+    bool genial;    /* writing for a Genial edition: its hook names */
 } Gen;
 
 static unsigned pick(Gen *g, unsigned n) { return fuzz_pick(&g->in, n); }
@@ -723,8 +731,8 @@ static void gen_block(Gen *g, int max) {
 static void gen_hook_function(Gen *g, int hook) {
     g->hook = hook;
     g->locals = g->loops = 0;
-    putf(g->out, "function(game%s%s, ...)\n", hook_arg[hook] ? ", " : "",
-         hook_arg[hook] ? hook_arg[hook] : "");
+    const char *arg = (g->genial ? genial_hook_arg : hook_arg)[hook];
+    putf(g->out, "function(game%s%s, ...)\n", arg ? ", " : "", arg ? arg : "");
     gen_block(g, 6);
     /* The hooks with results end with one, of the right shape mostly. */
     if ((hook == H_SCORE || hook == H_FINAL || hook == H_OVER) && pick(g, 4)) {
@@ -746,8 +754,8 @@ static void gen_script(Gen *g) {
     unsigned present = fuzz_byte(&g->in);
     for (int h = 0; h < H_TOP; h++) {
         if (!(present >> h & 1)) continue;
-        putf(g->out, "%s = ", hook_name[h]);
-        if (h == H_ACTIVATE && pick(g, 3) == 0) {
+        putf(g->out, "%s = ", (g->genial ? genial_hook_name : hook_name)[h]);
+        if (h == H_ACTIVATE && !g->genial && pick(g, 3) == 0) {
             /* By catalyst name: only those call Lua. */
             static const char *const cats[] = {"cross", "[\"one-dot\"]", "[\"two-dot\"]"};
             static const char *const wrong[] = {"white", "nosuch", "[1]"};
@@ -774,8 +782,8 @@ static void gen_script(Gen *g) {
 
 /* ------------------------------------------------------- the scratch editions */
 
-enum { BASE_MICROPUL, BASE_SOLO, BASE_FARMOPUL, NBASES };
-static const char *const base_name[NBASES] = {"micropul", "micropul-solo", "farmopul"};
+enum { BASE_MICROPUL, BASE_SOLO, BASE_FARMOPUL, BASE_GENIAL, NBASES };
+static const char *const base_name[NBASES] = {"micropul", "micropul-solo", "farmopul", "genial"};
 static char scratch[256];
 static char edition_dir[NBASES][300];
 static bool show;
@@ -809,7 +817,8 @@ static void print_stats(void) {
 }
 
 static void write_file(const char *dir, const char *name, const char *text, size_t len) {
-    char path[1024];
+    /* Room for any of the folders (gcc bounds dir by the whole array). */
+    char path[sizeof edition_dir + 32];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     FILE *f = fopen(path, "wb");
     if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
@@ -820,7 +829,7 @@ static void write_file(const char *dir, const char *name, const char *text, size
 
 static void remove_scratch(void) {
     static const char *const files[] = {"variant.yaml", "a.lua", "b.lua"};
-    char path[1024];
+    char path[sizeof edition_dir + 32];
     for (int b = 0; b < NBASES; b++) {
         for (unsigned i = 0; i < COUNT(files); i++) {
             snprintf(path, sizeof path, "%s/%s", edition_dir[b], files[i]);
@@ -1045,7 +1054,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int base = (int)(head % NBASES);
     bool two = head >> 2 & 1;
     Text a = {0}, b = {0};
-    Gen g = {in, &a, H_TOP, 0, 0, 0, 0, 0, 0};
+    Gen g = {in, &a, H_TOP, 0, 0, 0, 0, 0, 0, base == BASE_GENIAL};
     gen_script(&g);
     if (two) {
         g.out = &b;
