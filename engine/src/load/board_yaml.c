@@ -292,8 +292,7 @@ static PulStatus read_board(YDoc *doc, PulBoard *out, const PulSymbolSet *ss, in
     static const char *const hint[K_PRINTED] = {
         "add 'name: <its name>'", "add 'grid: hex'",
         "add 'shape: {hexagon: 7}' with the board's radius",
-        "add 'play_area:' with an area for each seat count, like {2: {hexagon: "
-        "5}}"};
+        "add 'play_area:' with an area for each seat count, like {2: {hexagon: 5}}"};
     for (int k = 0; k < K_PRINTED; k++)
         if (!val[k]) return ydoc_missing(doc, root, "the board", keys[k], hint[k]);
 
