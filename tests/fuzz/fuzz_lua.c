@@ -1021,7 +1021,7 @@ static void play_game(Play *p, int nseats, uint64_t seed) {
         if (winners[k] < 0 || winners[k] >= n)
             fuzz_breachf(NULL, "winner %d is no seat", winners[k]);
     PulEndReason end = pul_game_end_reason(g);
-    if (end < PUL_END_NONE || end > PUL_END_ACTION_LIMIT ||
+    if (end < PUL_END_NONE || end > PUL_END_SUDDEN_DEATH ||
         (end != PUL_END_NONE) != pul_game_over(g))
         fuzz_breachf(NULL, "end reason %d for a game %s over", end,
                      pul_game_over(g) ? "" : "not");

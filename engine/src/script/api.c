@@ -118,6 +118,15 @@ static bool opt_coord(lua_State *L, int arg, int32_t *out) {
 
 static const PulTileSet *tileset(const HookCall *call) { return pul_variant_tileset(call->g->v); }
 
+/* The functions that read a tile set are for the families that have one. */
+static const PulTileSet *need_tileset(lua_State *L, const HookCall *call, const char *fn) {
+    const PulTileSet *ts = tileset(call);
+    if (!ts)
+        luaL_error(L, "game:%s is for editions with a tile set; this one is of family %s", fn,
+                   call->g->fam->name);
+    return ts;
+}
+
 static int find_feature(const PulTileSet *ts, const char *name) {
     for (int f = 0; f < ts->nfeatures; f++)
         if (strcmp(ts->feature[f].name, name) == 0) return f;
@@ -283,7 +292,7 @@ static int g_rules(lua_State *L) {
 
 static int g_tile(lua_State *L) {
     HookCall *call = check_game(L, "tile");
-    const PulTileSet *ts = tileset(call);
+    const PulTileSet *ts = need_tileset(L, call, "tile");
     lua_Integer id = luaL_checkinteger(L, 2);
     if (id < 0 || id >= ts->ntiles)
         return luaL_error(L, "game:tile: tile id %I is out of range; the tile set has ids 0 to %d",
@@ -303,7 +312,7 @@ static int g_tile(lua_State *L) {
 
 static int g_feature(lua_State *L) {
     HookCall *call = check_game(L, "feature");
-    const PulTileSet *ts = tileset(call);
+    const PulTileSet *ts = need_tileset(L, call, "feature");
     const char *name = luaL_checkstring(L, 2);
     int f = find_feature(ts, name);
     if (f < 0) {
@@ -434,6 +443,7 @@ static int g_placed(lua_State *L) {
 
 static int g_group(lua_State *L) {
     HookCall *call = check_game(L, "group");
+    need_tileset(L, call, "group");
     int32_t x = 0, y = 0;
     bool in_x = opt_coord(L, 2, &x), in_y = opt_coord(L, 3, &y);
     int quad = check_quad(L, 4, "group");
