@@ -143,6 +143,25 @@ static void test_setup_set_rule(void) {
     uint8_t rack[PUL_GENIAL_RACK_MAX];
     for (int s = 0; s < 3; s++) CHECK_INT(pul_genial_rack(g, s, rack, PUL_GENIAL_RACK_MAX), 4);
     CHECK_INT(pul_genial_bag(g), 120 - 12);
+    /* The record of that game starts from its deal of 4-tile racks, and a
+    ** replay starts where the game did: the deal is checked against the rules
+    ** the setup hook left, not the edition's 6. */
+    PulRecord *rec = pul_record_new();
+    CHECK_INT(pul_record_from_start(rec, g), PUL_OK);
+    const char *deal = pul_record_tag(rec, "Deal");
+    CHECK(deal != NULL && strlen(deal) == 3 * (4 * 3 - 1) + 2 * 3);
+    PulGame *replay = pul_game_new(v);
+    CHECK_INT(pul_record_start_game(rec, replay, &err), PUL_OK);
+    CHECK(memcmp(replay, g, pul_game_size()) == 0);
+    /* A rack of 5 does not fit the 4 the hook left, and the error says so. */
+    char five[256];
+    snprintf(five, sizeof five, "%s %.2s", deal ? deal : "", deal ? deal : "");
+    CHECK_INT(pul_record_set_tag(rec, "Deal", five), PUL_OK);
+    CHECK(pul_record_start_game(rec, replay, &err) != PUL_OK);
+    CHECK(strstr(err.message, "its rack holds 4") != NULL);
+    CHECK(strstr(err.message, "setup hook") != NULL);
+    pul_game_free(replay);
+    pul_record_free(rec);
     pul_game_free(g);
     pul_variant_free(v);
 

@@ -208,7 +208,7 @@ static void apply_place(GenialGame *g, const PulAction *a, PulEvents *ev, Hooks 
         g->placed_once |= (uint8_t)(1u << seat);
     }
     int i = rack_find(g, seat, k);
-    g->rack[seat][i] = g->rack[seat][--g->nrack[seat]];
+    genial_rack_take(g, seat, i);
     genial_points(g, cell[0], sym[0], cell[1], sym[1], a->rot, pts);
     g->cell[cell[0]] = (uint8_t)(sym[0] + 1);
     g->cell[cell[1]] = (uint8_t)(sym[1] + 1);
@@ -267,7 +267,7 @@ static void draw_tiles(GenialGame *g, int seat, const PulAction *a, int n, PulEv
             g->bag[k]--;
             g->bag_n--;
         }
-        g->rack[seat][g->nrack[seat]++] = (uint8_t)k;
+        genial_rack_put(g, seat, k);
         PulEvent *e = genial_event(ev, PUL_EV_DREW, seat);
         if (e) {
             e->tile = (uint8_t)k;
@@ -288,6 +288,7 @@ static void apply_swap(GenialGame *g, const PulAction *a, PulEvents *ev) {
     uint8_t old[GENIAL_RACK_MAX];
     int nold = g->nrack[seat];
     memcpy(old, g->rack[seat], (size_t)nold);
+    memset(g->rack[seat], 0, sizeof g->rack[seat]);
     g->nrack[seat] = 0;
     PulEvent *e = genial_event(ev, PUL_EV_SWAPPED, seat);
     if (e) e->count = n;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "genial_hooks.h"
 #include "genial_moves.h"
 #include "pmn_text.h"
 
@@ -59,6 +60,11 @@ PulStatus genial_deal_read(const PulVariant *v, const TagReader *tags, uint8_t *
         return err_setc(err, "pmn-tag", tags->source, 0, 0,
                         "Deal: the record's Players tag gives no seat count to deal to");
     int nseats = (int)players, rack_size = gv->rules.rack_size;
+    /* A setup hook may change rack_size before the deal: the rack's size is
+    ** then checked when the game starts, against the rules the hook left. */
+    const GenialHooks *hooks = (const GenialHooks *)gv->h.hooks;
+    bool sized_by_hook = hooks && hooks->setup;
+    if (sized_by_hook) rack_size = GENIAL_RACK_MAX;
     const char *name = pul_variant_name(v);
     char letters[2 * GENIAL_MAX_SYMBOLS + 1];
     deal_letters(gv, letters, sizeof letters);
@@ -73,7 +79,7 @@ PulStatus genial_deal_read(const PulVariant *v, const TagReader *tags, uint8_t *
             /* a rack as a draw fills it: rack_size, or what is left of the
             ** tiles in an edition with fewer (as genial_start deals) */
             int want = rack_size < left ? rack_size : left;
-            if (inrack != want)
+            if (inrack != want && !sized_by_hook)
                 return deal_fail(err, tags, &t, rack_at,
                                  "Deal: seat %d's rack has %d tiles; %s deals %d to it", seat + 1,
                                  inrack, name, want);
@@ -104,6 +110,11 @@ PulStatus genial_deal_read(const PulVariant *v, const TagReader *tags, uint8_t *
                              "letters of %s, kinds separated by spaces",
                              word, name, letters);
         int k = gv->kind_of[sa][sb];
+        if (inrack == rack_size && sized_by_hook)
+            return deal_fail(err, tags, &t, off,
+                             "Deal: seat %d's rack has more than %d tiles, the most a rack "
+                             "holds",
+                             seat + 1, rack_size);
         if (inrack == rack_size)
             return deal_fail(err, tags, &t, off,
                              "Deal: seat %d's rack has more than %d tiles; %s deals %d to each "

@@ -224,9 +224,8 @@ static PulStatus observe_deal(GenialGame *g, const PulObservation *o, uint8_t *u
         if (k < 0 || k >= gv->nkinds) return observe_bad(err, "a rack kind is out of range");
         if (++used[k] > gv->kind_count[k])
             return observe_bad(err, "more tiles of a kind than the variant has");
-        g->rack[me][i] = (uint8_t)k;
+        genial_rack_put(g, me, k);
     }
-    g->nrack[me] = (uint8_t)o->genial.rack_count[me];
     uint8_t pool[256];   /* every tile: ntiles is a byte */
     int npool = 0, need = 0;
     for (int k = 0; k < gv->nkinds; k++)
@@ -244,9 +243,8 @@ static PulStatus observe_deal(GenialGame *g, const PulObservation *o, uint8_t *u
             uint8_t t = pool[j];
             pool[j] = pool[next];
             pool[next] = t;
-            g->rack[s][i] = t;
+            genial_rack_put(g, s, t);
         }
-        g->nrack[s] = (uint8_t)o->genial.rack_count[s];
     }
     for (int i = next; i < npool; i++) g->bag[pool[i]]++;
     g->bag_n = (uint8_t)(npool - next);

@@ -62,7 +62,7 @@ int genial_bag_draw(GenialGame *g, PulRng *rng) {
 /* The setup hook, on g->rules before anything is dealt; then the rules as
 ** it left them must hold together and fit the seats and the deal. */
 static PulStatus run_setup(GenialGame *g, const GenialHooks *hooks, HookCall *call,
-                           const uint8_t *deal, int ndeal, PulError *err) {
+                           const uint8_t *deal, int ndeal, uint8_t *bag, PulError *err) {
     const GenialVariant *v = GV(g);
     PulError serr;
     PulStatus st = hooks->setup(call, &serr);
@@ -73,8 +73,6 @@ static PulStatus run_setup(GenialGame *g, const GenialHooks *hooks, HookCall *ca
                          (r->teams == GENIAL_TEAMS_ALTERNATE && n % 2)))
         st = err_set(&serr, PUL_ERR_RANGE, NULL, 0, 0,
                      "the rules do not allow %d players (as the setup hook left the rules)", n);
-    uint8_t bag[GENIAL_MAX_KINDS];
-    memcpy(bag, v->kind_count, sizeof bag);
     if (st == PUL_OK && deal) st = check_deal(v, r, n, deal, ndeal, bag, &serr);
     if (st == PUL_OK) return PUL_OK;
     if (serr.status != PUL_ERR_SCRIPT && !strstr(serr.message, "setup hook")) {
@@ -103,9 +101,13 @@ PulStatus genial_start(PulGame *pg, int nseats, uint64_t seed, const uint8_t *de
         return err_set(err, PUL_ERR_RANGE, NULL, 0, 0,
                        "variant '%s' plays in alternate teams: %d players cannot form two",
                        v->h.name, nseats);
+    const GenialHooks *hooks = (const GenialHooks *)v->h.hooks;
+    bool setup = hooks && hooks->setup;
     uint8_t bag[GENIAL_MAX_KINDS];
     memcpy(bag, v->kind_count, sizeof bag);
-    if (deal) {
+    /* With a setup hook the deal fits the rules it leaves (a rack_size of its
+    ** own, say): run_setup checks it then. */
+    if (deal && !setup) {
         PulStatus st = check_deal(v, r, nseats, deal, ndeal, bag, err);
         if (st != PUL_OK) return st;
     }
@@ -118,10 +120,9 @@ PulStatus genial_start(PulGame *pg, int nseats, uint64_t seed, const uint8_t *de
     g->h.seed = seed;
     pul_rng_seed(&g->h.rng, seed);
     g->rules = *r;
-    const GenialHooks *hooks = (const GenialHooks *)v->h.hooks;
     HookCall call = {&g->h, NULL, HOOK_SETUP, -1, 0};
-    if (hooks && hooks->setup) {
-        PulStatus st = run_setup(g, hooks, &call, deal, ndeal, err);
+    if (setup) {
+        PulStatus st = run_setup(g, hooks, &call, deal, ndeal, bag, err);
         if (st != PUL_OK) return st;
         r = &g->rules;
     }
@@ -140,7 +141,7 @@ PulStatus genial_start(PulGame *pg, int nseats, uint64_t seed, const uint8_t *de
         for (int k = 0; k < v->nkinds; k++) g->bag_n = (uint8_t)(g->bag_n + bag[k]);
         for (int i = 0, s = 0; i < ndeal; i++) {
             if (deal[i] == GENIAL_DEAL_SEP) s++;
-            else g->rack[s][g->nrack[s]++] = deal[i];
+            else genial_rack_put(g, s, deal[i]);
         }
     } else {
         /* A generator of its own, so that h.rng starts the same whether the
@@ -151,7 +152,7 @@ PulStatus genial_start(PulGame *pg, int nseats, uint64_t seed, const uint8_t *de
         g->bag_n = v->ntiles;
         for (int s = 0; s < nseats; s++)
             for (int k = 0; k < g->rules.rack_size && g->bag_n > 0; k++)
-                g->rack[s][g->nrack[s]++] = (uint8_t)genial_bag_draw(g, &shuffle);
+                genial_rack_put(g, s, genial_bag_draw(g, &shuffle));
     }
     g->h.started = 1;
     genial_turn_begin(g, NULL);

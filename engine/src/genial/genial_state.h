@@ -67,6 +67,22 @@ void genial_players(const PulVariant *v, int *min, int *max);
 PulStatus genial_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *deal, int ndeal,
                        PulError *err);
 
+/* A rack is kept in kind order, however its tiles came (a deal, draws, a
+** determinization): a game and its replay from the record, whose Deal lists
+** kinds in that order, are then byte for byte the same. */
+static inline void genial_rack_put(GenialGame *g, int seat, int kind) {
+    uint8_t *r = g->rack[seat];
+    int i = g->nrack[seat]++;
+    for (; i > 0 && r[i - 1] > kind; i--) r[i] = r[i - 1];
+    r[i] = (uint8_t)kind;
+}
+static inline void genial_rack_take(GenialGame *g, int seat, int i) {
+    uint8_t *r = g->rack[seat];
+    int n = --g->nrack[seat];
+    for (; i < n; i++) r[i] = r[i + 1];
+    r[n] = 0;
+}
+
 /* ----------------------------------------------------- genial_rules.c */
 /* The track index (team) of seat: seat % 2 with teams alternate, else seat. */
 static inline int genial_track_of(const GenialGame *g, int seat) {
