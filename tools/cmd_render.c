@@ -45,6 +45,12 @@ static bool ends_with(const char *s, const char *suffix) {
     return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
+/* Whether v's family is one pul draws: Micropul (render_svg.c), or a family
+** on a hex board, Einfach Genial (render_hex.c). */
+static bool drawable(const PulVariant *v) {
+    return pul_variant_board(v) != NULL || cli_drawable(CMD, v);
+}
+
 static const PulTheme *theme_of(const PulVariant *v) {
     const PulTheme *theme = pul_variant_theme(v);
     if (!theme)
@@ -168,11 +174,15 @@ static int render_record(const char *path, long move, const char *trusted,
     if (!v) report(&err);
     PulGame *g = NULL;
     int status = CLI_UNUSABLE;
-    const PulTheme *theme = v && cli_drawable(CMD, v) ? theme_of(v) : NULL;
+    const PulTheme *theme = v && drawable(v) ? theme_of(v) : NULL;
     if (theme) status = replay(rec, path, v, &move, &g);
     if (status == CLI_OK) {
         RenderImage img;
-        if (render_position(g, theme, (int)move, pul_record_nmoves(rec), opt, &img)) {
+        bool drawn =
+            pul_variant_board(v)
+                ? render_hex_position(g, theme, (int)move, pul_record_nmoves(rec), opt, &img)
+                : render_position(g, theme, (int)move, pul_record_nmoves(rec), opt, &img);
+        if (drawn) {
             status = write_image(&img, out, opt->width);
             render_image_free(&img);
         } else {
@@ -190,9 +200,10 @@ static int render_tile_sheet(const char *variant, const RenderOptions *opt, cons
     PulVariant *v = cli_open_variant(CMD, variant);
     if (!v) return CLI_UNUSABLE;
     int status = CLI_UNUSABLE;
-    const PulTheme *theme = cli_drawable(CMD, v) ? theme_of(v) : NULL;
+    const PulTheme *theme = drawable(v) ? theme_of(v) : NULL;
     RenderImage img;
-    if (theme && render_sheet(v, theme, opt, &img)) {
+    if (theme && (pul_variant_board(v) ? render_hex_sheet(v, theme, opt, &img)
+                                       : render_sheet(v, theme, opt, &img))) {
         status = write_image(&img, out, opt->width);
         render_image_free(&img);
     } else if (theme) {

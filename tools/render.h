@@ -34,6 +34,15 @@ bool render_position(const PulGame *g, const PulTheme *theme, int move, int nmov
 bool render_sheet(const PulVariant *v, const PulTheme *theme, const RenderOptions *opt,
                   RenderImage *out);
 
+/* The same pictures of a game or variant of the Einfach Genial family (a hex
+** board): the board with its play area, printed symbols and tiles, the last
+** tile marked, each seat's (team's) tracks and rack beside it; the sheet of
+** the symbols and of every tile kind with its count. */
+bool render_hex_position(const PulGame *g, const PulTheme *theme, int move, int nmoves,
+                         const RenderOptions *opt, RenderImage *out);
+bool render_hex_sheet(const PulVariant *v, const PulTheme *theme, const RenderOptions *opt,
+                      RenderImage *out);
+
 void render_image_free(RenderImage *img);
 
 /* The largest PNG drawn: cairo's surfaces stop at 32767 pixels a side, and
