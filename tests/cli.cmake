@@ -23,6 +23,18 @@ if(Python3_Interpreter_FOUND)
       "PUL_PATH=${PROJECT_SOURCE_DIR}/variants;LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
 endif()
 
+# render_genial_test.py: pul render of the Einfach Genial family (the SVG held against the
+# position tests/genial_ref.py reaches from the same record: cells, play area, printed symbols,
+# tiles, the last tile, tracks, racks; the tile sheet; references in tests/render/genial*.svg;
+# PNG size and Japanese glyphs; errors). It imports render_test.py's checks.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME render_genial COMMAND ${Python3_EXECUTABLE} tests/render_genial_test.py
+                                      --pul $<TARGET_FILE:pul-cli>
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(render_genial PROPERTIES ENVIRONMENT
+      "PUL_PATH=${PROJECT_SOURCE_DIR}/variants;LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
+endif()
+
 # play_test.py: interactive pul play through a pseudo-terminal and a pipe (whole games, hot-seat,
 # SIGKILL and resume, the four languages, the message table, bad options).
 add_test(NAME play COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/play_test.py $<TARGET_FILE:pul-cli>

@@ -171,32 +171,38 @@ def test_escaping(pul, tmp):
                   "the title with & < > \" ' comes back as written")
 
 
+def check_png(pul, args, width, tmp):
+    """pul render ARGS --out out.png writes a PNG of the SVG's size (and width wide)."""
+    png = os.path.join(tmp, "out.png")
+    if os.path.exists(png):
+        os.remove(png)
+    code, _, err = run(pul, args + ["--out", png])
+    what = "pul render " + " ".join(args) + " --out out.png"
+    if not check(code == 0 and os.path.exists(png), f"{what}: exit {code}: {err}"):
+        return err
+    _, svg, _ = run(pul, args)
+    m = re.search(rb'<svg [^>]*width="(\d+)" height="(\d+)"', svg)
+    want = (int(m.group(1)), int(m.group(2)))
+    if width is not None:
+        check(want[0] == width, f"{what}: the SVG is {want[0]} wide, not {width}")
+    data = open(png, "rb").read()
+    check(data[:8] == b"\x89PNG\r\n\x1a\n", f"{what}: no PNG signature")
+    check(data[12:16] == b"IHDR", f"{what}: the first chunk is not IHDR")
+    got = struct.unpack(">II", data[16:24])
+    check(got == want, f"{what}: the PNG is {got[0]}x{got[1]}, the SVG {want[0]}x{want[1]}")
+    check(b"IEND" in data[-12:], f"{what}: the PNG does not end with IEND")
+    return err
+
+
 def test_png(pul, tmp):
     for args, width in ((["tests/render/micropul.pmn", "--size", "480"], 480),
                         (["--sheet", "farmopul", "--size", "300"], 300),
                         (["--sheet", "tests/variants/tricolour"], None)):
-        png = os.path.join(tmp, "out.png")
-        if os.path.exists(png):
-            os.remove(png)
-        code, _, err = run(pul, args + ["--out", png])
-        what = "pul render " + " ".join(args) + " --out out.png"
-        if not check(code == 0 and os.path.exists(png), f"{what}: exit {code}: {err}"):
-            continue
-        _, svg, _ = run(pul, args)
-        m = re.search(rb'<svg [^>]*width="(\d+)" height="(\d+)"', svg)
-        want = (int(m.group(1)), int(m.group(2)))
-        if width is not None:
-            check(want[0] == width, f"{what}: the SVG is {want[0]} wide, not {width}")
-        data = open(png, "rb").read()
-        check(data[:8] == b"\x89PNG\r\n\x1a\n", f"{what}: no PNG signature")
-        check(data[12:16] == b"IHDR", f"{what}: the first chunk is not IHDR")
-        got = struct.unpack(">II", data[16:24])
-        check(got == want, f"{what}: the PNG is {got[0]}x{got[1]}, the SVG {want[0]}x{want[1]}")
-        check(b"IEND" in data[-12:], f"{what}: the PNG does not end with IEND")
+        check_png(pul, args, width, tmp)
 
 
-def test_references(pul, update):
-    for name, args in REFERENCES.items():
+def test_references(pul, update, references=REFERENCES):
+    for name, args in references.items():
         path = os.path.join("tests/render", name)
         code, out, err = run(pul, args)
         what = "pul render " + " ".join(args)
