@@ -543,7 +543,7 @@ def table():
         check(all(c == convs[0] for c in convs), "message %s: conversions differ: %s" % (i, convs))
         for t in texts:
             for name in re.findall(r"\{(\w+)\}", t):
-                check(name in ("core", "supply", "stone", "group", "big"),
+                check(name in ("core", "supply", "stone", "group", "big", "bag", "rack", "track", "bonus"),
                       "message %s: unknown name {%s}" % (i, name))
 
 
