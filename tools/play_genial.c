@@ -198,7 +198,11 @@ static void write_group(Play *p, FILE *out, const PulAction *a, const Group *gr,
             play_format(more, sizeof more, p->st.lang, p->theme, PM_G_MORE, total - shown, letters);
             if (LIST_INDENT + (shown - before) * width + fit_width(more) <= p->cols - 1) break;
         }
-        play_format(more, sizeof more, p->st.lang, p->theme, PM_G_MORE, total - shown, letters);
+        /* Too narrow for an entry and the note: the entries, the best ones, go first. */
+        if (shown == before) {
+            shown = gr->lines * k;
+            more[0] = '\0';
+        }
     }
     for (int i = 0; i < shown; i++) {
         if (i > 0 && i % k == 0) fprintf(out, "\n%*s", LIST_INDENT, "");

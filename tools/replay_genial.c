@@ -138,7 +138,7 @@ void replay_genial_position(FILE *out, const Replay *r, int k) {
     if (n > PUL_GENIAL_MAX_PLACED) n = PUL_GENIAL_MAX_PLACED;
     bool over = pul_game_over(g);
     hex_draw_table(out, g, r->theme, &r->style, over ? -1 : pul_game_to_move(g),
-                   n > 0 ? &placed[n - 1] : NULL, n > 0 ? 1 : 0, r->cols);
+                   n > 0 ? &placed[n - 1] : NULL, n > 0 ? 1 : 0, r->cols - 1);
     fputc('\n', out);
     status(out, r, g);
 }
