@@ -543,7 +543,7 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
                       seat + 1);
             goto done;
         }
-        p.fam->order(&p, legal, n);
+        if (!p.bot[seat]) p.fam->order(&p, legal, n); /* the list only a person sees */
         TurnResult t = p.bot[seat] ? bot_turn(&p, seat, obs)
                                    : human_turn(&p, start, seat, legal, n);
         if (t == TURN_FAILED) goto done;

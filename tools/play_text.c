@@ -325,55 +325,57 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
     /* Einfach Genial (issue 14). */
     [PM_G_HELP] = {
         "Commands:\n"
-        "  N              play move number N of the list\n"
-        "  rg@3,-1e       a tile on two cells: symbol r on cell 3,-1, g on its neighbour\n"
-        "                 to the e (e w ne nw se sw); the letters name the tile's kind\n"
-        "  +              end your turn: refill your {rack} from the {bag} (at random)\n"
-        "  x              end your turn: swap your whole {rack}, when the list offers it\n"
-        "  hint           ask the MCTS bot what it would play\n"
-        "  undo           take back your own last placement while your turn goes on\n"
-        "                 (not once you have drawn: a refill or a swap showed you tiles)\n"
-        "  board          draw the board again\n"
-        "  quit           leave; the record is already saved\n",
+        "  N            play move number N of the list\n"
+        "  rg@3,-1e     a tile on two cells: symbol r on cell 3,-1, g on its neighbour\n"
+        "               to the e (e w ne nw se sw); the letters name the tile's kind\n"
+        "  +            end your turn: refill your {rack} from the {bag} (at random)\n"
+        "  x            end your turn: swap your whole {rack}, when the list offers it\n"
+        "  hint         ask the MCTS bot what it would play\n"
+        "  undo         take back your own last placement while your turn goes on\n"
+        "               (not once you have drawn: a refill or a swap showed you tiles)\n"
+        "  board        draw the board again\n"
+        "  quit         leave; the record is already saved\n",
         "コマンド:\n"
-        "  N              一覧の N 番の手を打つ\n"
-        "  rg@3,-1e       タイルを2マスに置く: 記号 r をマス 3,-1 に、g をその e 側の隣に\n"
-        "                 （e w ne nw se sw）。2文字がタイルの種類\n"
-        "  +              手番を終える: {bag}から{rack}を補充する（ランダム）\n"
-        "  x              手番を終える: {rack}を全部交換する（一覧にあるとき）\n"
-        "  hint           MCTS ボットならどう打つか聞く\n"
-        "  undo           手番中なら自分の直前の配置を取り消す\n"
-        "                 （引いた後はできない: 補充や交換でタイルを見たから）\n"
-        "  board          盤面をもう一度描く\n"
-        "  quit           やめる（記録は保存済み）\n",
+        "  N            一覧の N 番の手を打つ\n"
+        "  rg@3,-1e     タイルを2マスに置く: 記号 r をマス 3,-1 に、g をその e 側の隣に\n"
+        "               （e w ne nw se sw）。2文字がタイルの種類\n"
+        "  +            手番を終える: {bag}から{rack}を補充する（ランダム）\n"
+        "  x            手番を終える: {rack}を全部交換する（一覧にあるとき）\n"
+        "  hint         MCTS ボットならどう打つか聞く\n"
+        "  undo         手番中なら自分の直前の配置を取り消す\n"
+        "               （引いた後はできない: 補充や交換でタイルを見たから）\n"
+        "  board        盤面をもう一度描く\n"
+        "  quit         やめる（記録は保存済み）\n",
         "Commandes :\n"
-        "  N              jouer le coup numéro N de la liste\n"
-        "  rg@3,-1e       une tuile sur deux cases : le symbole r en 3,-1, g sur sa voisine\n"
-        "                 côté e (e w ne nw se sw) ; les lettres disent la sorte de tuile\n"
-        "  +              finir votre tour : compléter votre chevalet ({rack}) au hasard\n"
-        "  x              finir votre tour : échanger tout le chevalet, si la liste le propose\n"
-        "  hint           demander au bot MCTS ce qu'il jouerait\n"
-        "  undo           reprendre votre dernière pose tant que votre tour dure\n"
-        "                 (pas après avoir pioché : compléter ou échanger montre des tuiles)\n"
-        "  board          redessiner le plateau\n"
-        "  quit           quitter ; la partie est déjà enregistrée\n",
+        "  N            jouer le coup numéro N de la liste\n"
+        "  rg@3,-1e     une tuile sur deux cases : le symbole r en 3,-1, g sur la case\n"
+        "               voisine côté e (e w ne nw se sw) ; lettres : la sorte de tuile\n"
+        "  +            finir le tour : compléter le chevalet ({rack}) du sac ({bag})\n"
+        "  x            finir le tour : échanger tout le chevalet, si la liste l'offre\n"
+        "               (les tuiles sortent au hasard)\n"
+        "  hint         demander au bot MCTS ce qu'il jouerait\n"
+        "  undo         reprendre votre dernière pose tant que votre tour dure\n"
+        "               (pas après une pioche : compléter ou échanger montre des tuiles)\n"
+        "  board        redessiner le plateau\n"
+        "  quit         quitter ; la partie est déjà enregistrée\n",
         "Comandos:\n"
-        "  N              jugar la jugada número N de la lista\n"
-        "  rg@3,-1e       una ficha en dos casillas: el símbolo r en 3,-1, g en su vecina\n"
-        "                 hacia e (e w ne nw se sw); las letras dicen el tipo de ficha\n"
-        "  +              terminar tu turno: reponer tu atril ({rack}) al azar\n"
-        "  x              terminar tu turno: cambiar todo el atril, si la lista lo ofrece\n"
-        "  hint           preguntar al bot MCTS qué jugaría\n"
-        "  undo           deshacer tu última colocación mientras dura tu turno\n"
-        "                 (no después de sacar: reponer o cambiar te muestra fichas)\n"
-        "  board          volver a dibujar el tablero\n"
-        "  quit           salir; la partida ya está guardada\n",
+        "  N            jugar la jugada número N de la lista\n"
+        "  rg@3,-1e     una ficha en dos casillas: el símbolo r en 3,-1, g en su vecina\n"
+        "               hacia e (e w ne nw se sw); las letras dicen el tipo de ficha\n"
+        "  +            terminar el turno: reponer el atril ({rack}) de la bolsa ({bag})\n"
+        "  x            terminar el turno: cambiar todo el atril, si la lista lo ofrece\n"
+        "               (las fichas salen al azar)\n"
+        "  hint         preguntar al bot MCTS qué jugaría\n"
+        "  undo         deshacer tu última colocación mientras dura tu turno\n"
+        "               (no después de sacar: reponer o cambiar te muestra fichas)\n"
+        "  board        volver a dibujar el tablero\n"
+        "  quit         salir; la partida ya está guardada\n",
     },
     [PM_G_HELP_MORE] = {
-        "  moves          the whole list of legal moves; moves rg: those of tile rg only\n",
-        "  moves          合法手の一覧を全部表示。moves rg: タイル rg の手だけ\n",
-        "  moves          toute la liste des coups légaux ; moves rg : ceux de la tuile rg\n",
-        "  moves          la lista entera de jugadas legales; moves rg: las de la ficha rg\n",
+        "  moves        the whole list of legal moves; moves rg: those of tile rg only\n",
+        "  moves        合法手の一覧を全部表示。moves rg: タイル rg の手だけ\n",
+        "  moves        tous les coups légaux ; moves rg : ceux de la tuile rg\n",
+        "  moves        todas las jugadas legales; moves rg: las de la ficha rg\n",
     },
     [PM_G_SYNTAX] = {
         "the move cannot be read (examples: rg@3,-1e, +, x)",
@@ -454,8 +456,9 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
     [PM_G_SCORE_LINE] = {
         "Seat %d: %d points (lowest {track}: %s; tracks from the lowest: %s)",
         "プレイヤー %d: %d 点（最低の{track}: %s。低い順: %s）",
-        "Joueur %d : %d points (piste la plus basse : %s ; pistes de la plus basse : %s)",
-        "Jugador %d: %d puntos (pista más baja: %s; pistas de la más baja: %s)",
+        "Joueur %d : %d points (piste la plus basse ({track}) : %s ; pistes de la plus basse : "
+        "%s)",
+        "Jugador %d: %d puntos (pista más baja ({track}): %s; pistas de la más baja: %s)",
     },
 };
 

@@ -301,13 +301,14 @@ static void put_bar(FILE *out, const TermStyle *st, const char *sgr, int value, 
     if (fill > (long)width * 8) fill = (long)width * 8;
     if (fill < 0) fill = 0;
     int cells = 0;
-    if (st->colour && sgr[0]) fputs(sgr, out);
+    bool tinted = st->colour && sgr[0] && fill > 0;
+    if (tinted) fputs(sgr, out);
     for (; cells < fill / 8; cells++) fputs("█", out);
     if (cells < width && fill % 8) {
         fputs(eighths[fill % 8], out);
         cells++;
     }
-    if (st->colour && sgr[0]) fputs(TERM_SGR_RESET, out);
+    if (tinted) fputs(TERM_SGR_RESET, out);
     if (cells < width && st->colour) fputs(TERM_SGR_FAINT, out);
     for (; cells < width; cells++) fputs("·", out);
     if (st->colour) fputs(TERM_SGR_RESET, out);
