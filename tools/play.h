@@ -158,5 +158,7 @@ int play_list_number(const PulAction *a, const PulAction *legal, int n);
 void play_show_known_supply(Play *p, FILE *out, int seat);
 /* The final board, the score breakdown per seat, the winners and why it ended. */
 void play_show_end(Play *p);
+/* The winners (tied ones together), or the score of a solo game. */
+void play_show_winners(Play *p);
 
 #endif

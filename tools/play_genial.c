@@ -732,23 +732,7 @@ static void end(Play *p) {
                     CLI_TEXT(name), list);
         fprintf(p->out, "%s\n", line);
     }
-    int winners[PUL_MAX_SEATS], nwin = pul_game_winners(g, winners, PUL_MAX_SEATS);
-    if (nseats == 1) {
-        int score;
-        pul_game_scores(g, &score, 1);
-        play_say(p, PM_SOLO_SCORE, score);
-    } else if (nwin == 0) {
-        play_say(p, PM_NO_WINNER);
-    } else if (nwin == 1) {
-        play_say(p, PM_WINNER, winners[0] + 1);
-    } else {
-        char seats[64] = "";
-        for (int k = 0; k < nwin; k++) {
-            size_t len = strlen(seats);
-            snprintf(seats + len, sizeof seats - len, "%s%d", k ? ", " : "", winners[k] + 1);
-        }
-        play_say(p, PM_WINNERS_TIED, seats);
-    }
+    play_show_winners(p);
 }
 
 /* Undo is offered with bots too: a placement shows nothing hidden, and the
