@@ -47,6 +47,13 @@ add_test(NAME play_comfort COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/play_test
 set_tests_properties(play_comfort PROPERTIES ENVIRONMENT
                      "PUL_PATH=${PROJECT_SOURCE_DIR}/variants;PUL_LINE_EDITING=${PUL_LINE_EDITING_LIB}")
 
+# play_genial_test.py: pul play of the Einfach Genial editions through a pseudo-terminal and a pipe
+# (whole games against a bot and hot-seat, no other seat's rack or draws shown, the screens fitted
+# to 80x24 and 40x20, the list's points, hint, undo and its refusals, faithful resume, languages).
+add_test(NAME play_genial COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/play_genial_test.py
+                                  $<TARGET_FILE:pul-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(play_genial PROPERTIES ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
+
 # replay_test.py: pul replay through pipes and a pseudo-terminal (keys, stepping back restores the
 # screen), --at N against stepping, the messages in four languages, bad records.
 if(Python3_Interpreter_FOUND)

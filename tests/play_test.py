@@ -12,76 +12,21 @@ usage: play_test.py PUL ROOT [GROUP]   (PUL the binary, ROOT the repository, GRO
 editor the build has: libedit or none)
 """
 
-import fcntl
 import json
 import os
-import pty
 import re
-import select
 import signal
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
-import time
-import unicodedata
 
+import play_pty
 from checks import check, summary
+from play_pty import Term, columns, run, screens
 from term_check import foreign_text
 
 PUL, ROOT = os.path.abspath(sys.argv[1]), sys.argv[2]
-
-
-class Term:
-    """pul play on a pseudo-terminal: read what it prints, type lines. The
-    terminal is rows x cols (default a large one, where every screen fits
-    whole); env adds to the environment."""
-
-    def __init__(self, args, cwd, rows=200, cols=200, env=None):
-        master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-        self.p = subprocess.Popen([PUL, "play"] + args, stdin=slave, stdout=slave, stderr=slave,
-                                  cwd=cwd, start_new_session=True,
-                                  env=dict(os.environ, **(env or {})))
-        os.close(slave)
-        self.fd = master
-        self.out = b""
-        self.pos = 0   # what the test has already looked at
-
-    def read_until(self, *patterns, timeout=60):
-        """Read until one of the byte patterns appears after pos; returns its index,
-        or -1 at the end of output; pos moves past the match."""
-        end = time.time() + timeout
-        while True:
-            for k, pat in enumerate(patterns):
-                at = self.out.find(pat, self.pos)
-                if at >= 0:
-                    self.pos = at + len(pat)
-                    return k
-            left = end - time.time()
-            if left <= 0:
-                raise TimeoutError("waited for %r; last output: %r" % (patterns, self.out[-400:]))
-            r, _, _ = select.select([self.fd], [], [], left)
-            if not r:
-                continue
-            try:
-                chunk = os.read(self.fd, 65536)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                return -1
-            self.out += chunk
-
-    def send(self, text):
-        os.write(self.fd, text.encode())
-
-    def finish(self, timeout=30):
-        while self.read_until(b"\x00never\x00", timeout=timeout) != -1:
-            pass
-        rc = self.p.wait(timeout=timeout)
-        os.close(self.fd)
-        return rc
+play_pty.PUL = PUL
 
 
 def last_screen(out):
@@ -89,11 +34,6 @@ def last_screen(out):
     start = out.rfind(b"== Move ")
     end = out.find(b"Legal moves", start)
     return out[start:end]
-
-
-def run(args, stdin="", cwd=None, env=None):
-    return subprocess.run([PUL, "play"] + args, input=stdin.encode(), capture_output=True,
-                          cwd=cwd, timeout=120, env=dict(os.environ, **(env or {})))
 
 
 def record_moves(path, variant=None):
@@ -543,7 +483,7 @@ def table():
         check(all(c == convs[0] for c in convs), "message %s: conversions differ: %s" % (i, convs))
         for t in texts:
             for name in re.findall(r"\{(\w+)\}", t):
-                check(name in ("core", "supply", "stone", "group", "big"),
+                check(name in ("core", "supply", "stone", "group", "big", "bag", "rack", "track", "bonus"),
                       "message %s: unknown name {%s}" % (i, name))
 
 
@@ -588,28 +528,6 @@ def bad_options(tmp):
 
 
 # ------------------------------------------------------------ terminal comfort
-
-SGR_OR_CURSOR = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
-
-
-def columns(line):
-    """The columns a line of output takes on a terminal: wide characters two,
-    combining ones none, the terminal's own sequences none."""
-    text = SGR_OR_CURSOR.sub(b"", line).decode("utf-8", "replace").rstrip("\r")
-    return sum(0 if unicodedata.combining(c) else
-               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def screens(out, prompt=b"> "):
-    """Each screen a terminal showed: from a screen clear to the first prompt
-    after it, as lines."""
-    found = []
-    for part in out.split(b"\x1b[H\x1b[2J")[1:]:
-        end = part.find(prompt)
-        if end >= 0:
-            found.append(part[:end + len(prompt)].split(b"\r\n"))
-    return found
-
 
 def fits_80x24(tmp):
     """At 80x24 every screen of a game keeps the header, the board, the list

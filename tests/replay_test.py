@@ -12,6 +12,7 @@ hostile edition's names and a record's illegal move reach a terminal escaped.
 usage: replay_test.py --cmd PATH_TO_PUL   (run from the source tree; PUL_PATH set)
 """
 import argparse
+import json
 import os
 import pty
 import re
@@ -313,6 +314,81 @@ def test_hostile_pty(pul):
     check(not bad, "an illegal move reaches the terminal raw: %s" % bad)
 
 
+def genial_record(pul, tmp, name, args):
+    """A record of a game between bots (pul play prints it), written to tmp/name.pmn."""
+    out = subprocess.run([pul, "play"] + args, capture_output=True, timeout=60).stdout
+    path = os.path.join(tmp, name + ".pmn")
+    open(path, "wb").write(out)
+    moves = subprocess.run([pul, "referee", path], capture_output=True).stdout.decode()
+    return path, [json.loads(line) for line in moves.splitlines() if line.startswith('{"n"')]
+
+
+def test_genial(pul, tmp):
+    """Einfach Genial records: stepping equals --at, back restores; each
+    move's events in words, draws included (a replay hides nothing); the
+    shout of a bonus placement, a swap's returned tiles, the end with each
+    seat's lowest track; teams, solo and the four languages; keys at a pty."""
+    path, moves = genial_record(pul, tmp, "g2", ["genial", "--seats", "random,greedy",
+                                                 "--seed", "2"])
+    n = len(moves)
+    check(n > 60, "the Genial record has %d moves" % n)
+    code, out, err = run(pul, [path], "n\n" * 3 + "p\np\nG\nq\n")
+    pos = positions(out)
+    check(code == 0 and len(pos) == 7, "a Genial record steps (%d: %s)" % (code, err.strip()))
+    for k in (1, 2, 3):
+        _, at, _ = run(pul, [path, "--at", str(k)])
+        check(len(pos) > k and at.strip("\n") == pos[k], "--at %d is the %dth step" % (k, k))
+    check(len(pos) == 7 and pos[4] == pos[2] and pos[5] == pos[1], "stepping back restores")
+    first, second = moves[0], moves[1]
+    check(re.search(r"placed \w+ \w+ on -?\d+,-?\d+ and \w+ \w+ on -?\d+,-?\d+", pos[1])
+          and "score track at" in pos[1], "a placement's events are not told: %r" % pos[1][:300])
+    check("%d. %s, seat 1" % (1, first["move"]) in pos[1], "move 1 shown in PMN with its seat")
+    check("refilled the rack: 1 tile(s) from the bag" in pos[2]
+          and ("drew %s" % second["move"][1:]) in pos[2], "a refill's draw is not told")
+    check(re.search(r"^ +0 1 2 3 4 5\b", pos[1], re.M) and "rack (seat 1):" in pos[1]
+          and "seat 1 to refill" in pos[1], "the board, the rack or who moves is missing")
+    last = pos[6]
+    check("after move %d of %d" % (n, n) in last and "game over: " in last
+          and re.search(r"^seat 1: \d+ points \(lowest track: \w+ \w+\)", last, re.M)
+          and ", wins" in last, "the end is not told: %r" % last[-400:])
+    swap = next((m for m in moves if m["move"].startswith("x")), None)
+    if check(swap is not None, "the record has no swap: pick another seed"):
+        _, out, _ = run(pul, [path, "--at", str(swap["n"])])
+        check("swapped the rack: 6 new tile(s) from the bag" in out
+              and re.search(r"put ([a-z]{2}, )*[a-z]{2} back in the bag", out),
+              "a swap and the tiles it put back are not told")
+    bonus = next((m for m in moves if m["bonus"] > 0), None)
+    if check(bonus is not None, "the record has no bonus placement: pick another seed"):
+        _, out, _ = run(pul, [path, "--at", str(bonus["n"])])
+        check("Brilliant! %d bonus placement(s) to make" % bonus["bonus"] in out
+              and "(an end reached)" in out, "a bonus placement is not told with the shout")
+    words = {"ja": ["手目の後", "を引いた", "袋", "赤い炎"], "fr": ["après le coup", "a tiré", "sac", "flamme"],
+             "es": ["tras la jugada", "sacó", "bolsa", "llama"]}
+    for lang, want in words.items():
+        _, out, _ = run(pul, [path, "--at", "2", "--lang", lang])
+        check(all(w in out for w in want), "--lang %s: %r" % (lang, [w for w in want if w not in out]))
+    path, _ = genial_record(pul, tmp, "g4", ["genial-teams", "--seats",
+                                             "greedy,greedy,greedy,greedy", "--seed", "3"])
+    _, out, _ = run(pul, [path, "--at", "20"])
+    check(re.search(r"▮ 1\+3 .* 2\+4", out) and re.search(r"^ +0 1 2 3 4 5 6 7\b", out, re.M)
+          and all(len(l) <= 80 for l in out.split("\n")),
+          "a team game shows no team columns, radius-7 board, or is wider than 80")
+    path, _ = genial_record(pul, tmp, "g1", ["genial-solo", "--seats", "greedy", "--seed", "3"])
+    _, out, _ = run(pul, [path], "G\nq\n")
+    check(re.search(r"^score: \d+ points \(lowest track", out, re.M) is not None,
+          "a solo game's end has no score line")
+    t = Pty([pul, "replay", os.path.join(tmp, "g2.pmn")])
+    start = t.read_until(rb"start of the game")
+    t.send(b"n")
+    one = t.read_until(rb"after move 1 of")
+    t.send(b"n")
+    t.read_until(rb"after move 2 of")
+    t.send(b"p")
+    check(one is not None and t.read_until(rb"after move 1 of") == one and "\x1b[" in one,
+          "a Genial record at a terminal: stepping back does not restore the screen")
+    check(start is not None and t.close() == 0, "q does not quit a Genial replay")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cmd", required=True)
@@ -325,6 +401,7 @@ def main():
         test_bad_records(args.cmd, tmp)
         test_pty(args.cmd)
         test_hostile_pty(args.cmd)
+        test_genial(args.cmd, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if FAILURES:

@@ -42,6 +42,25 @@ static const char play_help[] =
     "to its seat only. undo takes back only your own last move, in a game\n"
     "without bots, while no other seat has played since, and never a take or\n"
     "a peek (they showed you a hidden tile).\n\n"
+    "An Einfach Genial edition (genial, genial-teams, genial-solo) shows the\n"
+    "hex board of the play area for the seat count (r on the left of each row;\n"
+    "q, constant going south-east, where each diagonal meets the edge; printed\n"
+    "symbols in parentheses; the placements since your last turn in brackets),\n"
+    "every seat's six tracks as bars with the lowest starred (*), the bag, and\n"
+    "your rack only. The list groups the placements by tile kind, best first,\n"
+    "with the points of each half (3+2; the edition's bonus mark when one\n"
+    "reaches a track end); as many as fit are shown, moves rg lists every\n"
+    "placement of tile rg. Type a number or a move:\n"
+    "  rg@3,-1e     symbol r on cell 3,-1, g on its neighbour to the e\n"
+    "               (e w ne nw se sw)\n"
+    "  +  or  x     end your turn: refill your rack, or swap it when the list\n"
+    "               offers it; the tiles come from the bag at random\n"
+    "Bonus placements are announced with the edition's shout. Nobody is shown\n"
+    "another seat's rack or what it drew (a swap's returned tiles are public;\n"
+    "your own draw is told to you alone). undo takes back your own placements\n"
+    "while your turn goes on, with bots at the table too (a placement shows\n"
+    "nothing hidden): never once you have refilled or swapped, since the draw\n"
+    "showed you tiles, nor after another seat has moved.\n\n"
     "The record is saved after every move, to --record FILE or\n"
     "pul-VARIANT-SEED.pmn in the current folder, with the seats and the\n"
     "language as its Seats and Lang tags (pul referee ignores them); quitting\n"
@@ -542,10 +561,6 @@ int cmd_play(int argc, char **argv) {
     for (int s = 0; s < cfg.nseats; s++) {
         any_human = any_human || !strcmp(cfg.seat[s], "human");
         all_random = all_random && !strcmp(cfg.seat[s], "random");
-    }
-    if ((any_human || resume) && !cli_drawable("play", v)) {
-        status = CLI_UNUSABLE;
-        goto fail;
     }
     if (any_human || resume) {
         if (!have_seed) seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 16);

@@ -16,25 +16,8 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "replay.h"
 #include "replay_text.h"
-#include "term.h"
-
-typedef struct {
-    const char *path;
-    const char *trusted; /* --variant: the edition the person named, or NULL */
-    PulRecord *rec;
-    PulVariant *variant;
-    const PulTheme *theme;
-    int nmoves;          /* moves in the record */
-    int nlegal;          /* legal moves from the start: positions 0 .. nlegal */
-    PulGame **pos;       /* pos[k]: the game after move k, a copy of work */
-    PulGame *work;       /* the one object the moves are applied on: with scripts, the
-                            one Lua state, and the script error of a refused move */
-    PulEvents *events;   /* events[k - 1]: what move k did */
-    int bad_move;        /* 1-based number of the first illegal move, 0 when none */
-    PulReason bad_reason;
-    TermStyle style;
-} Replay;
 
 /* A message on stderr, made safe by cli_error: it quotes the record and the edition. */
 static void say(const Replay *r, int id, ...) {
@@ -86,7 +69,6 @@ static bool replay_load(Replay *r) {
         say(r, RT_CANNOT_READ, pul_error_format(&err, buf, sizeof buf));
         return false;
     }
-    if (!cli_drawable("replay", r->variant)) return false;
     r->theme = pul_variant_theme(r->variant);
     r->nmoves = pul_record_nmoves(r->rec);
     r->pos = calloc((size_t)r->nmoves + 1, sizeof *r->pos);
@@ -147,6 +129,13 @@ static void vshow(FILE *out, const Replay *r, const char *indent, int id, va_lis
     fputs(indent, out);
     cli_put_text(out, buf);
     fputc('\n', out);
+}
+
+void replay_show(FILE *out, const Replay *r, const char *indent, int id, ...) {
+    va_list ap;
+    va_start(ap, id);
+    vshow(out, r, indent, id, ap);
+    va_end(ap);
 }
 
 static void show(FILE *out, const Replay *r, int id, ...) {
@@ -247,6 +236,7 @@ static void print_scores(FILE *out, const Replay *r, const PulGame *g) {
 static void print_position(FILE *out, const Replay *r, int k) {
     const PulGame *g = r->pos[k];
     const char *title = pul_variant_title(r->variant, r->style.lang);
+    bool genial = strcmp(pul_variant_family(r->variant), "genial") == 0;
     if (k == 0)
         show(out, r, RT_START, title, r->nmoves);
     else
@@ -254,15 +244,22 @@ static void print_position(FILE *out, const Replay *r, int k) {
     if (k > 0) {
         int seat = r->events[k - 1].n > 0 ? r->events[k - 1].ev[0].seat : 0;
         show(out, r, RT_MOVE_BY, k, pul_record_move(r->rec, k - 1), seat + 1);
-        print_events(out, r, k);
+        if (genial)
+            replay_genial_events(out, r, k);
+        else
+            print_events(out, r, k);
     }
     fputc('\n', out);
-    PulPlaced placed[PUL_MAX_TILES];
-    int n = pul_game_placed(g, placed, PUL_MAX_TILES);
-    term_draw_board(out, g, r->theme, &r->style, n > 1 ? &placed[n - 1] : NULL);
-    fputc('\n', out);
-    term_draw_status(out, g, r->theme, &r->style, pul_game_over(g) ? -1 : pul_game_to_move(g));
-    if (pul_game_over(g)) print_scores(out, r, g);
+    if (genial) {
+        replay_genial_position(out, r, k);
+    } else {
+        PulPlaced placed[PUL_MAX_TILES];
+        int n = pul_game_placed(g, placed, PUL_MAX_TILES);
+        term_draw_board(out, g, r->theme, &r->style, n > 1 ? &placed[n - 1] : NULL);
+        fputc('\n', out);
+        term_draw_status(out, g, r->theme, &r->style, pul_game_over(g) ? -1 : pul_game_to_move(g));
+        if (pul_game_over(g)) print_scores(out, r, g);
+    }
     if (k == r->nlegal && r->bad_move) {
         show(out, r, RT_STOPPED_HERE, r->bad_move);
         const char *bad = pul_record_move(r->rec, r->bad_move - 1);
@@ -532,6 +529,7 @@ int cmd_replay(int argc, char **argv) {
     if (at_text && !cli_parse_int("replay", "--at", at_text, 0, 100000, &at)) return CLI_UNUSABLE;
     const char *no_colour_env = getenv("NO_COLOR");
     r.style.colour = colour && isatty(STDOUT_FILENO) && !(no_colour_env && no_colour_env[0]);
+    r.cols = term_columns(stdout);
     if (!replay_load(&r)) {
         replay_free(&r);
         return CLI_UNUSABLE;

@@ -45,8 +45,51 @@ typedef struct {
     bool hidden;                /* it showed that seat a hidden tile (a take, a peek) */
 } PlayMoveInfo;
 
-/* One game being played at the terminal or through a pipe. */
+/* What a family's screen shows beside an entry of the list of legal moves
+** (play_genial.c: the points of a placement's halves, whether it reaches a
+** track end); each family fills what it needs when it orders the list. */
 typedef struct {
+    int16_t points[2];
+    bool bonus;
+} PlayEntry;
+
+typedef struct Play Play;
+
+/* What the session (play_game.c) asks of the family it plays, so that the
+** turn loop, saving, resuming, undo, hint and the hand-over are one code for
+** every family: play_micropul.c and play_genial.c fill one each. */
+typedef struct {
+    /* The legal actions put in the order the list numbers them, p->entry
+    ** filled to match. */
+    void (*order)(Play *p, PulAction *legal, int n);
+    /* The screen of seat's turn (whole: not fitted to the terminal). */
+    void (*screen)(Play *p, int seat, const PulAction *legal, int n, bool whole);
+    /* The whole list, for "moves". */
+    void (*list)(Play *p, const PulAction *legal, int n);
+    /* A line that is neither a number nor a command the session knows: a move
+    ** into *a (true), or an answer given (false): a family's own command, or
+    ** why the line is not a move. */
+    bool (*read)(Play *p, int seat, const char *line, const PulAction *legal, int n, PulAction *a);
+    /* The news of done, which seat did (bot: its name, NULL for a person):
+    ** what everyone may know, and to seat alone what only it may. */
+    void (*told)(Play *p, int seat, const char *bot, const PulAction *done, const PulEvents *ev);
+    /* Whether done showed its seat something hidden (a draw, a take, a peek):
+    ** undo never takes such a move back. */
+    bool (*hidden)(const PulAction *done, const PulEvents *ev);
+    /* The number of a in the list, 0 when it is not there. */
+    int (*number)(const PulAction *a, const PulAction *legal, int n);
+    /* a as a message shows it: the move text, or what a random draw is typed as. */
+    void (*text)(Play *p, const PulAction *a, char *buf, size_t size);
+    /* The end: the final board and each seat's score. */
+    void (*end)(Play *p);
+    PlayMsg help, help_more; /* the commands, in the family's move text */
+    bool undo_with_bots;  /* undo offered with bots at the table (play --help says when) */
+} PlayFamily;
+
+extern const PlayFamily play_micropul, play_genial;
+
+/* One game being played at the terminal or through a pipe. */
+struct Play {
     const PlayConfig *cfg;
     PulVariant *v;
     const PulTheme *theme;
@@ -70,7 +113,9 @@ typedef struct {
     /* Terminal comfort: */
     PlayInput *input;             /* the line editor at a terminal, NULL: plain reading */
     int cols, rows;               /* the terminal's size (play_term_size), 80x24 on a pipe */
-} Play;
+    const PlayFamily *fam;        /* the family's screens and words */
+    PlayEntry *entry;             /* beside each legal action of the turn, PUL_MAX_ACTIONS */
+};
 
 /* Runs the whole game, from the start or from the record resume (NULL: a
 ** new game), which then takes the moves played and is saved with all its
@@ -113,5 +158,7 @@ int play_list_number(const PulAction *a, const PulAction *legal, int n);
 void play_show_known_supply(Play *p, FILE *out, int seat);
 /* The final board, the score breakdown per seat, the winners and why it ended. */
 void play_show_end(Play *p);
+/* The winners (tied ones together), or the score of a solo game. */
+void play_show_winners(Play *p);
 
 #endif

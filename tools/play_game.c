@@ -110,17 +110,6 @@ done:
     return ok;
 }
 
-/* Whether the move whose events are ev showed its seat a tile that was
-** hidden from it: the tile a take put in the hand, or a peek at the supply.
-** Taking such a move back would leave the seat knowing what the game says
-** it does not. */
-static bool shows_hidden(const PulAction *done, const PulEvents *ev) {
-    if (done->kind == PUL_TAKE) return true;
-    for (int k = 0; k < ev->n; k++)
-        if (ev->ev[k].kind == PUL_EV_REVEALED) return true;
-    return false;
-}
-
 /* a, made by seat, goes on the list of moves, and on the record unless it
 ** is read from it. */
 static bool add_move(Play *p, const PulAction *a, int seat, bool hidden, bool to_record) {
@@ -150,33 +139,15 @@ static PulReason do_action(Play *p, const PulAction *a) {
     PulReason r = pul_apply(p->g, a, &ev);
     if (r != PUL_LEGAL) return r;
     PulAction done;
-    char text[64];
     pul_events_action(&ev, &done);
-    if (!add_move(p, &done, seat, shows_hidden(&done, &ev), true)) {
+    if (!add_move(p, &done, seat, p->fam->hidden(&done, &ev), true)) {
         cli_error("play", "out of memory while recording the game");
         return PUL_R_BAD_ACTION;
     }
     save(p);
-    pul_action_format(p->v, &done, text, sizeof text);
     char name[PLAY_SPEC_MAX] = "";
     if (p->bot[seat]) bot_name(p->cfg->seat[seat], name, sizeof name);
-    /* The news is seen by whoever looks next, another player in hot-seat: a
-    ** take says which tile only in the record. */
-    if (done.kind == PUL_TAKE && p->bot[seat])
-        play_news(p, PM_TOOK_BOT, CLI_TEXT(name), seat + 1);
-    else if (done.kind == PUL_TAKE)
-        play_news(p, PM_TOOK_SEAT, seat + 1);
-    else if (p->bot[seat])
-        play_news(p, PM_PLAYED_BOT, CLI_TEXT(name), seat + 1, text);
-    else
-        play_news(p, PM_PLAYED_SEAT, seat + 1, text);
-    for (int k = 0; k < ev.n; k++) {
-        const PulEvent *e = &ev.ev[k];
-        if (e->kind == PUL_EV_DREW && e->count > 0) play_news(p, PM_DREW, e->seat + 1, e->count);
-        if (e->kind == PUL_EV_EXTRA_TURN) play_news(p, PM_EXTRA_TURN, e->seat + 1);
-        if (e->kind == PUL_EV_TURN_SKIPPED) play_news(p, PM_SKIPPED, e->seat + 1);
-        if (e->kind == PUL_EV_REVEALED) play_news_to(p, e->seat, PM_PEEK, e->tile, e->tile);
-    }
+    p->fam->told(p, seat, p->bot[seat] ? name : NULL, &done, &ev);
     return PUL_LEGAL;
 }
 
@@ -190,18 +161,6 @@ static bool replay(Play *p, const PulGame *start, int n) {
     return true;
 }
 
-/* Placements grouped by tile, then the takes, the claims and pass: the
-** numbers of the list follow this order. */
-static int legal_order(const void *pa, const void *pb) {
-    const PulAction *a = pa, *b = pb;
-    if (a->kind != b->kind) return a->kind - b->kind;
-    if (a->kind == PUL_PLACE && a->tile != b->tile) return a->tile - b->tile;
-    if (a->y != b->y) return a->y < b->y ? -1 : 1;
-    if (a->x != b->x) return a->x < b->x ? -1 : 1;
-    if (a->kind == PUL_TAKE) return a->tile - b->tile;
-    return a->kind == PUL_PLACE ? a->rot - b->rot : a->quad - b->quad;
-}
-
 /* ---------------------------------------------------------------- screen */
 
 /* The screen of the turn (play_screen.c), fitted to the terminal unless whole;
@@ -210,7 +169,7 @@ static void draw_screen(Play *p, int seat, const PulAction *legal, int n, bool w
     size_t len = strlen(p->news);
     snprintf(p->news + len, sizeof p->news - len, "%s", p->secret[seat]);
     p->secret[seat][0] = '\0';
-    play_show_screen(p, seat, legal, n, whole);
+    p->fam->screen(p, seat, legal, n, whole);
 }
 
 /* One line of input after prompt, without its newline and surrounding
@@ -256,9 +215,8 @@ static void hint(Play *p, int seat, const PulAction *legal, int n) {
     if (obs && bot) {
         pul_observe(p->g, seat, obs);
         if (pul_bot_choose(bot, obs, &a, &err) == PUL_OK) {
-            pul_action_format(p->v, &a, text, sizeof text);
-            if (a.kind == PUL_TAKE && a.tile == PUL_NO_TILE) snprintf(text, sizeof text, "t");
-            int number = play_list_number(&a, legal, n);
+            p->fam->text(p, &a, text, sizeof text);
+            int number = p->fam->number(&a, legal, n);
             if (number)
                 play_say(p, PM_HINT_NUMBER, text, number);
             else
@@ -313,13 +271,6 @@ static void resume_command(const Play *p, char *buf, size_t size) {
     }
 }
 
-/* Whether a matches a legal action of the list. */
-static bool listed(const PulAction *a, const PulAction *legal, int n) {
-    for (int k = 0; k < n; k++)
-        if (legal[k].kind == a->kind && legal[k].tile == a->tile) return true;
-    return false;
-}
-
 /* A human's turn: the screen, then commands until a move is made. */
 static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction *legal, int n) {
     char line[256];
@@ -340,9 +291,9 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
         if (!strcmp(line, "quit") || !strcmp(line, "exit") || !strcmp(line, "q")) goto quit;
         if (!strcmp(line, "help") || !strcmp(line, "?")) {
             char help[4096];
-            play_format(help, sizeof help, p->st.lang, p->theme, PM_HELP);
+            play_format(help, sizeof help, p->st.lang, p->theme, p->fam->help);
             fputs(help, p->out);
-            play_format(help, sizeof help, p->st.lang, p->theme, PM_HELP_MORE);
+            play_format(help, sizeof help, p->st.lang, p->theme, p->fam->help_more);
             fputs(help, p->out);
             if (p->input) fputs(play_template(p->st.lang, PM_HELP_EDITING), p->out);
             fputc('\n', p->out);
@@ -353,7 +304,7 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
             continue;
         }
         if (!strcmp(line, "moves")) {
-            play_show_legal(p, legal, n);
+            p->fam->list(p, legal, n);
             continue;
         }
         if (!strcmp(line, "hint")) {
@@ -361,7 +312,7 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
             continue;
         }
         if (!strcmp(line, "undo")) {
-            if (p->nbots > 0) {
+            if (p->nbots > 0 && !p->fam->undo_with_bots) {
                 play_say(p, PM_UNDO_WITH_BOTS);
                 continue;
             }
@@ -374,7 +325,7 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
             ** showed them nothing hidden, which they could not unsee. */
             const PlayMoveInfo *last = &p->info[p->nmoves - 1];
             char text[64];
-            pul_action_format(p->v, &p->moves[p->nmoves - 1], text, sizeof text);
+            p->fam->text(p, &p->moves[p->nmoves - 1], text, sizeof text);
             if (last->seat != seat) {
                 play_say(p, PM_UNDO_NOT_YOURS, last->seat + 1);
                 continue;
@@ -391,19 +342,6 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
             play_news(p, PM_UNDONE, text);
             return TURN_DONE;
         }
-        if (line[0] == 'r' && (line[1] == ' ' || isdigit((unsigned char)line[1]))) {
-            char *end;
-            long t = strtol(line + 1, &end, 10);
-            int ntiles = pul_variant_tileset(p->v)->ntiles;
-            if (*end || end == line + 1) {
-                play_say(p, PM_NOT_UNDERSTOOD, CLI_TEXT(line));
-            } else if (t < 0 || t >= ntiles) {
-                play_say(p, PM_NO_SUCH_TILE, (int)t, ntiles - 1);
-            } else {
-                play_show_rotations(p, (int)t, legal, n);
-            }
-            continue;
-        }
         PulAction a;
         if (all_digits(line)) {
             long k = strlen(line) > 6 ? 0 : strtol(line, NULL, 10);
@@ -412,33 +350,10 @@ static TurnResult human_turn(Play *p, const PulGame *start, int seat, PulAction 
                 continue;
             }
             a = legal[k - 1];
-        } else if (!strcmp(line, "t")) {
-            memset(&a, 0, sizeof a);
-            a.kind = PUL_TAKE;
-            a.tile = PUL_NO_TILE;
-        } else if (!pul_action_parse(p->v, line, &a)) {
-            if (strchr("0123456789stp", line[0])) {
-                char reason[512];
-                pul_reason_explain(p->g, PUL_R_SYNTAX, p->st.lang, reason, sizeof reason);
-                play_say(p, PM_ILLEGAL, CLI_TEXT(line), reason);
-            } else {
-                play_say(p, PM_NOT_UNDERSTOOD, CLI_TEXT(line));
-            }
+        } else if (!p->fam->read(p, seat, line, legal, n, &a)) {
             continue;
         }
         PulReason r = pul_check(p->g, &a);
-        if (a.kind == PUL_TAKE && a.tile != PUL_NO_TILE && !listed(&a, legal, n)) {
-            /* A supply tile the seat has not seen: whether it is there is
-            ** hidden, so the answer is the same either way, the one a random
-            ** take would get. */
-            PulAction any = a;
-            any.tile = PUL_NO_TILE;
-            r = pul_check(p->g, &any);
-            if (r == PUL_LEGAL) {
-                play_say(p, PM_TAKE_UNKNOWN);
-                continue;
-            }
-        }
         if (r == PUL_LEGAL) r = do_action(p, &a);
         if (r == PUL_LEGAL) return TURN_DONE;
         char reason[1024];
@@ -526,7 +441,7 @@ static bool start_game(Play *p, PulGame *start, PulRecord *resume) {
             return false;
         }
         pul_events_action(&ev, &done);
-        if (!add_move(p, &a, seat, shows_hidden(&done, &ev), false)) return false;
+        if (!add_move(p, &a, seat, p->fam->hidden(&done, &ev), false)) return false;
     }
     return true;
 }
@@ -562,12 +477,14 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
     p.st.colour = p.tty && cfg->colour;
     p.st.lang = cfg->lang;
     p.last_human = -1;
+    p.fam = strcmp(pul_variant_family(v), "genial") == 0 ? &play_genial : &play_micropul;
     int status = CLI_UNUSABLE;
     PulGame *start = pul_game_new(v);
     PulAction *legal = malloc(PUL_MAX_ACTIONS * sizeof *legal);
     PulObservation *obs = malloc(sizeof *obs);
+    p.entry = malloc(PUL_MAX_ACTIONS * sizeof *p.entry);
     p.g = pul_game_new(v);
-    if (!start || !legal || !obs || !p.g) {
+    if (!start || !legal || !obs || !p.entry || !p.g) {
         cli_error("play", "out of memory");
         goto done;
     }
@@ -626,7 +543,7 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
                       seat + 1);
             goto done;
         }
-        qsort(legal, (size_t)n, sizeof *legal, legal_order);
+        if (!p.bot[seat]) p.fam->order(&p, legal, n); /* the list only a person sees */
         TurnResult t = p.bot[seat] ? bot_turn(&p, seat, obs)
                                    : human_turn(&p, start, seat, legal, n);
         if (t == TURN_FAILED) goto done;
@@ -639,12 +556,7 @@ int play_interactive(const PlayConfig *cfg, PulVariant *v, PulRecord *resume) {
     ** now look at the result. */
     if (p.tty && p.nhumans > 1) clear_screen(&p, true);
     flush_news(&p);
-    PulPlaced placed[PUL_MAX_TILES];
-    int nplaced = pul_game_placed(p.g, placed, PUL_MAX_TILES);
-    fputc('\n', p.out);
-    term_draw_board(p.out, p.g, p.theme, &p.st, nplaced > 1 ? &placed[nplaced - 1] : NULL);
-    fputc('\n', p.out);
-    play_show_end(&p);
+    p.fam->end(&p);
     status = CLI_OK;
 done:
     fflush(p.out);
@@ -655,6 +567,7 @@ done:
     pul_record_free(p.own_rec);
     free(obs);
     free(legal);
+    free(p.entry);
     pul_game_free(p.g);
     pul_game_free(start);
     return status;

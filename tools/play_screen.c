@@ -516,7 +516,6 @@ void play_show_known_supply(Play *p, FILE *out, int seat) {
 void play_show_end(Play *p) {
     const PulGame *g = p->g;
     int lang = p->st.lang, nseats = pul_game_seats(g);
-    int winners[PUL_MAX_SEATS];
     char reason[512], line[1024], part[256];
     play_say(p, PM_GAME_OVER, pul_end_explain(g, lang, reason, sizeof reason));
     for (int s = 0; s < nseats; s++) {
@@ -537,6 +536,12 @@ void play_show_end(Play *p) {
         }
         fprintf(p->out, "%s\n", line);
     }
+    play_show_winners(p);
+}
+
+void play_show_winners(Play *p) {
+    const PulGame *g = p->g;
+    int nseats = pul_game_seats(g), winners[PUL_MAX_SEATS];
     int nwin = pul_game_winners(g, winners, PUL_MAX_SEATS);
     if (nseats == 1) {
         /* Alone at the table there is a score to beat, not a winner. */

@@ -15,6 +15,10 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
     [PM_NAME_CORE] = {"core", "コア", "noyau", "núcleo"},
     [PM_NAME_SUPPLY] = {"supply", "山札", "réserve", "suministro"},
     [PM_NAME_GROUP] = {"group", "グループ", "groupe", "grupo"},
+    [PM_NAME_BAG] = {"bag", "袋", "sac", "bolsa"},
+    [PM_NAME_RACK] = {"rack", "ラック", "chevalet", "atril"},
+    [PM_NAME_TRACK] = {"track", "トラック", "piste", "pista"},
+    [PM_NAME_BONUS] = {"Bonus!", "ボーナス！", "Bonus !", "¡Bonus!"},
     [PM_START] = {
         "%s, seed %s. The record is saved after every move to %s.",
         "%s、シード %s。記録は一手ごとに %s に保存されます。",
@@ -317,6 +321,144 @@ static const char *const texts[PM_COUNT][PUL_NLANGS] = {
         "  ↑, ↓        入力した行を呼び出す。←、→、BackSpace で行を編集\n",
         "  Haut, Bas   rappeler vos lignes ; Gauche, Droite, Retour arrière les modifient\n",
         "  Arriba, Abajo  recuperar tus líneas; Izquierda, Derecha, Retroceso las editan\n",
+    },
+    /* Einfach Genial (issue 14). */
+    [PM_G_HELP] = {
+        "Commands:\n"
+        "  N            play move number N of the list\n"
+        "  rg@3,-1e     a tile on two cells: symbol r on cell 3,-1, g on its neighbour\n"
+        "               to the e (e w ne nw se sw); the letters name the tile's kind\n"
+        "  +            end your turn: refill your {rack} from the {bag} (at random)\n"
+        "  x            end your turn: swap your whole {rack}, when the list offers it\n"
+        "  hint         ask the MCTS bot what it would play\n"
+        "  undo         take back your own last placement while your turn goes on\n"
+        "               (not once you have drawn: a refill or a swap showed you tiles)\n"
+        "  board        draw the board again\n"
+        "  quit         leave; the record is already saved\n",
+        "コマンド:\n"
+        "  N            一覧の N 番の手を打つ\n"
+        "  rg@3,-1e     タイルを2マスに置く: 記号 r をマス 3,-1 に、g をその e 側の隣に\n"
+        "               （e w ne nw se sw）。2文字がタイルの種類\n"
+        "  +            手番を終える: {bag}から{rack}を補充する（ランダム）\n"
+        "  x            手番を終える: {rack}を全部交換する（一覧にあるとき）\n"
+        "  hint         MCTS ボットならどう打つか聞く\n"
+        "  undo         手番中なら自分の直前の配置を取り消す\n"
+        "               （引いた後はできない: 補充や交換でタイルを見たから）\n"
+        "  board        盤面をもう一度描く\n"
+        "  quit         やめる（記録は保存済み）\n",
+        "Commandes :\n"
+        "  N            jouer le coup numéro N de la liste\n"
+        "  rg@3,-1e     une tuile sur deux cases : le symbole r en 3,-1, g sur la case\n"
+        "               voisine côté e (e w ne nw se sw) ; lettres : la sorte de tuile\n"
+        "  +            finir le tour : compléter le chevalet ({rack}) du sac ({bag})\n"
+        "  x            finir le tour : échanger tout le chevalet, si la liste l'offre\n"
+        "               (les tuiles sortent au hasard)\n"
+        "  hint         demander au bot MCTS ce qu'il jouerait\n"
+        "  undo         reprendre votre dernière pose tant que votre tour dure\n"
+        "               (pas après une pioche : compléter ou échanger montre des tuiles)\n"
+        "  board        redessiner le plateau\n"
+        "  quit         quitter ; la partie est déjà enregistrée\n",
+        "Comandos:\n"
+        "  N            jugar la jugada número N de la lista\n"
+        "  rg@3,-1e     una ficha en dos casillas: el símbolo r en 3,-1, g en su vecina\n"
+        "               hacia e (e w ne nw se sw); las letras dicen el tipo de ficha\n"
+        "  +            terminar el turno: reponer el atril ({rack}) de la bolsa ({bag})\n"
+        "  x            terminar el turno: cambiar todo el atril, si la lista lo ofrece\n"
+        "               (las fichas salen al azar)\n"
+        "  hint         preguntar al bot MCTS qué jugaría\n"
+        "  undo         deshacer tu última colocación mientras dura tu turno\n"
+        "               (no después de sacar: reponer o cambiar te muestra fichas)\n"
+        "  board        volver a dibujar el tablero\n"
+        "  quit         salir; la partida ya está guardada\n",
+    },
+    [PM_G_HELP_MORE] = {
+        "  moves        the whole list of legal moves; moves rg: those of tile rg only\n",
+        "  moves        合法手の一覧を全部表示。moves rg: タイル rg の手だけ\n",
+        "  moves        tous les coups légaux ; moves rg : ceux de la tuile rg\n",
+        "  moves        todas las jugadas legales; moves rg: las de la ficha rg\n",
+    },
+    [PM_G_SYNTAX] = {
+        "the move cannot be read (examples: rg@3,-1e, +, x)",
+        "手を読み取れません（例: rg@3,-1e、+、x）",
+        "le coup ne se lit pas (exemples : rg@3,-1e, +, x)",
+        "la jugada no se puede leer (ejemplos: rg@3,-1e, +, x)",
+    },
+    [PM_G_DRAW_RANDOM] = {
+        "Tiles come from the {bag} at random: type + to refill, or x to swap.",
+        "タイルは{bag}からランダムに引かれます。+ で補充、x で交換です。",
+        "Les tuiles sortent du sac ({bag}) au hasard : tapez + pour compléter, ou x pour "
+        "échanger.",
+        "Las fichas salen de la bolsa ({bag}) al azar: escribe + para reponer, o x para "
+        "cambiar.",
+    },
+    [PM_G_LIST_REFILL] = {"refill your {rack}", "{rack}を補充する", "compléter ({rack})",
+                          "reponer ({rack})"},
+    [PM_G_LIST_SWAP] = {"swap your {rack}", "{rack}を交換する", "échanger ({rack})",
+                        "cambiar ({rack})"},
+    [PM_G_MORE] = {"(%d more: moves %s)", "（ほか %d 手: moves %s）", "(%d de plus : moves %s)",
+                   "(%d más: moves %s)"},
+    [PM_G_NO_KIND] = {
+        "\"%s\" is not a tile of your {rack}: moves takes its two letters, like %s.",
+        "「%s」は{rack}のタイルではありません。moves には %s のように2文字を付けます。",
+        "« %s » n'est pas une tuile de votre {rack} : moves prend ses deux lettres, comme %s.",
+        "«%s» no es una ficha de tu {rack}: moves toma sus dos letras, como %s.",
+    },
+    [PM_G_HEADER_BONUS] = {" (%s bonus placement, %d to make)", "（%s 追加の配置、残り %d 回）",
+                           " (%s pose en prime, %d à faire)",
+                           " (%s colocación extra, %d por hacer)"},
+    [PM_G_HEADER_END] = {" (end of the turn: refill or swap)", "（手番の終わり: 補充か交換）",
+                         " (fin du tour : compléter ou échanger)",
+                         " (fin del turno: reponer o cambiar)"},
+    [PM_G_HEADER_REFILL] = {" (end of the turn: refill)", "（手番の終わり: 補充）",
+                            " (fin du tour : compléter)", " (fin del turno: reponer)"},
+    [PM_G_BONUS] = {
+        "%s Seat %d makes %d bonus placement(s).",
+        "%s プレイヤー %d は追加の配置を %d 回します。",
+        "%s Le joueur %d fait %d pose(s) en prime.",
+        "%s El jugador %d hace %d colocación(es) extra.",
+    },
+    [PM_G_BONUS_LOST] = {
+        "Seat %d loses %d bonus placement(s): the {rack} is empty.",
+        "プレイヤー %d は追加の配置を %d 回失いました（{rack}が空）。",
+        "Le joueur %d perd %d pose(s) en prime : plus de tuile ({rack} vide).",
+        "El jugador %d pierde %d colocación(es) extra: no le quedan fichas ({rack} vacío).",
+    },
+    [PM_G_REFILLED_SEAT] = {
+        "Seat %d refills their {rack}: %d tile(s) from the {bag}.",
+        "プレイヤー %d は{rack}を補充: {bag}から %d 枚。",
+        "Le joueur %d complète son chevalet ({rack}) : %d tuile(s) du sac ({bag}).",
+        "El jugador %d repone su atril ({rack}): %d ficha(s) de la bolsa ({bag}).",
+    },
+    [PM_G_REFILLED_BOT] = {
+        "%s (seat %d) refills its {rack}: %d tile(s) from the {bag}.",
+        "%s（プレイヤー %d）は{rack}を補充: {bag}から %d 枚。",
+        "%s (joueur %d) complète son chevalet ({rack}) : %d tuile(s) du sac ({bag}).",
+        "%s (jugador %d) repone su atril ({rack}): %d ficha(s) de la bolsa ({bag}).",
+    },
+    [PM_G_SWAPPED_SEAT] = {
+        "Seat %d swaps their {rack}: %s back in the {bag}, %d new tile(s).",
+        "プレイヤー %d は{rack}を交換: %s を{bag}に戻し、新しいタイル %d 枚。",
+        "Le joueur %d échange son chevalet ({rack}) : %s remises au sac ({bag}), %d "
+        "nouvelle(s) tuile(s).",
+        "El jugador %d cambia su atril ({rack}): %s vuelven a la bolsa ({bag}), %d ficha(s) "
+        "nueva(s).",
+    },
+    [PM_G_SWAPPED_BOT] = {
+        "%s (seat %d) swaps its {rack}: %s back in the {bag}, %d new tile(s).",
+        "%s（プレイヤー %d）は{rack}を交換: %s を{bag}に戻し、新しいタイル %d 枚。",
+        "%s (joueur %d) échange son chevalet ({rack}) : %s remises au sac ({bag}), %d "
+        "nouvelle(s) tuile(s).",
+        "%s (jugador %d) cambia su atril ({rack}): %s vuelven a la bolsa ({bag}), %d ficha(s) "
+        "nueva(s).",
+    },
+    [PM_G_YOU_DREW] = {"You drew %s.", "引いたタイル: %s。", "Vous avez pioché %s.",
+                       "Has sacado %s."},
+    [PM_G_SCORE_LINE] = {
+        "Seat %d: %d points (lowest {track}: %s; tracks from the lowest: %s)",
+        "プレイヤー %d: %d 点（最低の{track}: %s。低い順: %s）",
+        "Joueur %d : %d points (piste la plus basse ({track}) : %s ; pistes de la plus basse : "
+        "%s)",
+        "Jugador %d: %d puntos (pista más baja ({track}): %s; pistas de la más baja: %s)",
     },
 };
 

@@ -1,8 +1,9 @@
 /*
 ** play_text.h: every message of `pul play` in the four languages (play_text.c),
 ** looked up by id. Templates are printf formats whose conversions come in the
-** same order in every language; {core}, {supply}, {stone}, {group} and {big}
-** are replaced by the theme's names for those things in the language.
+** same order in every language; {core}, {supply}, {stone}, {group}, {big},
+** {bag}, {rack}, {track} and {bonus} are replaced by the theme's names for
+** those things in the language.
 */
 #ifndef PUL_PLAY_TEXT_H
 #define PUL_PLAY_TEXT_H
@@ -19,6 +20,10 @@ typedef enum {
     PM_NAME_CORE,
     PM_NAME_SUPPLY,
     PM_NAME_GROUP,
+    PM_NAME_BAG,
+    PM_NAME_RACK,
+    PM_NAME_TRACK,
+    PM_NAME_BONUS,
     PM_START,
     PM_RESUMED,
     PM_SEAT_YOU,
@@ -82,6 +87,27 @@ typedef enum {
     PM_HINT_NUMBER,
     PM_HELP_MORE,
     PM_HELP_EDITING,
+    /* Einfach Genial (play_genial.c, issue 14): its commands, the list's
+    ** groups, the header's phase, the news of a turn, the end. */
+    PM_G_HELP,
+    PM_G_HELP_MORE,
+    PM_G_SYNTAX,
+    PM_G_DRAW_RANDOM,
+    PM_G_LIST_REFILL,
+    PM_G_LIST_SWAP,
+    PM_G_MORE,
+    PM_G_NO_KIND,
+    PM_G_HEADER_BONUS,
+    PM_G_HEADER_END,
+    PM_G_HEADER_REFILL,
+    PM_G_BONUS,
+    PM_G_BONUS_LOST,
+    PM_G_REFILLED_SEAT,
+    PM_G_REFILLED_BOT,
+    PM_G_SWAPPED_SEAT,
+    PM_G_SWAPPED_BOT,
+    PM_G_YOU_DREW,
+    PM_G_SCORE_LINE,
     PM_COUNT
 } PlayMsg;
 

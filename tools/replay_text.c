@@ -18,6 +18,9 @@ static const ReplayText texts[RT_COUNT] = {
                   {"usage: pul replay RECORD [--lang L] [--at N] [--no-colour] [--variant V]\n\n"
                    "Steps forward and back through the game of the PMN record RECORD,\n"
                    "showing the board, the status and each move with what it did.\n"
+                   "An Einfach Genial record (genial, genial-teams, genial-solo) shows\n"
+                   "the hex board, every seat's tracks, the rack of the seat to move\n"
+                   "and each turn's draws: a replay hides nothing.\n"
                    "In a terminal: n or right arrow next, p or left arrow back, g or Home\n"
                    "the start, G or End the last move, a number and Enter jumps, q quits.\n"
                    "Otherwise commands are read line by line: n, p, g N, G, q.\n\n"
@@ -34,7 +37,10 @@ static const ReplayText texts[RT_COUNT] = {
                    "2 the record cannot be used.\n",
                    "使い方: pul replay 棋譜 [--lang L] [--at N] [--no-colour] [--variant V]\n\n"
                    "PMN 棋譜のゲームを一手ずつ進めたり戻したりし、盤面・状況・各手の結果を\n"
-                   "表示します。端末では n または右矢印で次、p または左矢印で前、g または\n"
+                   "表示します。Einfach Genial の棋譜 (genial, genial-teams, genial-solo)\n"
+                   "では六角形の盤、全員のトラック、手番のプレイヤーのラック、各手番で\n"
+                   "引いたタイルを表示します（再生では何も隠しません）。\n"
+                   "端末では n または右矢印で次、p または左矢印で前、g または\n"
                    "Home で最初、G または End で最後の手、数字と Enter でその手へ、q で終了。\n"
                    "端末でなければ一行ずつコマンドを読みます: n, p, g N, G, q。\n\n"
                    "オプション:\n"
@@ -51,6 +57,9 @@ static const ReplayText texts[RT_COUNT] = {
                    "usage : pul replay PARTIE [--lang L] [--at N] [--no-colour] [--variant V]\n\n"
                    "Avance et recule dans la partie notée PARTIE (PMN) en montrant le\n"
                    "plateau, l'état et chaque coup avec ce qu'il a fait.\n"
+                   "Une partie d'Einfach Genial (genial, genial-teams, genial-solo)\n"
+                   "montre le plateau hexagonal, les pistes de chacun, le chevalet du\n"
+                   "joueur au trait et les tirages de chaque tour : le rejeu ne cache rien.\n"
                    "Dans un terminal : n ou flèche droite suivant, p ou flèche gauche\n"
                    "précédent, g ou Début le départ, G ou Fin le dernier coup, un nombre\n"
                    "et Entrée y saute, q quitte.\n"
@@ -69,6 +78,9 @@ static const ReplayText texts[RT_COUNT] = {
                    "uso: pul replay PARTIDA [--lang L] [--at N] [--no-colour] [--variant V]\n\n"
                    "Avanza y retrocede por la partida anotada PARTIDA (PMN) mostrando el\n"
                    "tablero, el estado y cada jugada con lo que hizo.\n"
+                   "Una partida de Einfach Genial (genial, genial-teams, genial-solo)\n"
+                   "muestra el tablero hexagonal, las pistas de cada uno, el atril del\n"
+                   "jugador al que le toca y lo que se sacó en cada turno: nada se oculta.\n"
                    "En un terminal: n o flecha derecha siguiente, p o flecha izquierda\n"
                    "anterior, g o Inicio el comienzo, G o Fin la última jugada, un número\n"
                    "e Intro salta a ella, q sale.\n"
@@ -231,6 +243,73 @@ static const ReplayText texts[RT_COUNT] = {
                          ", scripts de reglas %+d"}},
     [RT_END_WINS] = {"end-wins", {", wins", "、勝ち", ", gagne", ", gana"}},
     [RT_END_LOST] = {"end-lost", {", lost", "、負け", ", perd", ", pierde"}},
+    /* Einfach Genial (replay_genial.c): %s are the theme's names. */
+    [RT_G_PLACED] = {"g-placed",
+                     {"placed %s on %d,%d and %s on %d,%d",
+                      "%s を %d,%d に、%s を %d,%d に置いた",
+                      "a posé %s en %d,%d et %s en %d,%d",
+                      "colocó %s en %d,%d y %s en %d,%d"}},
+    [RT_G_SCORED] = {"g-scored",
+                     {"%s: %d point(s), its %s at %d%s",
+                      "%s: %d 点、%s は %d%s",
+                      "%s : %d point(s), piste (%s) à %d%s",
+                      "%s: %d punto(s), pista (%s) en %d%s"}},
+    [RT_G_SEGMENT_END] = {"g-segment-end",
+                          {" (an end reached)", "（端に到達）", " (un bout atteint)",
+                           " (un final alcanzado)"}},
+    [RT_G_BONUS] = {"g-bonus",
+                    {"%s %d bonus placement(s) to make",
+                     "%s 追加の配置が %d 回",
+                     "%s %d pose(s) en prime à faire",
+                     "%s %d colocación(es) extra por hacer"}},
+    [RT_G_BONUS_LOST] = {"g-bonus-lost",
+                         {"%d bonus placement(s) lost: the %s is empty",
+                          "追加の配置 %d 回は失われた: %s が空",
+                          "%d pose(s) en prime perdue(s) : chevalet (%s) vide",
+                          "%d colocación(es) extra perdida(s): atril (%s) vacío"}},
+    [RT_G_REFILLED] = {"g-refilled",
+                       {"refilled the %s: %d tile(s) from the %s",
+                        "%1$s を補充: %3$s から %2$d 枚",
+                        "a complété son chevalet (%s) : %d tuile(s) du sac (%s)",
+                        "repuso su atril (%s): %d ficha(s) de la bolsa (%s)"}},
+    [RT_G_SWAPPED] = {"g-swapped",
+                      {"swapped the %s: %d new tile(s) from the %s",
+                       "%1$s を交換: %3$s から新しいタイル %2$d 枚",
+                       "a échangé son chevalet (%s) : %d nouvelle(s) tuile(s) du sac (%s)",
+                       "cambió su atril (%s): %d ficha(s) nueva(s) de la bolsa (%s)"}},
+    [RT_G_DREW] = {"g-drew", {"drew %s", "%s を引いた", "a tiré %s", "sacó %s"}},
+    [RT_G_RETURNED] = {"g-returned",
+                       {"put %s back in the %s", "%s を %s に戻した", "a remis %s dans le sac (%s)",
+                        "devolvió %s a la bolsa (%s)"}},
+    [RT_G_TO_PLACE] = {"g-to-place",
+                       {"seat %d to place a tile", "プレイヤー %d がタイルを置く番",
+                        "au joueur %d de poser une tuile", "le toca al jugador %d colocar una ficha"}},
+    [RT_G_TO_BONUS] = {"g-to-bonus",
+                       {"seat %d to make a bonus placement (%d owed)",
+                        "プレイヤー %d が追加の配置をする番（残り %d 回）",
+                        "au joueur %d de faire une pose en prime (%d dues)",
+                        "le toca al jugador %d hacer una colocación extra (%d pendientes)"}},
+    [RT_G_TO_END] = {"g-to-end",
+                     {"seat %d to refill or swap the %s",
+                      "プレイヤー %d が %s を補充か交換する番",
+                      "au joueur %d de compléter ou d'échanger son chevalet (%s)",
+                      "le toca al jugador %d reponer o cambiar su atril (%s)"}},
+    [RT_G_TO_REFILL] = {"g-to-refill",
+                        {"seat %d to refill the %s", "プレイヤー %d が %s を補充する番",
+                         "au joueur %d de compléter son chevalet (%s)",
+                         "le toca al jugador %d reponer su atril (%s)"}},
+    [RT_G_OVER] = {"g-over", {"game over: %s", "ゲーム終了: %s", "partie terminée : %s",
+                              "fin de la partida: %s"}},
+    [RT_G_END_SEAT] = {"g-end-seat",
+                       {"seat %d: %d points (lowest track: %s)%s",
+                        "プレイヤー %d: %d 点（最低のトラック: %s）%s",
+                        "joueur %d : %d points (piste la plus basse : %s)%s",
+                        "jugador %d: %d puntos (pista más baja: %s)%s"}},
+    [RT_G_END_SOLO] = {"g-end-solo",
+                       {"score: %d points (lowest track: %s)",
+                        "得点: %d 点（最低のトラック: %s）",
+                        "score : %d points (piste la plus basse : %s)",
+                        "puntuación: %d puntos (pista más baja: %s)"}},
 };
 
 const char *replay_text(int id, int lang) {

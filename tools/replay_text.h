@@ -41,6 +41,23 @@ typedef enum {
     RT_END_SCRIPTS,
     RT_END_WINS,
     RT_END_LOST,
+    /* Einfach Genial (replay_genial.c) */
+    RT_G_PLACED,
+    RT_G_SCORED,
+    RT_G_SEGMENT_END,
+    RT_G_BONUS,
+    RT_G_BONUS_LOST,
+    RT_G_REFILLED,
+    RT_G_SWAPPED,
+    RT_G_DREW,
+    RT_G_RETURNED,
+    RT_G_TO_PLACE,
+    RT_G_TO_BONUS,
+    RT_G_TO_END,
+    RT_G_TO_REFILL,
+    RT_G_OVER,
+    RT_G_END_SEAT,
+    RT_G_END_SOLO,
     RT_COUNT
 } ReplayTextId;
 

@@ -45,4 +45,8 @@ void term_draw_tile_row(FILE *out, const PulVariant *v, const PulTheme *theme,
 void term_draw_status(FILE *out, const PulGame *g, const PulTheme *theme, const TermStyle *st,
                       int seat);
 
+/* The columns of the terminal out writes to (asked of it), else $COLUMNS,
+** else 80; never fewer than 40. */
+int term_columns(FILE *out);
+
 #endif

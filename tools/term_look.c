@@ -3,7 +3,12 @@
 ** colour names and "#rrggbb" to escapes, glyphs too wide for a quadrant
 ** replaced, and the seat colours the board and the status lines share.
 */
+#define _POSIX_C_SOURCE 200809L /* fileno */
+
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "term_look.h"
@@ -101,4 +106,15 @@ void term_put_spaces(FILE *out, const TermStyle *st, int n, const char *base) {
     if (st->colour && base[0]) fputs(base, out);
     fprintf(out, "%*s", n, "");
     if (st->colour && base[0]) fputs(TERM_SGR_RESET, out);
+}
+
+int term_columns(FILE *out) {
+    struct winsize ws;
+    int cols = 0;
+    if (isatty(fileno(out)) && ioctl(fileno(out), TIOCGWINSZ, &ws) == 0) cols = ws.ws_col;
+    if (cols <= 0) {
+        const char *env = getenv("COLUMNS");
+        cols = env ? atoi(env) : 0;
+    }
+    return cols <= 0 ? 80 : cols < 40 ? 40 : cols;
 }
