@@ -107,6 +107,10 @@ struct Family {
                                   PulError *err);
     uint64_t (*observation_hash)(const PulVariant *v, const PulObservation *obs);
     double (*heuristic)(const PulGame *g, int seat);
+    /* pul_action_estimates: the values of n actions for the seat to move, for
+    ** ranking the actions of one position (scratch: a game of g's variant) */
+    PulReason (*estimates)(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
+                           double *values);
 
     /* text */
     bool (*action_parse)(const PulVariant *v, const char *text, PulAction *out);
