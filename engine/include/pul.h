@@ -901,6 +901,11 @@ typedef struct {
 } PulMetricInfo;
 /* The figures of v's family, in the order rows show them; returns the count. */
 int pul_variant_metrics(const PulVariant *v, const PulMetricInfo **out);
+/* What a per-feature figure of v counts by, feature index f: Micropul's tile
+** set's features, Genial's symbols. Returns how many there are; for f below
+** that, *name and *cls (the PulFeatureClass; -1 for Genial's symbols, which
+** have none) are set where not NULL. */
+int pul_variant_feature(const PulVariant *v, int f, const char **name, int *cls);
 /* One thing that differs between the pieces of two variants (Micropul: the
 ** features and tiles of their tile sets), in words, for an A/B comparison:
 ** its kind ("feature", "tiles"; "family" when the families differ), its name

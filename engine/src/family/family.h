@@ -138,6 +138,8 @@ struct Family {
     int nmetrics;
     void (*tally)(const PulGame *g, const PulEvents *ev, int32_t *m);
     void (*tally_end)(const PulGame *g, int32_t *m);
+    /* pul_variant_feature: what a per-feature figure's index f names */
+    int (*feature)(const PulVariant *v, int f, const char **name, int *cls);
     /* what differs between the pieces of two variants of the family */
     int (*piece_changes)(const PulVariant *a, const PulVariant *b, PulPieceChange *out, int max);
 };

@@ -61,5 +61,6 @@ const Family genial_family = {
     .nmetrics = GENIAL_NMETRICS,
     .tally = genial_tally,
     .tally_end = genial_tally_end,
+    .feature = genial_feature,
     .piece_changes = genial_piece_changes,
 };

@@ -36,6 +36,8 @@ enum { GENIAL_NMETRICS = 10 };
 extern const PulMetricInfo genial_metrics[GENIAL_NMETRICS];
 void genial_tally(const PulGame *g, const PulEvents *ev, int32_t *m);
 void genial_tally_end(const PulGame *g, int32_t *m);
+/* Slot feature: the symbols (the final tracks' names), without classes. */
+int genial_feature(const PulVariant *v, int f, const char **name, int *cls);
 /* What differs between the symbols, tiles and boards of two Genial variants. */
 int genial_piece_changes(const PulVariant *a, const PulVariant *b, PulPieceChange *out,
                          int max);

@@ -86,6 +86,7 @@ const Family micropul_family = {
     .nmetrics = METRICS_N,
     .tally = metrics_tally,
     .tally_end = metrics_tally_end,
+    .feature = metrics_feature,
     .piece_changes = pieces_changes,
 };
 
