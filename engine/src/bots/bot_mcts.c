@@ -17,13 +17,15 @@
 #include "mem.h"
 #include "rng.h"
 
-enum { OPT_ITERS = 0, OPT_TIME, OPT_C, OPT_ROLLOUT, OPT_DEPTH, OPT_WIDEN, OPT_TEMP };
-enum { ROLLOUT_RANDOM = 0, ROLLOUT_GREEDY };
+enum { OPT_ITERS = 0, OPT_TIME, OPT_C, OPT_ROLLOUT, OPT_DEPTH, OPT_WIDEN, OPT_TEMP, OPT_JUDGE };
+enum { ROLLOUT_RANDOM = 0, ROLLOUT_GREEDY, ROLLOUT_BEST };
+enum { JUDGE_LEAF = 0, JUDGE_TURN };
 enum {
     MAX_PATH = 512,           /* tree depth walked; games are far shorter */
     TO_THE_END = 1000,        /* the depth option that plays out to the end of the game */
     NODE_CAP_TIMED = 1 << 20, /* nodes kept when the budget is time */
     LITE_SAMPLES = 3,         /* random actions a greedy rollout step compares */
+    MAX_REPLY = 64,           /* most actions a playout to the seat's next turn takes */
     CAND_BLOCK_FIRST = 4,     /* candidates a node ranks first; each later block doubles */
     CAND_BLOCK_MAX = 256,     /* most candidates one ranking keeps */
     CAND_POOL_MIN = 4096,     /* candidates kept at first (then about two per node) */
@@ -34,14 +36,16 @@ enum {
 ** and the margin that counts for about half of that part. */
 static const double MARGIN_SHARE = 0.3, MARGIN_SCALE = 10.0;
 
-static const char *const rollout_words[] = {"random", "greedy", NULL};
+static const char *const rollout_words[] = {"random", "greedy", "best", NULL};
+static const char *const judge_words[] = {"leaf", "turn", NULL};
 static const BotOption mcts_options[] = {
     {"iters", BOT_OPT_INT, 1, 100000000, 1000, NULL, false, "iterations per choice"},
     {"time", BOT_OPT_REAL, 0, 3600, 0, NULL, true,
      "seconds per choice instead (0: none); the choice then depends on the machine"},
     {"c", BOT_OPT_REAL, 0, 100, 0.35, NULL, false, "UCB1 exploration constant"},
-    {"rollout", BOT_OPT_WORD, 0, 1, ROLLOUT_RANDOM, rollout_words, false,
-     "playout policy: random, or greedy (the best of a few random actions)"},
+    {"rollout", BOT_OPT_WORD, 0, 2, ROLLOUT_RANDOM, rollout_words, false,
+     "playout policy: random, greedy (the best of a few random actions tried), or best "
+     "(the best legal action by the family's cheap estimate)"},
     {"depth", BOT_OPT_INT, 0, TO_THE_END, 0, NULL, false,
      "playout actions before the heuristic judges the position (1000: to the end)"},
     {"widen", BOT_OPT_REAL, 0, 100, 2, NULL, false,
@@ -49,6 +53,9 @@ static const BotOption mcts_options[] = {
      "ones the heuristic likes best first (0: every legal action)"},
     {"temp", BOT_OPT_REAL, 0.1, 1000, 6, NULL, false,
      "points of heuristic margin that make a judged position about 73% won"},
+    {"judge", BOT_OPT_WORD, 0, 1, JUDGE_LEAF, judge_words, false,
+     "where a playout is judged: at its leaf (after depth actions), or at the start of the "
+     "seat's next turn (the other seats' replies played by the rollout policy first)"},
 };
 
 typedef struct {
@@ -159,12 +166,44 @@ static void rewards(const PulGame *g, double *r) {
     }
 }
 
+/* The best legal action of g by pul_action_estimates, ties at random. */
+static bool best_action(Mcts *m, const PulGame *g, PulRng *rng, PulAction *out) {
+    int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS);
+    if (n > PUL_MAX_ACTIONS) n = PUL_MAX_ACTIONS;
+    if (n == 0) return false;
+    if (pul_action_estimates(g, m->buf, n, m->tmp, m->value) == PUL_R_SCRIPT_ERROR) {
+        m->failed = true;
+        return false;
+    }
+    int best = -1, ties = 0;
+    for (int i = 0; i < n; i++) {
+        if (best >= 0 && m->value[i] < m->value[best]) continue;
+        if (best >= 0 && m->value[i] == m->value[best]) {
+            if (rng_below(rng, (uint32_t)++ties) == 0) best = i;
+            continue;
+        }
+        best = i;
+        ties = 1;
+    }
+    *out = m->buf[best];
+    return true;
+}
+
 /* Up to depth actions, or to the end when depth is TO_THE_END: the engine's
-** action limit (pul.h) ends every game, even one whose hooks would not. */
-static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth) {
+** action limit (pul.h) ends every game, even one whose hooks would not.
+** With seat >= 0, on until that seat begins a turn again after another seat
+** has moved (the replies to its move played out), within MAX_REPLY actions. */
+static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth, int seat) {
     PulAction a;
-    for (int steps = 0; !pul_game_over(g) && (depth >= TO_THE_END || steps < depth); steps++) {
+    bool others = false;
+    for (int steps = 0; !pul_game_over(g); steps++) {
+        int mover = pul_game_to_move(g);
+        others = others || mover != seat;
+        if (seat >= 0 ? (others && mover == seat) || steps >= MAX_REPLY
+                      : depth < TO_THE_END && steps >= depth)
+            break;
         bool ok = policy == ROLLOUT_GREEDY ? bot_greedy_lite_action(g, m->tmp, rng, LITE_SAMPLES, &a)
+                  : policy == ROLLOUT_BEST ? best_action(m, g, rng, &a)
                                            : pul_random_action(g, rng, &a);
         /* The greedy step stops without an action when its trial failed. */
         if (!ok && policy == ROLLOUT_GREEDY && pul_game_script_error(m->tmp)) m->failed = true;
@@ -366,7 +405,8 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
     /* A fresh node whose own apply failed is backed up without a rollout, so
     ** no child is left without a visit. */
     int playout = (int)b->opt[OPT_DEPTH];
-    if (!m->failed) rollout(g, m, rng, (int)b->opt[OPT_ROLLOUT], playout);
+    int judged = (int)b->opt[OPT_JUDGE] == JUDGE_TURN && pul_game_seats(g) > 1 ? obs->seat : -1;
+    if (!m->failed) rollout(g, m, rng, (int)b->opt[OPT_ROLLOUT], playout, judged);
     double r[PUL_MAX_SEATS];
     if (pul_game_over(g))
         rewards(g, r);

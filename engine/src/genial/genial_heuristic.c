@@ -9,17 +9,19 @@
 #include "genial_records.h"
 #include "genial_state.h"
 
-/* The weights, tuned with the lab (variants/README.md, "What the lab found"):
-** the k-th lowest track counts fall^k as much as the lowest, because the
-** lowest is the score and the next ones break ties; an owed bonus placement
-** is worth bonus (in shares of a whole lowest track); a rack tile showing the
-** symbol of a weak track is worth rack, as much less per rank as its track
-** (at most rack_cap tiles of a symbol count); a won sudden death, win. */
+/* The weights, in track points (the family's points, as pul.h asks: the
+** bots' temperatures and margins are in points), tuned with the lab
+** (variants/README.md, "What the lab found"): the k-th lowest track counts
+** fall^k as much as the lowest, because the lowest is the score and the next
+** ones break ties; an owed bonus placement is worth bonus points; a rack
+** tile showing the symbol of a weak track is worth rack points, as much less
+** per rank as its track (at most rack_cap tiles of a symbol count); a won
+** sudden death, win. */
 static const struct {
     double fall, bonus, rack;
     int rack_cap;
     double win;
-} W = {0.5, 0.5, 0.05, 2, 100.0};
+} W = {0.5, 4.0, 1.0, 2, 1000.0};
 
 /* Sorted ascending in place, with the symbols alongside: at most 8 values. */
 static void heuristic_sort(int *v, int *sym, int n) {
@@ -57,9 +59,9 @@ static double heuristic_of(const GenialGame *gg, const int16_t *tr, int owed, co
     }
     if (all && gg->rules.sudden_death) return W.win;
     heuristic_sort(t, sym, gv->nsym);
-    double v = 0.0, w = 1.0, scale = end > 0 ? end : 1;
+    double v = 0.0, w = 1.0;
     for (int k = 0; k < gv->nsym; k++, w *= W.fall) {
-        v += w * t[k] / scale;
+        v += w * t[k];
         if (t[k] < end) {
             int c = shows[sym[k]] < W.rack_cap ? shows[sym[k]] : W.rack_cap;
             v += W.rack * w * c / W.rack_cap;
