@@ -86,6 +86,35 @@ expect 0 "$pul" sim "${run[@]}" --threads 2 --out t2
 same_outputs t1 t2 "--threads 1 and 2"
 grep -q '"variant":"micropul-solo-peek","seats":1,' t1/rows.jsonl || fail "a solo edition is not played by one seat"
 
+# --- Genial: the thread count changes nothing; the family's rows
+run=(genial genial-teams --games 30 --bots greedy,mcts:iters=8 --swap --quiet)
+expect 0 "$pul" sim "${run[@]}" --threads 1 --out g1
+expect 0 "$pul" sim "${run[@]}" --threads 2 --out g2
+same_outputs g1 g2 "Genial, --threads 1 and 2"
+python3 - g1/rows.jsonl g1/summary.json g1/rows.csv <<'EOF' || fail "Genial's rows lack the family's figures"
+import csv, json, sys
+lines = open(sys.argv[1]).read().splitlines()
+rows = [json.loads(l) for l in lines[1:]]
+assert len(rows) == 60
+symbols = {"red", "green", "blue", "orange", "yellow", "purple"}
+for r in rows:
+    assert r["seats"] == (2 if r["variant"] == "genial" else 4), r
+    assert r["placements"] + r["refills"] + r["swaps"] == r["turns"], r
+    assert set(r["tracks"]) == symbols, r
+    # each segment end reached owes one placement: made, forfeited or cut off by the end
+    assert r["bonus_placements"] + r["bonus_lost"] <= r["segment_ends"], r
+    assert sum(r["tiebreak_depth"]) == 1, r
+    assert r["end_reason"] in ("board_full", "sudden_death", "no_tiles"), r
+assert sum(r["bonus_placements"] for r in rows) > 0 and sum(r["swaps"] for r in rows) > 0
+summary = json.load(open(sys.argv[2]))
+v = summary["variants"][0]
+assert [t["feature"] for t in v["tracks"]] == ["red", "green", "blue", "orange", "yellow", "purple"], v["tracks"]
+for key in ("swaps", "bonus_placements", "bonus_lost", "tiebreak_depth", "end_reasons"):
+    assert key in v, key
+table = list(csv.DictReader(open(sys.argv[3])))
+assert table[0]["tracks_purple"] == str(rows[0]["tracks"]["purple"])
+EOF
+
 # --- shards merged are the unsharded run, whatever order they are given in
 ab=(micropul simpler-placement --games 200 --bots greedy,random --swap --seed 11 --quiet)
 expect 0 "$pul" sim "${ab[@]}" --out whole

@@ -104,8 +104,8 @@ typedef struct {
     const SimConfig *cfg;
     SimOutDir dir;
     bool dir_open;
-    const PulTileSet *ts[SIM_MAX_VARIANTS];
     PulVariant *v[SIM_MAX_VARIANTS];
+    SimFeatures features[SIM_MAX_VARIANTS];
     FILE *jsonl, *csv;
     SimCsvLayout layout;
     SimSummaryBuilder *summary;
@@ -123,8 +123,8 @@ static bool out_open(SimOut *o, const char *dir, bool force, const SimConfig *cf
     o->cfg = cfg;
     int max_seats = 1;
     for (int k = 0; k < cfg->nvariants; k++) {
-        o->ts[k] = pul_variant_tileset(v[k]);
         o->v[k] = v[k];
+        sim_features(v[k], &o->features[k]);
         int seats = sim_seats_for(cfg, v[k]);
         if (seats > max_seats) max_seats = seats;
     }
@@ -145,7 +145,7 @@ static bool out_open(SimOut *o, const char *dir, bool force, const SimConfig *cf
         nmetrics[k] = pul_variant_metrics(v[k], &metrics[k]);
     }
     for (int b = 0; b < cfg->nbots; b++) bots[b] = cfg->bots[b];
-    SimSummarySpec spec = {cfg->nvariants, names, o->ts,     seats,   cfg->nbots,
+    SimSummarySpec spec = {cfg->nvariants, names, o->features, seats,   cfg->nbots,
                            bots,           cfg->swap, metrics, nmetrics};
     o->summary = sim_summary_new(&spec);
     if (!o->summary) {

@@ -270,11 +270,21 @@ typedef struct {
     char verdict[SIM_MAX_VERDICT][SIM_VERDICT_TEXT];
 } SimSummary;
 
+/* What a variant's per-feature figures count by, names and classes
+** (pul_variant_feature): a tile set's features, Genial's symbols. */
+typedef struct {
+    int n;
+    const char *name[PUL_MAX_FEATURES];
+    int cls[PUL_MAX_FEATURES];        /* PulFeatureClass, -1 none */
+} SimFeatures;
+/* v's features; the names are v's, valid while v is. */
+void sim_features(const PulVariant *v, SimFeatures *out);
+
 /* What the summary is made for. */
 typedef struct {
     int nvariants;
     const char *const *names;              /* each variant's name */
-    const PulTileSet *const *ts;           /* each variant's tile set (feature names); may be NULL */
+    const SimFeatures *features;           /* each variant's features (sim_features); may be NULL */
     const int *seats;                      /* each variant's seats; NULL: as the rows say */
     int nbots;                             /* the run's --bots: rows' bot indexes point here */
     const char *const *bots;

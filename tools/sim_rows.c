@@ -11,15 +11,22 @@
 
 /* ---------------------------------------------------------------- out */
 
-/* Whether a per-feature figure shows feature f of ts. */
-static bool shows_feature(const PulMetricInfo *mi, const PulTileSet *ts, int f) {
-    return f < mi->n && (mi->feature_class < 0 || ts->feature[f].cls == mi->feature_class);
+/* Whether a per-feature figure shows feature f of v (its family's features:
+** a tile set's, Genial's symbols). */
+static bool shows_feature(const PulMetricInfo *mi, const PulVariant *v, int f) {
+    int cls = -1;
+    pul_variant_feature(v, f, NULL, &cls);
+    return f < mi->n && (mi->feature_class < 0 || cls == mi->feature_class);
 }
 
-/* The features a per-feature figure can show: a family without a tile set
-** (pul_variant_tileset NULL) names none. */
-static int nfeatures(const PulTileSet *ts) {
-    return ts ? ts->nfeatures : 0;
+/* The features a per-feature figure can show. */
+static int nfeatures(const PulVariant *v) { return pul_variant_feature(v, 0, NULL, NULL); }
+
+/* Feature f's name (f below nfeatures). */
+static const char *feature_name(const PulVariant *v, int f) {
+    const char *name = "";
+    pul_variant_feature(v, f, &name, NULL);
+    return name;
 }
 
 /* A histogram's last value to write: the last not 0, at least the first. */
@@ -74,7 +81,6 @@ void sim_row_write_json(FILE *f, const SimRow *row, const char *variant_name,
     else
         fputs("null", f);
     fprintf(f, ",\"turns\":%d", row->turns);
-    const PulTileSet *ts = pul_variant_tileset(v);
     const PulMetricInfo *t;
     int nt = pul_variant_metrics(v, &t);
     for (int i = 0; i < nt; i++) {
@@ -86,10 +92,10 @@ void sim_row_write_json(FILE *f, const SimRow *row, const char *variant_name,
             fprintf(f, "%d", (int)m[0]);
         } else if (t[i].kind == PUL_METRIC_PER_FEATURE) {
             fputc('{', f);
-            for (int k = 0, n = 0; k < nfeatures(ts); k++) {
-                if (!shows_feature(&t[i], ts, k)) continue;
+            for (int k = 0, n = 0; k < nfeatures(v); k++) {
+                if (!shows_feature(&t[i], v, k)) continue;
                 if (n++) fputc(',', f);
-                cli_json_string(f, ts->feature[k].name);
+                cli_json_string(f, feature_name(v, k));
                 fprintf(f, ":%d", (int)m[k]);
             }
             fputc('}', f);
@@ -134,12 +140,12 @@ void sim_csv_layout(SimCsvLayout *l, int nvariants, PulVariant *const *v, int ma
                 if (strcmp(l->table[k][i].key, l->key[c]) == 0) l->info[k][c] = i;
             int i = l->info[k][c];
             if (i < 0 || l->kind[c] != PUL_METRIC_PER_FEATURE) continue;
-            const PulTileSet *ts = pul_variant_tileset(v[k]);
-            for (int f = 0; f < nfeatures(ts); f++) {
-                if (!shows_feature(&l->table[k][i], ts, f)) continue;
+            for (int f = 0; f < nfeatures(v[k]); f++) {
+                if (!shows_feature(&l->table[k][i], v[k], f)) continue;
+                const char *name = feature_name(v[k], f);
                 int n = l->col0[c];
-                while (n < l->nnames && strcmp(l->name[n], ts->feature[f].name) != 0) n++;
-                if (n == l->nnames) snprintf(l->name[l->nnames++], PUL_NAME_MAX, "%s", ts->feature[f].name);
+                while (n < l->nnames && strcmp(l->name[n], name) != 0) n++;
+                if (n == l->nnames) snprintf(l->name[l->nnames++], PUL_NAME_MAX, "%s", name);
                 l->column[k][c][f] = n;
             }
         }
@@ -470,17 +476,20 @@ bool sim_header_parse(const char *line, SimConfig *cfg, char *why, size_t size) 
 }
 
 /* A per-feature figure: an object of the feature names it shows. */
-static bool parse_per_feature(JsonIn *j, const PulMetricInfo *mi, const PulTileSet *ts, int32_t *m) {
+static bool parse_per_feature(JsonIn *j, const PulMetricInfo *mi, const PulVariant *v, int32_t *m) {
     bool first = true, seen[PUL_MAX_FEATURES] = {false};
     char name[PUL_NAME_MAX + 8];
     while (jnext_key(j, &first, name, sizeof name)) {
         int f = 0;
-        while (f < nfeatures(ts) &&
-               !(shows_feature(mi, ts, f) && strcmp(ts->feature[f].name, name) == 0))
+        while (f < nfeatures(v) &&
+               !(shows_feature(mi, v, f) && strcmp(feature_name(v, f), name) == 0))
             f++;
-        if (f == nfeatures(ts))
-            return jfail(j, "\"%s\" is not a feature of tile set %s that \"%s\" counts", name,
-                         ts ? ts->name : "(none)", mi->key);
+        const PulTileSet *ts = pul_variant_tileset(v);
+        const PulSymbolSet *ss = pul_variant_symbols(v);
+        if (f == nfeatures(v))
+            return jfail(j, "\"%s\" is not a %s of %s %s that \"%s\" counts", name,
+                         ts ? "feature" : "symbol", ts ? "tile set" : "symbol set",
+                         ts ? ts->name : ss ? ss->name : "(none)", mi->key);
         if (seen[f]) return jfail(j, "\"%s\" twice in the field \"%s\"", name, mi->key);
         seen[f] = true;
         int x = 0;
@@ -492,9 +501,9 @@ static bool parse_per_feature(JsonIn *j, const PulMetricInfo *mi, const PulTileS
 
 /* A figure of the row's variant, as its kind writes it; a fault in a count
 ** or a histogram is said with the field's name. */
-static bool parse_figure(JsonIn *j, const PulMetricInfo *mi, const PulTileSet *ts, SimRow *row) {
+static bool parse_figure(JsonIn *j, const PulMetricInfo *mi, const PulVariant *v, SimRow *row) {
     int32_t *m = row->m + mi->first;
-    if (mi->kind == PUL_METRIC_PER_FEATURE) return parse_per_feature(j, mi, ts, m);
+    if (mi->kind == PUL_METRIC_PER_FEATURE) return parse_per_feature(j, mi, v, m);
     int x[PUL_MAX_METRIC_SLOTS] = {0};
     bool failed = j->failed;
     int n = mi->kind == PUL_METRIC_COUNT ? (jint(j, 0, 1 << 30, &x[0]) ? 1 : -1)
@@ -558,7 +567,7 @@ bool sim_row_parse(const char *line, const SimConfig *cfg, PulVariant *const *v,
             if (i == nt) return jfail(&j, "unknown field \"%s\" in a row", key);
             if (seen_figure[i]) return jfail(&j, "the field \"%s\" twice", key);
             seen_figure[i] = true;
-            parse_figure(&j, &t[i], pul_variant_tileset(v[row->variant]), row);
+            parse_figure(&j, &t[i], v[row->variant], row);
             continue;
         }
         if (seen[k]) return jfail(&j, "the field \"%s\" twice", key);

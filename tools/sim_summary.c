@@ -95,7 +95,7 @@ struct SimSummaryBuilder {
     bool changes_known;
     char feature_name[SIM_MAX_VARIANTS][PUL_MAX_FEATURES][PUL_NAME_MAX];
     int feature_cls[SIM_MAX_VARIANTS][PUL_MAX_FEATURES]; /* PulFeatureClass */
-    bool has_tileset[SIM_MAX_VARIANTS];
+    bool has_features[SIM_MAX_VARIANTS];
     const PulMetricInfo *table[SIM_MAX_VARIANTS]; /* each variant's figures */
     int ntable[SIM_MAX_VARIANTS];
     /* The figures the summary shows (none PUL_METRIC_ROWS_ONLY), by key over
@@ -156,13 +156,23 @@ static void collect_figures(SimSummaryBuilder *b, const SimSummarySpec *spec) {
     }
 }
 
+void sim_features(const PulVariant *v, SimFeatures *out) {
+    int n = pul_variant_feature(v, 0, NULL, NULL);
+    out->n = n < PUL_MAX_FEATURES ? n : PUL_MAX_FEATURES;
+    for (int f = 0; f < out->n; f++) {
+        out->name[f] = "";
+        out->cls[f] = -1;
+        pul_variant_feature(v, f, &out->name[f], &out->cls[f]);
+    }
+}
+
 SimSummaryBuilder *sim_summary_new(const SimSummarySpec *spec) {
     int nvariants = spec ? spec->nvariants : 0;
     if (nvariants < 1 || nvariants > SIM_MAX_VARIANTS) return NULL;
     SimSummaryBuilder *b = calloc(1, sizeof *b);
     if (!b) return NULL;
     const char *const *names = spec->names;
-    const PulTileSet *const *ts = spec->ts;
+    const SimFeatures *fs = spec->features;
     b->nvariants = nvariants;
     for (int v = 0; v < nvariants; v++) {
         int seats = spec->seats ? spec->seats[v] : 0;
@@ -184,16 +194,16 @@ SimSummaryBuilder *sim_summary_new(const SimSummarySpec *spec) {
     for (int v = 0; v < nvariants; v++) {
         VariantAcc *a = &b->acc[v];
         copy_str(b->names[v], SIM_NAME_MAX, names && names[v] ? names[v] : "");
-        const PulTileSet *t = ts ? ts[v] : NULL;
-        if (t) {
-            b->has_tileset[v] = true;
-            a->nfeatures = t->nfeatures < PUL_MAX_FEATURES ? t->nfeatures : PUL_MAX_FEATURES;
+        if (fs) {
+            const SimFeatures *t = &fs[v];
+            b->has_features[v] = true;
+            a->nfeatures = t->n < PUL_MAX_FEATURES ? t->n : PUL_MAX_FEATURES;
             for (int f = 0; f < a->nfeatures; f++) {
-                copy_str(b->feature_name[v][f], PUL_NAME_MAX, t->feature[f].name);
-                b->feature_cls[v][f] = t->feature[f].cls;
+                copy_str(b->feature_name[v][f], PUL_NAME_MAX, t->name[f]);
+                b->feature_cls[v][f] = t->cls[f];
             }
         } else {
-            /* No tile set (e.g. rows read back without their variant): a
+            /* No variant (e.g. rows read back without it): a
             ** per-feature figure shows every feature that fires, named by
             ** its index. */
             for (int f = 0; f < PUL_MAX_FEATURES; f++)
@@ -207,7 +217,7 @@ SimSummaryBuilder *sim_summary_new(const SimSummarySpec *spec) {
         for (int v = 0; v < nvariants; v++) {
             const PulMetricInfo *m = b->vfig[v][i];
             for (int f = 0; f < PUL_MAX_FEATURES; f++) b->column[v][i][f] = -1;
-            if (!m || m->kind != PUL_METRIC_PER_FEATURE || !b->has_tileset[v]) continue;
+            if (!m || m->kind != PUL_METRIC_PER_FEATURE || !b->has_features[v]) continue;
             for (int f = 0; f < b->acc[v].nfeatures && f < m->n; f++)
                 if (m->feature_class < 0 || b->feature_cls[v][f] == m->feature_class)
                     b->column[v][i][f] = column_index(b, i, b->feature_name[v][f]);
@@ -289,7 +299,7 @@ static void variant_add(SimSummaryBuilder *b, const SimRow *row, const int32_t *
         for (int k = 0; k < m->n; k++) {
             int32_t x = row->m[m->first + k];
             moments_add(&a->slot[m->first + k], x);
-            if (m->kind == PUL_METRIC_PER_FEATURE && !b->has_tileset[row->variant] && x &&
+            if (m->kind == PUL_METRIC_PER_FEATURE && !b->has_features[row->variant] && x &&
                 k >= a->nfeatures)
                 a->nfeatures = k + 1;
         }
@@ -478,7 +488,7 @@ static void finish_variant(const SimSummaryBuilder *b, int v, SimVariantSummary 
             out->total[m->first + k] = (long)mo->sum;
             if (m->kind != PUL_METRIC_PER_FEATURE || k >= a->nfeatures) continue;
             out->shown[m->first + k] =
-                b->has_tileset[v] ? m->feature_class < 0 || b->feature_cls[v][k] == m->feature_class
+                b->has_features[v] ? m->feature_class < 0 || b->feature_cls[v][k] == m->feature_class
                                   : mo->sum != 0;
         }
     }

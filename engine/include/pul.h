@@ -841,6 +841,21 @@ int pul_game_team(const PulGame *g, int seat);
 /* How good g looks for seat, in the family's points: its score and what the
 ** position promises (the greedy bot and MCTS rollouts compare these). */
 double pul_game_heuristic(const PulGame *g, int seat);
+/* pul_game_heuristic of seat less the mean of its rivals' (the seats of other
+** teams; a partner is not a rival); a seat without rivals gets its own. What
+** the greedy bot maximises and MCTS judges a position by. */
+double pul_game_margin(const PulGame *g, int seat);
+/* How good each of n actions a[i] looks for the seat to move, cheaply: values
+** for ranking the actions of one position against each other (MCTS orders a
+** node's candidates by them), not for comparing positions. Genial works them
+** out from the points each placement would score and the tracks they would
+** reach, without applying it (nor running a script's hooks); Micropul
+** applies each on scratch, a game of g's variant (required there; Genial
+** leaves it alone), and reads pul_game_margin. values[i] is -HUGE_VAL for an
+** action the rules refuse. Returns PUL_LEGAL, or PUL_R_SCRIPT_ERROR when the
+** edition's scripts failed on one (the values from there on are unset). */
+PulReason pul_action_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
+                               double *values);
 /* A hash of everything obs shows (of a game of v), for seeding a bot's
 ** choice: the same observation gives the same hash. */
 uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o);
@@ -886,6 +901,11 @@ typedef struct {
 } PulMetricInfo;
 /* The figures of v's family, in the order rows show them; returns the count. */
 int pul_variant_metrics(const PulVariant *v, const PulMetricInfo **out);
+/* What a per-feature figure of v counts by, feature index f: Micropul's tile
+** set's features, Genial's symbols. Returns how many there are; for f below
+** that, *name and *cls (the PulFeatureClass; -1 for Genial's symbols, which
+** have none) are set where not NULL. */
+int pul_variant_feature(const PulVariant *v, int f, const char **name, int *cls);
 /* One thing that differs between the pieces of two variants (Micropul: the
 ** features and tiles of their tile sets), in words, for an A/B comparison:
 ** its kind ("feature", "tiles"; "family" when the families differ), its name

@@ -93,12 +93,22 @@ static SimRow row(uint64_t index, int variant, int s0, int s1, unsigned winners,
     return r;
 }
 
+/* A made tile set's features, as sim_features gives a variant's. */
+static void tileset_features(const PulTileSet *ts, SimFeatures *out) {
+    out->n = ts->nfeatures;
+    for (int f = 0; f < ts->nfeatures; f++) {
+        out->name[f] = ts->feature[f].name;
+        out->cls[f] = ts->feature[f].cls;
+    }
+}
+
 static SimSummary summary;  /* large: kept off the stack */
 static SimSummary summary2;
 
 static void test_means_and_intervals(void) {
     PulTileSet ts = make_tileset();
-    const PulTileSet *tsp[] = {&ts};
+    SimFeatures tsp[1];
+    tileset_features(&ts, &tsp[0]);
     const char *names[] = {"base"};
     const char *bots[] = {"greedy", "random"};
     SimSummarySpec spec = {1, names, tsp, (const int[]){2}, 2, bots, false, figs, nfigs};
@@ -222,7 +232,9 @@ static void make_ab_rows(SimRow *rows) {
 static char *build_outputs(const SimRow *rows, const int *order, int n, const char *bname,
                            size_t *json_len, char **html, size_t *html_len) {
     PulTileSet ts = make_tileset();
-    const PulTileSet *tsp[] = {&ts, &ts};
+    SimFeatures tsp[2];
+    tileset_features(&ts, &tsp[0]);
+    tileset_features(&ts, &tsp[1]);
     const char *names[] = {"base", bname};
     const char *bots[] = {"greedy"};
     SimSummarySpec spec = {2, names, tsp, (const int[]){2, 2}, 1, bots, false, figs, nfigs};
@@ -693,7 +705,9 @@ static void test_invented_family(void) {
     static const char *const colours[] = {"red", "green", "blue"};
     ts.nfeatures = 3;
     for (int i = 0; i < 3; i++) strcpy(ts.feature[i].name, colours[i]);
-    const PulTileSet *tsp[] = {&ts, &ts};
+    SimFeatures tsp[2];
+    tileset_features(&ts, &tsp[0]);
+    tileset_features(&ts, &tsp[1]);
     const PulMetricInfo *tables[] = {invented, invented};
     const int ntables[] = {(int)(sizeof invented / sizeof invented[0]),
                            (int)(sizeof invented / sizeof invented[0])};
@@ -771,7 +785,7 @@ static void test_invented_family(void) {
 
     /* nothing to show (no tile set: only features that fire are shown):
     ** each section says so in its own words */
-    spec.ts = NULL;
+    spec.features = NULL;
     b = sim_summary_new(&spec);
     SimRow r = row(0, 0, 3, 4, 2u, 9);
     CHECK(sim_summary_add(b, &r));

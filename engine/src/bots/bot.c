@@ -34,17 +34,6 @@ static const BotKind *const kinds[] = {&bot_random_kind, &bot_greedy_kind, &bot_
 
 const BotKind *const *bot_kinds(void) { return kinds; }
 
-double bot_eval(const PulGame *g, int seat) {
-    double mine = pul_game_heuristic(g, seat), others = 0.0;
-    int rivals = 0, my = pul_game_team(g, seat);
-    for (int s = 0; s < pul_game_seats(g); s++)
-        if (pul_game_team(g, s) != my) {
-            others += pul_game_heuristic(g, s);
-            rivals++;
-        }
-    return rivals ? mine - others / rivals : mine;
-}
-
 /* Errors in a spec point at the spec text: "bot spec", line 1, the column. */
 #define SPEC_SOURCE "bot spec"
 

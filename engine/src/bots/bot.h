@@ -1,6 +1,6 @@
 /*
 ** bot.h: the bots' shared parts (not public): the kinds and their options,
-** the bot object, and the evaluation the greedy bot and MCTS rollouts share.
+** the bot object, and the greedy moves the greedy bot and MCTS rollouts share.
 ** Bots see a game only through pul.h, so they play any rules family.
 */
 #ifndef PUL_BOT_H
@@ -58,13 +58,10 @@ const BotKind *const *bot_kinds(void);
 
 /* ---------------------------------------------------------- heuristics */
 
-/* The family's heuristic (pul_game_heuristic) of seat less the mean of its
-** rivals', the seats of other teams; a seat without rivals gets its own. */
-double bot_eval(const PulGame *g, int seat);
 /* The greedy bot's move in g for the seat to move: the legal action whose
-** result bot_eval likes best (ties broken by rng). tmp is scratch. */
+** result pul_game_margin likes best (ties broken by rng). tmp is scratch. */
 bool bot_greedy_action(const PulGame *g, PulGame *tmp, PulRng *rng, PulAction *out);
-/* A cheap rollout move: the best by bot_eval of a few random legal actions. */
+/* A cheap rollout move: the best by pul_game_margin of a few random legal actions. */
 bool bot_greedy_lite_action(const PulGame *g, PulGame *tmp, PulRng *rng, int samples,
                             PulAction *out);
 

@@ -1,6 +1,6 @@
 /*
 ** bot_greedy.c: the greedy bot (one ply: every legal action tried on a
-** copy of a determinization, the best by bot_eval kept) and the cheap
+** copy of a determinization, the best by pul_game_margin kept) and the cheap
 ** greedy step the MCTS rollouts use.
 */
 #include <string.h>
@@ -15,7 +15,7 @@ static double try_action(const PulGame *g, PulGame *tmp, const PulAction *a, boo
     PulReason r = pul_apply(tmp, a, NULL);
     *failed = r == PUL_R_SCRIPT_ERROR;
     if (r != PUL_LEGAL) return -1e9;
-    return bot_eval(tmp, pul_game_to_move(g));
+    return pul_game_margin(tmp, pul_game_to_move(g));
 }
 
 bool bot_greedy_action(const PulGame *g, PulGame *tmp, PulRng *rng, PulAction *out) {

@@ -17,27 +17,35 @@
 #include "mem.h"
 #include "rng.h"
 
-enum { OPT_ITERS = 0, OPT_TIME, OPT_C, OPT_ROLLOUT, OPT_DEPTH, OPT_WIDEN, OPT_TEMP };
-enum { ROLLOUT_RANDOM = 0, ROLLOUT_GREEDY };
+enum { OPT_ITERS = 0, OPT_TIME, OPT_C, OPT_ROLLOUT, OPT_DEPTH, OPT_WIDEN, OPT_TEMP, OPT_JUDGE };
+enum { ROLLOUT_RANDOM = 0, ROLLOUT_GREEDY, ROLLOUT_BEST };
+enum { JUDGE_LEAF = 0, JUDGE_TURN };
 enum {
     MAX_PATH = 512,           /* tree depth walked; games are far shorter */
     TO_THE_END = 1000,        /* the depth option that plays out to the end of the game */
     NODE_CAP_TIMED = 1 << 20, /* nodes kept when the budget is time */
-    LITE_SAMPLES = 3          /* random actions a greedy rollout step compares */
+    LITE_SAMPLES = 3,         /* random actions a greedy rollout step compares */
+    MAX_REPLY = 64,           /* most actions a playout to the seat's next turn takes */
+    CAND_BLOCK_FIRST = 4,     /* candidates a node ranks first; each later block doubles */
+    CAND_BLOCK_MAX = 256,     /* most candidates one ranking keeps */
+    CAND_POOL_MIN = 4096,     /* candidates kept at first (then about two per node) */
+    SEEN_SIZE = 16384         /* the children's hash set: a power of 2 */
 };
 
 /* How much of the reward is the score margin (the rest is win, draw, loss),
 ** and the margin that counts for about half of that part. */
 static const double MARGIN_SHARE = 0.3, MARGIN_SCALE = 10.0;
 
-static const char *const rollout_words[] = {"random", "greedy", NULL};
+static const char *const rollout_words[] = {"random", "greedy", "best", NULL};
+static const char *const judge_words[] = {"leaf", "turn", NULL};
 static const BotOption mcts_options[] = {
     {"iters", BOT_OPT_INT, 1, 100000000, 1000, NULL, false, "iterations per choice"},
     {"time", BOT_OPT_REAL, 0, 3600, 0, NULL, true,
      "seconds per choice instead (0: none); the choice then depends on the machine"},
     {"c", BOT_OPT_REAL, 0, 100, 0.35, NULL, false, "UCB1 exploration constant"},
-    {"rollout", BOT_OPT_WORD, 0, 1, ROLLOUT_RANDOM, rollout_words, false,
-     "playout policy: random, or greedy (the best of a few random actions)"},
+    {"rollout", BOT_OPT_WORD, 0, 2, ROLLOUT_RANDOM, rollout_words, false,
+     "playout policy: random, greedy (the best of a few random actions tried), or best "
+     "(the best legal action by the family's cheap estimate)"},
     {"depth", BOT_OPT_INT, 0, TO_THE_END, 0, NULL, false,
      "playout actions before the heuristic judges the position (1000: to the end)"},
     {"widen", BOT_OPT_REAL, 0, 100, 2, NULL, false,
@@ -45,6 +53,9 @@ static const BotOption mcts_options[] = {
      "ones the heuristic likes best first (0: every legal action)"},
     {"temp", BOT_OPT_REAL, 0.1, 1000, 6, NULL, false,
      "points of heuristic margin that make a judged position about 73% won"},
+    {"judge", BOT_OPT_WORD, 0, 1, JUDGE_LEAF, judge_words, false,
+     "where a playout is judged: at its leaf (after depth actions), or at the start of the "
+     "seat's next turn (the other seats' replies played by the rollout policy first)"},
 };
 
 typedef struct {
@@ -54,19 +65,36 @@ typedef struct {
     int32_t visits;     /* times chosen */
     int32_t avail;      /* times it was legal when its parent was visited */
     double reward;      /* sum of rewards of the seat that chose act */
-    int8_t mover;       /* that seat */
+    int32_t cand;       /* its ranked candidates: first in Mcts.cand, -1 none yet */
+    int16_t ncand;      /* how many */
+    int8_t ranked;      /* times they were ranked (each block twice the last) */
+    int8_t mover;       /* the seat that chose act */
 } Node;
+
+/* A candidate child, ranked by pul_action_estimate when its block was made. */
+typedef struct {
+    PulAction act;
+    bool taken;         /* made a child */
+} Cand;
 
 typedef struct {
     Node *pool;
     int cap, n;
-    PulGame *tmp;       /* the greedy rollout's trials */
+    Cand *cand;         /* the nodes' blocks of ranked candidates */
+    int ccap, cn;
+    PulGame *tmp;       /* the greedy rollout's trials, the estimates' scratch */
     PulAction buf[PUL_MAX_ACTIONS];
+    double value[PUL_MAX_ACTIONS];  /* buf's estimates */
+    int32_t seen[SEEN_SIZE];        /* a node's children by action_hash, -1 empty */
+    Cand top[CAND_BLOCK_MAX];
+    double top_value[CAND_BLOCK_MAX];
     int path[MAX_PATH];
     /* The edition's scripts failed in a trial or a rollout: the search stops
     ** (each further apply could cost a hook its whole deadline). */
     bool failed;
 } Mcts;
+
+_Static_assert(SEEN_SIZE > PUL_MAX_ACTIONS, "a node's children never fill the set: probes end");
 
 /* Every byte of an action is a field (no padding), so equal bytes are equal
 ** actions: the comparison holds for any family's use of the fields. */
@@ -96,14 +124,14 @@ static int new_node(Mcts *m, int limit) {
     }
     Node *nd = &m->pool[m->n];
     memset(nd, 0, sizeof *nd);
-    nd->child = nd->sibling = -1;
+    nd->child = nd->sibling = nd->cand = -1;
     return m->n++;
 }
 
 /* Reward in [0, 1] per seat of a game not over: the heuristic's margin
 ** through a logistic curve. */
 static void judged_rewards(const PulGame *g, double temp, double *r) {
-    for (int s = 0; s < pul_game_seats(g); s++) r[s] = 1.0 / (1.0 + exp(-bot_eval(g, s) / temp));
+    for (int s = 0; s < pul_game_seats(g); s++) r[s] = 1.0 / (1.0 + exp(-pul_game_margin(g, s) / temp));
 }
 
 /* Reward in [0, 1] per seat: a win (shared between the winning teams; the
@@ -138,12 +166,44 @@ static void rewards(const PulGame *g, double *r) {
     }
 }
 
+/* The best legal action of g by pul_action_estimates, ties at random. */
+static bool best_action(Mcts *m, const PulGame *g, PulRng *rng, PulAction *out) {
+    int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS);
+    if (n > PUL_MAX_ACTIONS) n = PUL_MAX_ACTIONS;
+    if (n == 0) return false;
+    if (pul_action_estimates(g, m->buf, n, m->tmp, m->value) == PUL_R_SCRIPT_ERROR) {
+        m->failed = true;
+        return false;
+    }
+    int best = -1, ties = 0;
+    for (int i = 0; i < n; i++) {
+        if (best >= 0 && m->value[i] < m->value[best]) continue;
+        if (best >= 0 && m->value[i] == m->value[best]) {
+            if (rng_below(rng, (uint32_t)++ties) == 0) best = i;
+            continue;
+        }
+        best = i;
+        ties = 1;
+    }
+    *out = m->buf[best];
+    return true;
+}
+
 /* Up to depth actions, or to the end when depth is TO_THE_END: the engine's
-** action limit (pul.h) ends every game, even one whose hooks would not. */
-static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth) {
+** action limit (pul.h) ends every game, even one whose hooks would not.
+** With seat >= 0, on until that seat begins a turn again after another seat
+** has moved (the replies to its move played out), within MAX_REPLY actions. */
+static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth, int seat) {
     PulAction a;
-    for (int steps = 0; !pul_game_over(g) && (depth >= TO_THE_END || steps < depth); steps++) {
+    bool others = false;
+    for (int steps = 0; !pul_game_over(g); steps++) {
+        int mover = pul_game_to_move(g);
+        others = others || mover != seat;
+        if (seat >= 0 ? (others && mover == seat) || steps >= MAX_REPLY
+                      : depth < TO_THE_END && steps >= depth)
+            break;
         bool ok = policy == ROLLOUT_GREEDY ? bot_greedy_lite_action(g, m->tmp, rng, LITE_SAMPLES, &a)
+                  : policy == ROLLOUT_BEST ? best_action(m, g, rng, &a)
                                            : pul_random_action(g, rng, &a);
         /* The greedy step stops without an action when its trial failed. */
         if (!ok && policy == ROLLOUT_GREEDY && pul_game_script_error(m->tmp)) m->failed = true;
@@ -174,38 +234,132 @@ static int select_child(Mcts *m, int node, const PulGame *g, double c, int *nleg
     return best;
 }
 
-/* The legal action of g that node has no child for and that the heuristic
-** likes best (ties broken at random), or any such action when ordered is false. */
-static bool untried_action(Mcts *m, int node, int n, const PulGame *g, bool ordered, PulRng *rng,
-                           PulAction *out) {
+/* A slot of the children's hash set for action a (FNV-1a over its bytes). */
+static uint32_t action_hash(const PulAction *a) {
+    const unsigned char *p = (const unsigned char *)a;
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < sizeof *a; i++) h = (h ^ p[i]) * 16777619u;
+    return h ^ h >> 16;
+}
+
+/* Whether node has a child for action a. */
+static bool has_child(const Mcts *m, int node, const PulAction *a) {
+    for (int ch = m->pool[node].child; ch >= 0; ch = m->pool[ch].sibling)
+        if (same_action(&m->pool[ch].act, a)) return true;
+    return false;
+}
+
+/* Ranks the legal actions of g that node has no child for by
+** pul_action_estimates (ties in a random order), keeps the best want of them
+** in m->top; returns how many. */
+static int rank_untried(Mcts *m, int node, const PulGame *g, int want, PulRng *rng) {
+    int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS), kept = 0;
+    if (n > PUL_MAX_ACTIONS) n = PUL_MAX_ACTIONS;
+    if (m->pool[node].child >= 0) {
+        /* The children in a hash set: a node may have hundreds of them. */
+        uint32_t size = 16;
+        for (int ch = m->pool[node].child, c = 0; ch >= 0; ch = m->pool[ch].sibling)
+            if (2 * ++c > (int)size && size < SEEN_SIZE) size *= 2;
+        uint32_t mask = size - 1;
+        memset(m->seen, 0xff, sizeof m->seen[0] * size);
+        for (int ch = m->pool[node].child; ch >= 0; ch = m->pool[ch].sibling) {
+            uint32_t h = action_hash(&m->pool[ch].act) & mask;
+            while (m->seen[h] >= 0) h = (h + 1) & mask;
+            m->seen[h] = ch;
+        }
+        int u = 0;
+        for (int k = 0; k < n; k++) {
+            uint32_t h = action_hash(&m->buf[k]) & mask;
+            bool known = false;
+            for (; !known && m->seen[h] >= 0; h = (h + 1) & mask)
+                known = same_action(&m->pool[m->seen[h]].act, &m->buf[k]);
+            if (!known) m->buf[u++] = m->buf[k];
+        }
+        n = u;
+    }
+    if (n == 0) return 0;
+    if (pul_action_estimates(g, m->buf, n, m->tmp, m->value) == PUL_R_SCRIPT_ERROR) {
+        m->failed = true; /* scripts failing: no further trials */
+        return 0;
+    }
     int start = (int)rng_below(rng, (uint32_t)n);
-    bool found = false;
-    double best = -1e300;
-    for (int k = 0; k < n; k++) {
-        const PulAction *a = &m->buf[(start + k) % n];
-        bool known = false;
-        for (int ch = m->pool[node].child; ch >= 0 && !known; ch = m->pool[ch].sibling)
-            known = same_action(&m->pool[ch].act, a);
-        if (known) continue;
-        if (!ordered) {
+    for (int k = 0, at = start; k < n; k++, at = at + 1 == n ? 0 : at + 1) {
+        double e = m->value[at];
+        if (e == -HUGE_VAL || (kept == want && e <= m->top_value[kept - 1])) continue;
+        int i = kept < want ? kept++ : kept - 1;
+        for (; i > 0 && m->top_value[i - 1] < e; i--) {
+            m->top[i] = m->top[i - 1];
+            m->top_value[i] = m->top_value[i - 1];
+        }
+        m->top[i] = (Cand){m->buf[at], false};
+        m->top_value[i] = e;
+    }
+    return kept;
+}
+
+/* A new block of ranked candidates for node, from g; false when it has none
+** (the best one is still in m->top[0] when only the block could not be kept). */
+static bool rank_block(Mcts *m, int node, const PulGame *g, PulRng *rng) {
+    Node *nd = &m->pool[node];
+    int want = CAND_BLOCK_FIRST << nd->ranked;
+    if (want > CAND_BLOCK_MAX) want = CAND_BLOCK_MAX;
+    int kept = rank_untried(m, node, g, want, rng);
+    if (kept == 0) return false;
+    nd = &m->pool[node];
+    if (nd->ranked < 6) nd->ranked++;
+    nd->cand = -1;
+    nd->ncand = 0;
+    if (m->cn + kept > m->ccap) {
+        /* The blocks stay within a few per node: twice the node pool. */
+        int cap = m->ccap ? m->ccap * 2 : CAND_POOL_MIN;
+        while (cap < m->cn + kept) cap *= 2;
+        if (cap > 2 * m->cap + CAND_POOL_MIN) return true;
+        Cand *c = mem_realloc(m->cand, sizeof(Cand) * (size_t)cap);
+        if (!c) return true;
+        m->cand = c;
+        m->ccap = cap;
+    }
+    memcpy(&m->cand[m->cn], m->top, sizeof(Cand) * (size_t)kept);
+    nd->cand = m->cn;
+    nd->ncand = (int16_t)kept;
+    m->cn += kept;
+    return true;
+}
+
+/* The untried action of g the node tries next: with ordering, its best
+** ranked candidate legal in this deal (the candidates ranked once for the
+** node, ranked again from this deal when none of them is left); without, any
+** legal action it has no child for. */
+static bool untried_action(Mcts *m, int node, const PulGame *g, bool ordered, PulRng *rng,
+                           PulAction *out) {
+    if (!ordered) {
+        int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS);
+        if (n > PUL_MAX_ACTIONS) n = PUL_MAX_ACTIONS;
+        int start = n ? (int)rng_below(rng, (uint32_t)n) : 0;
+        for (int k = 0; k < n; k++) {
+            const PulAction *a = &m->buf[(start + k) % n];
+            if (has_child(m, node, a)) continue;
             *out = *a;
             return true;
         }
-        pul_game_copy(m->tmp, g);
-        PulReason r = pul_apply(m->tmp, a, NULL);
-        if (r == PUL_R_SCRIPT_ERROR) {
-            m->failed = true; /* scripts failing: no further trials */
-            return false;
+        return false;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        const Node *nd = &m->pool[node];
+        for (int i = 0; i < nd->ncand; i++) {
+            Cand *c = &m->cand[nd->cand + i];
+            if (c->taken || pul_check(g, &c->act) != PUL_LEGAL) continue;
+            c->taken = true;
+            *out = c->act;
+            return true;
         }
-        if (r != PUL_LEGAL) continue;
-        double e = bot_eval(m->tmp, pul_game_to_move(g));
-        if (!found || e > best) {
-            best = e;
-            *out = *a;
-            found = true;
+        if (pass == 1 || !rank_block(m, node, g, rng)) break;
+        if (m->pool[node].ncand == 0) {
+            *out = m->top[0].act; /* no room to keep the block */
+            return true;
         }
     }
-    return found;
+    return false;
 }
 
 static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, int limit) {
@@ -215,7 +369,7 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
     m->path[depth++] = 0;
     if (pul_game_from_observation(g, obs, rng, NULL) != PUL_OK) return;
     while (!pul_game_over(g) && depth < MAX_PATH) {
-        int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS), nlegal;
+        int n = pul_legal_actions(g, NULL, 0), nlegal;
         int mover = pul_game_to_move(g);
         int next = select_child(m, node, g, c, &nlegal);
         PulAction a;
@@ -223,7 +377,7 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
         ** for its visits (or none of its children is legal in this deal). */
         bool room = widen <= 0 || next < 0 ||
                     nlegal < 1 + widen * sqrt((double)m->pool[node].visits);
-        bool untried = nlegal < n && room && untried_action(m, node, n, g, widen > 0, rng, &a);
+        bool untried = nlegal < n && room && untried_action(m, node, g, widen > 0, rng, &a);
         if (m->failed) return; /* the search stops; nothing to back up */
         if (untried) {
             int fresh = new_node(m, limit);
@@ -251,7 +405,8 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
     /* A fresh node whose own apply failed is backed up without a rollout, so
     ** no child is left without a visit. */
     int playout = (int)b->opt[OPT_DEPTH];
-    if (!m->failed) rollout(g, m, rng, (int)b->opt[OPT_ROLLOUT], playout);
+    int judged = (int)b->opt[OPT_JUDGE] == JUDGE_TURN && pul_game_seats(g) > 1 ? obs->seat : -1;
+    if (!m->failed) rollout(g, m, rng, (int)b->opt[OPT_ROLLOUT], playout, judged);
     double r[PUL_MAX_SEATS];
     if (pul_game_over(g))
         rewards(g, r);
@@ -285,6 +440,7 @@ static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, 
     double seconds = b->given[OPT_TIME] ? b->opt[OPT_TIME] : 0.0;
     int limit = seconds > 0 ? NODE_CAP_TIMED : (int)(iters < NODE_CAP_TIMED ? iters + 1 : NODE_CAP_TIMED);
     m->n = 0;
+    m->cn = 0;
     m->failed = false;
     new_node(m, limit);
     if (m->n == 0) return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS tree");
@@ -322,6 +478,7 @@ static void mcts_free(PulBot *b) {
     if (!m) return;
     pul_game_free(m->tmp);
     mem_free(m->pool);
+    mem_free(m->cand);
     mem_free(m);
 }
 

@@ -107,6 +107,10 @@ struct Family {
                                   PulError *err);
     uint64_t (*observation_hash)(const PulVariant *v, const PulObservation *obs);
     double (*heuristic)(const PulGame *g, int seat);
+    /* pul_action_estimates: the values of n actions for the seat to move, for
+    ** ranking the actions of one position (scratch: a game of g's variant) */
+    PulReason (*estimates)(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
+                           double *values);
 
     /* text */
     bool (*action_parse)(const PulVariant *v, const char *text, PulAction *out);
@@ -134,6 +138,8 @@ struct Family {
     int nmetrics;
     void (*tally)(const PulGame *g, const PulEvents *ev, int32_t *m);
     void (*tally_end)(const PulGame *g, int32_t *m);
+    /* pul_variant_feature: what a per-feature figure's index f names */
+    int (*feature)(const PulVariant *v, int f, const char **name, int *cls);
     /* what differs between the pieces of two variants of the family */
     int (*piece_changes)(const PulVariant *a, const PulVariant *b, PulPieceChange *out, int max);
 };

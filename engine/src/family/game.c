@@ -130,6 +130,20 @@ uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o) {
     return v->fam->observation_hash(v, o);
 }
 double pul_game_heuristic(const PulGame *g, int seat) { return g->fam->heuristic(g, seat); }
+double pul_game_margin(const PulGame *g, int seat) {
+    double mine = g->fam->heuristic(g, seat), others = 0.0;
+    int rivals = 0, my = g->fam->team(g, seat);
+    for (int s = 0; s < g->nseats; s++)
+        if (g->fam->team(g, s) != my) {
+            others += g->fam->heuristic(g, s);
+            rivals++;
+        }
+    return rivals ? mine - others / rivals : mine;
+}
+PulReason pul_action_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
+                               double *values) {
+    return g->fam->estimates(g, a, n, scratch, values);
+}
 
 /* The referee's family fields and words. */
 int pul_referee_fields(const PulGame *g, const PulEvents *ev, PulReason why, char *buf,

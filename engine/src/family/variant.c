@@ -94,6 +94,10 @@ int pul_variant_metrics(const PulVariant *v, const PulMetricInfo **out) {
     return v->fam->nmetrics;
 }
 
+int pul_variant_feature(const PulVariant *v, int f, const char **name, int *cls) {
+    return v->fam->feature(v, f, name, cls);
+}
+
 int pul_variant_piece_changes(const PulVariant *a, const PulVariant *b, PulPieceChange *out,
                               int max) {
     if (a->fam == b->fam) return a->fam->piece_changes(a, b, out, max);

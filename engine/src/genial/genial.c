@@ -46,6 +46,7 @@ const Family genial_family = {
     .from_observation = genial_from_observation,
     .observation_hash = genial_observation_hash,
     .heuristic = genial_heuristic,
+    .estimates = genial_estimates,
     .action_parse = genial_action_parse,
     .action_format = genial_action_format,
     .reason_text = genial_reason_text,
@@ -60,5 +61,6 @@ const Family genial_family = {
     .nmetrics = GENIAL_NMETRICS,
     .tally = genial_tally,
     .tally_end = genial_tally_end,
+    .feature = genial_feature,
     .piece_changes = genial_piece_changes,
 };

@@ -24,7 +24,10 @@ enum {
     M_TRACKS,                                    /* one per symbol index */
     M_TIEBREAK = M_TRACKS + GENIAL_MAX_SYMBOLS,  /* the ranking's depth, 0 .. symbols + 1 */
     M_TIEBREAK_BINS = GENIAL_MAX_SYMBOLS + 2,
-    M_SLOTS = M_TIEBREAK + M_TIEBREAK_BINS
+    /* No figure: whether the next placement is a bonus placement (a bonus
+    ** was owed after the last action), for the tally of the next. */
+    M_OWED = M_TIEBREAK + M_TIEBREAK_BINS,
+    M_SLOTS
 };
 _Static_assert(M_SLOTS <= PUL_MAX_METRIC_SLOTS, "Genial's figures fit a game's slots");
 _Static_assert(GENIAL_MAX_SYMBOLS <= PUL_MAX_FEATURES, "a track per symbol fits a figure");
@@ -80,10 +83,8 @@ void genial_tally(const PulGame *g, const PulEvents *ev, int32_t *m) {
         switch (e->kind) {
         case PUL_EV_PLACED:
             m[M_PLACEMENTS]++;
-            /* A placement that leaves a bonus owed is followed by exactly one
-            ** bonus placement (the game would not be over, the rack not empty):
-            ** counted here, because after the apply the phase before it is gone. */
-            if (!g->over && gg->phase == GENIAL_BONUS) m[M_BONUS_PLACEMENTS]++;
+            /* The phase before this apply is gone: the game's own slot kept it. */
+            if (m[M_OWED]) m[M_BONUS_PLACEMENTS]++;
             break;
         case PUL_EV_REFILLED: m[M_REFILLS]++; break;
         case PUL_EV_SWAPPED: m[M_SWAPS]++; break;
@@ -95,6 +96,7 @@ void genial_tally(const PulGame *g, const PulEvents *ev, int32_t *m) {
         default: break;
         }
     }
+    m[M_OWED] = !g->over && gg->phase == GENIAL_BONUS;
 }
 
 /* A team's tracks sorted from the lowest. */
@@ -150,6 +152,15 @@ void genial_tally_end(const PulGame *g, int32_t *m) {
     for (int s = 0; s < gv->nsym; s++) m[M_TRACKS + s] = gg->track[team][s];
     int depth = metrics_tiebreak(gg, gv->nsym);
     m[M_TIEBREAK + (depth < M_TIEBREAK_BINS ? depth : M_TIEBREAK_BINS - 1)]++;
+}
+
+int genial_feature(const PulVariant *v, int f, const char **name, int *cls) {
+    const GenialVariant *gv = GVV(v);
+    if (f >= 0 && f < gv->nsym) {
+        if (name) *name = gv->symbols.symbol[f].name;
+        if (cls) *cls = -1;
+    }
+    return gv->nsym;
 }
 
 /* ------------------------------------------------ pieces of two variants */

@@ -21,15 +21,23 @@ int genial_report_final(const PulGame *g, char *buf, size_t size);
 int genial_reason_text(const PulGame *g, PulReason r, char *buf, size_t size);
 
 /* How good g looks for seat's team: its tracks sorted from the lowest, each
-** worth half the one before, as shares of the track's end, plus the bonus
-** placements its team is owed now (i13-plan.md 3.7). */
+** worth a share of the one before, as shares of the track's end, the bonus
+** placements its team is owed now, and how well seat's rack shows the
+** symbols of the weakest tracks (a partner's tracks are the seat's own). */
 double genial_heuristic(const PulGame *g, int seat);
+/* Slot estimates: the seat to move's genial_heuristic after each placement,
+** worked out from its points without applying it; 0 for a refill or swap.
+** Hooks do not run. */
+PulReason genial_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
+                           double *values);
 
 /* The lab's figures of one Genial game, in the order rows show them. */
 enum { GENIAL_NMETRICS = 10 };
 extern const PulMetricInfo genial_metrics[GENIAL_NMETRICS];
 void genial_tally(const PulGame *g, const PulEvents *ev, int32_t *m);
 void genial_tally_end(const PulGame *g, int32_t *m);
+/* Slot feature: the symbols (the final tracks' names), without classes. */
+int genial_feature(const PulVariant *v, int f, const char **name, int *cls);
 /* What differs between the symbols, tiles and boards of two Genial variants. */
 int genial_piece_changes(const PulVariant *a, const PulVariant *b, PulPieceChange *out,
                          int max);

@@ -1,7 +1,9 @@
 /*
 ** heuristic.c: Micropul's heuristic value of a position for one seat, with
-** its weights; the bots reach it through pul_game_heuristic (pul.h).
+** its weights, and an action's estimate; the bots reach them through pul.h.
 */
+#include <math.h>
+
 #include "heuristic.h"
 
 /* The heuristic's weights, in points. Tuned by play against the random bot
@@ -55,4 +57,17 @@ double heuristic_value(const PulGame *pg, int seat) {
     if (moving) v += W.to_move + W.claim * best_claim;
     if (g->nhand[seat] == 0) v -= g->nsupply[seat] == 0 ? W.no_tiles : W.empty_hand;
     return v;
+}
+
+/* Micropul has no cheaper reading of an action than its result: groups merge
+** and close in ways only apply works out. */
+PulReason heuristic_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
+                              double *values) {
+    for (int i = 0; i < n; i++) {
+        pul_game_copy(scratch, g);
+        PulReason r = pul_apply(scratch, &a[i], NULL);
+        if (r == PUL_R_SCRIPT_ERROR) return r;
+        values[i] = r == PUL_LEGAL ? pul_game_margin(scratch, g->to_move) : -HUGE_VAL;
+    }
+    return PUL_LEGAL;
 }

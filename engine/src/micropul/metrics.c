@@ -90,3 +90,12 @@ void metrics_tally_end(const PulGame *pg, int32_t *m) {
     const MicropulGame *g = MGC(pg);
     m[M_TILES_LEFT] = g->ncore - g->core_top;
 }
+
+int metrics_feature(const PulVariant *v, int f, const char **name, int *cls) {
+    const PulTileSet *ts = &MVV(v)->ts;
+    if (f >= 0 && f < ts->nfeatures) {
+        if (name) *name = ts->feature[f].name;
+        if (cls) *cls = ts->feature[f].cls;
+    }
+    return ts->nfeatures;
+}

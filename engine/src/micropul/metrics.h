@@ -15,5 +15,7 @@ extern const PulMetricInfo metrics_info[METRICS_N];
 void metrics_tally(const PulGame *g, const PulEvents *ev, int32_t *m);
 /* The figures known only at the end of a game (the tiles left in the core). */
 void metrics_tally_end(const PulGame *g, int32_t *m);
+/* Slot feature: the tile set's features. */
+int metrics_feature(const PulVariant *v, int f, const char **name, int *cls);
 
 #endif

@@ -71,6 +71,7 @@ const Family micropul_family = {
     .from_observation = determinize_game,
     .observation_hash = observe_hash,
     .heuristic = heuristic_value,
+    .estimates = heuristic_estimates,
     .action_parse = move_text_parse,
     .action_format = move_text_format,
     .reason_text = report_reason_text,
@@ -85,6 +86,7 @@ const Family micropul_family = {
     .nmetrics = METRICS_N,
     .tally = metrics_tally,
     .tally_end = metrics_tally_end,
+    .feature = metrics_feature,
     .piece_changes = pieces_changes,
 };
 
