@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench.h"
 #include "cli.h"
 #include "commands.h"
 #include "sim.h"
@@ -16,12 +17,21 @@ enum {
     BENCH_POOL = 200,           /* positions per enumeration row */
     BENCH_POOL_SEEDS = 4000,    /* seeds tried to fill the pools */
     BENCH_REPLAY_GAMES = 64,    /* games recorded for the apply row */
-    BENCH_SIM_BATCH = 512,      /* games per sim_run call of the sim rows */
-    BENCH_MCTS_POSITIONS = 4    /* positions the mcts row searches */
+    BENCH_SIM_BATCH = 512,      /* games per sim_run call of the random sim rows */
+    BENCH_SIM_GREEDY_BATCH = 16,/* games per sim_run call of the greedy sim row */
+    BENCH_MCTS_POSITIONS = 4,   /* positions the mcts row searches */
+    BENCH_STRENGTH_GAMES = 8,   /* games of the mcts strength row (seeds 1..8) */
+    BENCH_COMPARE_ROUNDS = 3    /* default rounds of --compare */
 };
 
+/* The mcts strength row's bot: a fixed time per move, so that a faster engine
+** shows as a stronger bot. */
+#define BENCH_STRENGTH_SECONDS "0.005"
+#define BENCH_STRENGTH_BOT "mcts:time=" BENCH_STRENGTH_SECONDS
+
 static const char bench_help[] =
-    "usage: pul bench [--json] [--seconds S] [--variant NAME] [--hooks BASE:HOOKED]\n\n"
+    "usage: pul bench [--json] [--seconds S] [--variant NAME] [--hooks BASE:HOOKED]\n"
+    "       pul bench --compare OTHER_PUL [--rounds N] [--json] [--seconds S] ...\n\n"
     "Measures the engine on one thread. Each row has a warm-up of 0.3 S seconds,\n"
     "then is measured for S seconds:\n"
     "  games        random 2-player games from start to end, a new seed each\n"
@@ -35,10 +45,24 @@ static const char bench_help[] =
     "               without hooks and of one with Lua hooks (--hooks), to show\n"
     "               what the hooks cost\n"
     "  sim games    pul sim's games (random bots, observations, rows) on 1 and\n"
-    "               on 2 threads, and how much the second thread adds\n"
+    "               on 2 threads, and how much the second thread adds; and on\n"
+    "               1 thread with greedy bots\n"
     "  mcts         pul_bot_choose of mcts:iters=200 on a few early positions,\n"
     "               as search iterations per second\n"
+    "  mcts vs greedy  strength per CPU second: the share of 8 games (seeds 1 to\n"
+    "               8, the bots swapping seats) won by " BENCH_STRENGTH_BOT ",\n"
+    "               a fixed " BENCH_STRENGTH_SECONDS " s per move, against greedy, on\n"
+    "               one thread (not timed by S; none for solo variants)\n"
     "Figures on a shared machine are only indicative.\n\n"
+    "With --compare OTHER_PUL, this pul's bench and OTHER_PUL's (another build) run\n"
+    "in turn, N rounds each (--rounds, default 3), the other first in odd rounds\n"
+    "so that a drift of the machine's load falls on both alike; both are run as\n"
+    "'bench --json' with the --seconds, --variant and --hooks given here. Every\n"
+    "rate (a key ending in _per_s) is printed with each side's median, the ratio\n"
+    "this/other of the medians, each side's spread (standard deviation of the\n"
+    "rounds over the median) and whether the ratio is within noise: |ratio - 1|\n"
+    "at most max(3%, 2 x the larger spread). Exit 1 when the other's JSON lacks\n"
+    "a rate this one has (each is named), 2 when it cannot be run or fails.\n\n"
     "Options:\n"
     "  --json         print one JSON object instead of a table (keys games_per_s,\n"
     "                 actions_per_game, enumerations_per_s, enumerations_13_per_s,\n"
@@ -46,9 +70,16 @@ static const char bench_help[] =
     "                 applies_per_s, hooks_base, hooks_variant,\n"
     "                 hooks_base_games_per_s, hooks_games_per_s, hooks_ratio,\n"
     "                 hooks_action_ratio, sim_games_1t_per_s, sim_games_2t_per_s,\n"
-    "                 sim_scaling, mcts_iterations_per_s)\n"
+    "                 sim_scaling, mcts_iterations_per_s, sim_games_greedy_per_s,\n"
+    "                 mcts_vs_greedy_bot, mcts_vs_greedy_games,\n"
+    "                 mcts_vs_greedy_win_rate, mcts_vs_greedy_cpu_s); with\n"
+    "                 --compare, the comparison (this, other, rounds, seconds,\n"
+    "                 rates: key, this_median, other_median, ratio, this_spread,\n"
+    "                 other_spread, noise, verdict; missing_in_other)\n"
+    "  --compare P    compare with the pul executable P (see above)\n"
     "  --hooks B:H    the two variants of the hooks rows (default\n"
     "                 micropul-solo:micropul-solo-peek)\n"
+    "  --rounds N     rounds of --compare (default 3)\n"
     "  --seconds S    measurement time per row (default 1)\n"
     "  --variant NAME variant of the other rows (default micropul)\n"
     "  -h, --help     show this text\n";
@@ -298,14 +329,15 @@ static bool count_row(const SimRow *row, void *ud) {
 
 /* pul sim's games per second on threads threads: batches of random-bot games
 ** until the time is up. 0 (printed) when a game fails. */
-static double sim_games_rate(const char *variant, int threads, double seconds) {
+static double sim_games_rate(const char *variant, const char *bot, int batch, int threads,
+                             double seconds) {
     SimConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.nvariants = 1;
     snprintf(cfg.variants[0], SIM_NAME_MAX, "%s", variant);
     cfg.nbots = 1;
-    snprintf(cfg.bots[0], SIM_SPEC_MAX, "random");
-    cfg.games = BENCH_SIM_BATCH;
+    snprintf(cfg.bots[0], SIM_SPEC_MAX, "%s", bot);
+    cfg.games = (uint64_t)batch;
     cfg.threads = threads;
     cfg.nshards = 1;
     cfg.search_dirs = cli_search_dirs(NULL); /* the same folders the variant was found in */
@@ -318,7 +350,7 @@ static double sim_games_rate(const char *variant, int threads, double seconds) {
             cli_error("bench", "sim row: %s", pul_error_format(&err, text, sizeof text));
             return 0;
         }
-        cfg.seed += BENCH_SIM_BATCH;
+        cfg.seed += (uint64_t)batch;
         elapsed = now() - t0;
     } while (elapsed < seconds);
     return (double)games / elapsed;
@@ -366,6 +398,60 @@ static double mcts_rate(Bench *b, double seconds) {
     return rate;
 }
 
+/* The mcts bot's share of the wins against greedy (a shared win counts
+** for its share), with the CPU time the games took. */
+typedef struct {
+    double won;   /* wins of the mcts bot's seats */
+    uint64_t games;
+} Strength;
+
+static bool count_strength(const SimRow *row, void *ud) {
+    Strength *st = ud;
+    int winners = 0;
+    for (int s = 0; s < row->seats; s++) winners += (row->winners >> s) & 1;
+    for (int s = 0; s < row->seats; s++)
+        if (row->bot[s] == 0 && ((row->winners >> s) & 1)) st->won += 1.0 / winners;
+    st->games++;
+    return true;
+}
+
+/* false (printed) when the games fail; *rate < 0 when the variant is solo. */
+static bool mcts_strength(const char *variant, double *rate, double *cpu_s) {
+    SimConfig cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.nvariants = 1;
+    snprintf(cfg.variants[0], SIM_NAME_MAX, "%s", variant);
+    cfg.nbots = 2;
+    snprintf(cfg.bots[0], SIM_SPEC_MAX, "%s", BENCH_STRENGTH_BOT);
+    snprintf(cfg.bots[1], SIM_SPEC_MAX, "greedy");
+    cfg.swap = true;
+    cfg.games = BENCH_STRENGTH_GAMES;
+    cfg.seed = 1;
+    cfg.threads = 1;
+    cfg.nshards = 1;
+    cfg.search_dirs = cli_search_dirs(NULL);
+    PulError err;
+    PulVariant *v = pul_variant_open(variant, cfg.search_dirs, &err);
+    if (v) {
+        int seats = sim_seats_for(&cfg, v);
+        pul_variant_free(v);
+        if (seats < 2) {
+            *rate = -1;
+            return true;
+        }
+    }
+    Strength st = {0, 0};
+    clock_t c0 = clock();
+    if (!v || !sim_run(&cfg, count_strength, NULL, &st, &err)) {
+        char text[1024];
+        cli_error("bench", "mcts vs greedy row: %s", pul_error_format(&err, text, sizeof text));
+        return false;
+    }
+    *cpu_s = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    *rate = st.games ? st.won / (double)st.games : 0;
+    return true;
+}
+
 /* ---------------------------------------------------------------- output */
 
 typedef struct {
@@ -377,6 +463,9 @@ typedef struct {
     double hooks_base_apg, hooks_apg;     /* actions per game of each */
     double sim1, sim2;                    /* pul sim games/s on 1 and 2 threads (0: failed) */
     double mcts;                          /* MCTS iterations/s (0: failed) */
+    double sim_greedy;                    /* pul sim games/s, greedy bots, 1 thread (0: failed) */
+    bool strength_ok;                     /* the mcts vs greedy games were played */
+    double strength, strength_cpu;        /* mcts's win share (< 0: solo) and CPU seconds */
 } BenchResult;
 
 /* NaN would not be JSON: a row without positions prints null. */
@@ -419,7 +508,17 @@ static void print_json(const Bench *b, const BenchResult *r, double seconds) {
     json_number("sim_games_2t_per_s", r->sim2, r->sim2 > 0, false);
     json_number("sim_scaling", r->sim1 > 0 ? r->sim2 / r->sim1 : 0, r->sim1 > 0 && r->sim2 > 0,
                 false);
-    json_number("mcts_iterations_per_s", r->mcts, r->mcts > 0, true);
+    json_number("mcts_iterations_per_s", r->mcts, r->mcts > 0, false);
+    json_number("sim_games_greedy_per_s", r->sim_greedy, r->sim_greedy > 0, false);
+    printf("  \"mcts_vs_greedy_bot\": \"%s\",\n  \"mcts_vs_greedy_games\": %d,\n",
+           BENCH_STRENGTH_BOT, BENCH_STRENGTH_GAMES);
+    bool strength = r->strength_ok && r->strength >= 0;
+    printf("  \"mcts_vs_greedy_win_rate\": ");
+    if (strength)
+        printf("%.3f,\n", r->strength);
+    else
+        fputs("null,\n", stdout);
+    json_number("mcts_vs_greedy_cpu_s", r->strength_cpu, strength, true);
     fputs("}\n", stdout);
 }
 
@@ -490,6 +589,23 @@ static void print_table(const Bench *b, const BenchResult *r, double seconds) {
         table_row("mcts iterations/s", r->mcts, "iter/s", "mcts:iters=200, early positions");
     else
         printf("%-34s %14s  %-8s  %s\n", "mcts iterations/s", "-", "iter/s", "failed");
+    if (r->sim_greedy > 0)
+        table_row("sim games, greedy bots, 1 thread", r->sim_greedy, "games/s",
+                  "pul sim with greedy bots on every seat");
+    else
+        printf("%-34s %14s  %-8s  %s\n", "sim games, greedy bots, 1 thread", "-", "games/s",
+               "failed");
+    if (r->strength_ok && r->strength >= 0) {
+        snprintf(notes, sizeof notes,
+                 "%s (%s s per move) vs greedy, %d games, seats swapped; %.1f CPU s",
+                 BENCH_STRENGTH_BOT, BENCH_STRENGTH_SECONDS, BENCH_STRENGTH_GAMES,
+                 r->strength_cpu);
+        printf("%-34s %13.1f%%  %-8s  %s\n", "mcts vs greedy", 100 * r->strength, "won",
+               notes);
+    } else {
+        printf("%-34s %14s  %-8s  %s\n", "mcts vs greedy", "-", "won",
+               r->strength_ok ? "a solo variant: no opponent" : "failed");
+    }
 }
 
 /* ------------------------------------------------------------------ main */
@@ -519,17 +635,23 @@ static bool run(Bench *b, double seconds, BenchResult *r) {
     if (b->failed) return false;
     r->hooks_base_games = games_of(r->hooks_base, seconds, &r->hooks_base_apg);
     r->hooks_games = games_of(r->hooks_variant, seconds, &r->hooks_apg);
-    r->sim1 = sim_games_rate(b->variant_arg, 1, seconds);
-    r->sim2 = sim_games_rate(b->variant_arg, 2, seconds);
+    r->sim1 = sim_games_rate(b->variant_arg, "random", BENCH_SIM_BATCH, 1, seconds);
+    r->sim2 = sim_games_rate(b->variant_arg, "random", BENCH_SIM_BATCH, 2, seconds);
     r->mcts = mcts_rate(b, seconds);
+    r->sim_greedy = sim_games_rate(b->variant_arg, "greedy", BENCH_SIM_GREEDY_BATCH, 1, seconds);
+    r->strength_ok = mcts_strength(b->variant_arg, &r->strength, &r->strength_cpu);
     return true;
 }
 
 int cmd_bench(int argc, char **argv) {
     static const CliOption opts[] = {
         {"json", 0, false}, {"seconds", 0, true}, {"variant", 0, true},
-        {"hooks", 0, true}, {"help", 'h', false}, {0}};
-    enum { OPT_JSON, OPT_SECONDS, OPT_VARIANT, OPT_HOOKS, OPT_HELP };
+        {"hooks", 0, true}, {"help", 'h', false}, {"compare", 0, true},
+        {"rounds", 0, true}, {0}};
+    enum { OPT_JSON, OPT_SECONDS, OPT_VARIANT, OPT_HOOKS, OPT_HELP, OPT_COMPARE, OPT_ROUNDS };
+    BenchCompare cmp = {NULL, BENCH_COMPARE_ROUNDS, NULL, NULL, NULL, false};
+    long rounds = BENCH_COMPARE_ROUNDS;
+    bool rounds_given = false;
     const char *variant_name = "micropul", *hooks = "micropul-solo:micropul-solo-peek", *value;
     double seconds = 1.0;
     bool json = false;
@@ -541,8 +663,14 @@ int cmd_bench(int argc, char **argv) {
         case OPT_SECONDS:
             if (!cli_parse_double("bench", "--seconds", value, 0.001, 600, &seconds))
                 return CLI_UNUSABLE;
+            cmp.seconds = value;
             break;
-        case OPT_VARIANT: variant_name = value; break;
+        case OPT_VARIANT: variant_name = value; cmp.variant = value; break;
+        case OPT_COMPARE: cmp.other = value; break;
+        case OPT_ROUNDS:
+            if (!cli_parse_int("bench", "--rounds", value, 1, 100, &rounds)) return CLI_UNUSABLE;
+            rounds_given = true;
+            break;
         case OPT_HOOKS:
             if (!strchr(value, ':') || strlen(value) >= 120) {
                 cli_error("bench", "--hooks takes BASE:HOOKED, two variant names, not \"%s\"",
@@ -550,6 +678,7 @@ int cmd_bench(int argc, char **argv) {
                 return CLI_UNUSABLE;
             }
             hooks = value;
+            cmp.hooks = value;
             break;
         case OPT_HELP: fputs(bench_help, stdout); return CLI_OK;
         case CLI_OPERAND:
@@ -559,6 +688,15 @@ int cmd_bench(int argc, char **argv) {
         }
     }
 
+    if (rounds_given && !cmp.other) {
+        cli_error("bench", "--rounds is for --compare (see pul bench --help)");
+        return CLI_UNUSABLE;
+    }
+    if (cmp.other) {
+        cmp.rounds = (int)rounds;
+        cmp.json = json;
+        return bench_compare(&cmp);
+    }
     PulVariant *v = cli_open_variant("bench", variant_name);
     if (!v) return CLI_UNUSABLE;
     Bench *b = calloc(1, sizeof *b);

@@ -588,6 +588,47 @@ static void test_act_garbage(void) {
     pul_game_free(g);
 }
 
+/* act is one table per state, used again (scripts/README.md, section 2): what
+** a script did to it in one call (a metatable, fields removed or changed,
+** the table kept) shows nothing of it in the next. */
+static void test_act_reused(void) {
+    PulGame *g = faq_after_three();
+    static const char lua[] =
+        "local kept\n"
+        "return { on_activate = function(game, act)\n"
+        "  if kept then\n"
+        "    assert(getmetatable(act) == nil, 'a metatable stayed')\n"
+        "    assert(act.seat == game:to_move() and act.x == 2 and act.y == 3 and act.quad == 'nw'\n"
+        "           and act.draw == 2 and act.extra_turn == true, 'a field stayed')\n"
+        "    assert(kept.x == 2, 'a kept act shows the running call')\n"
+        "    act.draw = 0\n"
+        "    return\n"
+        "  end\n"
+        "  kept = act\n"
+        "  act.seat = nil; act.x = 'x'; act.quad = false; act.feature = nil\n"
+        "  setmetatable(act, { __index = function() error('tampered') end,\n"
+        "                      __newindex = function() error('tampered') end })\n"
+        "end }\n";
+    PulError err;
+    ScriptHost *h = host_text("act.lua", lua, &err);
+    CHECK(h != NULL);
+    if (h) {
+        MicropulActivation first = {F_ONE, 1, -1, PUL_CENTRE, 1, false};
+        HookCall call = make_call(g, NULL, HOOK_ON_ACTIVATE);
+        CHECK_INT(script_on_activate(h, &call, &first, &err), PUL_OK);
+        CHECK_INT(first.draw, 1);
+        MicropulActivation second = {F_ONE, 2, 3, PUL_NW, 2, true};
+        call = make_call(g, NULL, HOOK_ON_ACTIVATE);
+        PulStatus st = script_on_activate(h, &call, &second, &err);
+        CHECK_INT(st, PUL_OK);
+        if (st != PUL_OK) fprintf(stderr, "  %s\n", err.message);
+        CHECK_INT(second.draw, 0);
+        CHECK(second.extra_turn);
+        script_host_free(h);
+    }
+    pul_game_free(g);
+}
+
 static void test_garbage_results(void) {
     PulGame *g = faq_after_three();
     PulError err;
@@ -1604,6 +1645,7 @@ int main(void) {
     RUN(test_error_halfway);
     RUN(test_attacks_through_apply);
     RUN(test_act_garbage);
+    RUN(test_act_reused);
     RUN(test_garbage_results);
     RUN(test_load_errors);
     RUN(test_error_objects);

@@ -22,10 +22,18 @@
 
 #define GAME_META "pul.game"
 
-typedef struct {
-    GameSlot *slot;
-    uint64_t serial;
-} GameRef;
+/* The game object is a light userdata holding the number of the call it was
+** made in: pushing one allocates nothing, and one kept past its call holds
+** an older number than the slot's. Scripts cannot make light userdata, so
+** all of them share this metatable. The methods reach the slot through
+** their upvalue. */
+static GameSlot *slot_of(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
+
+static void *game_value(uint64_t serial) { return (void *)(uintptr_t)serial; }
+
+/* Registry keys of the argument tables reused from call to call. */
+static const char activation_key = 'a', group_key = 'g', stones_key = 's', half_key = 'h',
+                  bonus_key = 'b';
 
 static const char *const quad_names[5] = {"nw", "ne", "sw", "se", "centre"};
 static const char *const class_names[3] = {"blank", "micropul", "catalyst"};
@@ -62,16 +70,16 @@ static HookCall *check_game(lua_State *L, const char *fn) {
     /* Each function is bounded by the game's size; it is charged like a
     ** library call (meter.h), the tables it builds by the allocator. */
     meter_charge(L, METER_CALL);
-    GameRef *ref = luaL_testudata(L, 1, GAME_META);
-    if (!ref)
+    GameSlot *slot = slot_of(L);
+    if (lua_type(L, 1) != LUA_TLIGHTUSERDATA)
         luaL_error(L, "game:%s: call it with a colon, as game:%s(...), on the game a hook received",
                    fn, fn);
-    if (!ref->slot->call || ref->slot->serial != ref->serial)
+    if (!slot->call || lua_touserdata(L, 1) != game_value(slot->serial))
         luaL_error(L,
                    "game:%s: this game object belongs to a hook call that has returned; use "
                    "the game passed to the hook now running (do not keep it in a variable)",
                    fn);
-    return ref->slot->call;
+    return slot->call;
 }
 
 /* may: a HOOK_MAY_* bit, which the running hook's point must give. */
@@ -570,8 +578,9 @@ static int g_random(lua_State *L) {
 /* --------------------------------------------------------------- object */
 
 static int g_tostring(lua_State *L) {
-    GameRef *ref = luaL_checkudata(L, 1, GAME_META);
-    bool live = ref->slot->call && ref->slot->serial == ref->serial;
+    GameSlot *slot = slot_of(L);
+    luaL_checktype(L, 1, LUA_TLIGHTUSERDATA);
+    bool live = slot->call && lua_touserdata(L, 1) == game_value(slot->serial);
     lua_pushstring(L, live ? "pul.game" : "pul.game (expired: its hook call has returned)");
     return 1;
 }
@@ -612,35 +621,63 @@ static const luaL_Reg methods[] = {
     {NULL, NULL},
 };
 
-void api_open(lua_State *L) {
+void api_open(lua_State *L, GameSlot *slot) {
     luaL_newmetatable(L, GAME_META);
-    luaL_newlib(L, methods);
+    luaL_newlibtable(L, methods);
+    lua_pushlightuserdata(L, slot);
+    luaL_setfuncs(L, methods, 1);
     /* An unknown name is an error, not nil, so game:drw(...) says what is wrong. */
     lua_createtable(L, 0, 1);
     lua_pushcfunction(L, g_missing);
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, -2);
     lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, g_tostring);
+    lua_pushlightuserdata(L, slot);
+    lua_pushcclosure(L, g_tostring, 1);
     lua_setfield(L, -2, "__tostring");
     lua_pushliteral(L, GAME_META);
     lua_setfield(L, -2, "__metatable"); /* scripts cannot reach or change the methods */
+    lua_pushlightuserdata(L, NULL);
+    lua_insert(L, -2);
+    lua_setmetatable(L, -2); /* every light userdata's: the game objects' */
     lua_pop(L, 1);
 }
 
 void api_push_game(lua_State *L, GameSlot *slot) {
-    GameRef *ref = lua_newuserdatauv(L, sizeof *ref, 0);
-    ref->slot = slot;
-    ref->serial = slot->serial;
-    luaL_setmetatable(L, GAME_META);
+    lua_pushlightuserdata(L, game_value(slot->serial));
+}
+
+/* The argument table kept in the registry under key, made at the first call
+** (so only then may this allocate), pushed. A script may have kept it and
+** changed it since, or given it a metatable: the metatable is dropped here,
+** and the builders set every field the engine gives, absent ones to nil. */
+static void push_reused(lua_State *L, const char *key, int nfields) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) {
+        lua_pushnil(L);
+        lua_setmetatable(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    lua_createtable(L, 0, nfields);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+}
+
+/* A seat field of a reused table: 1-based, or nil for -1. */
+static void reset_seat(lua_State *L, const char *key, int seat) {
+    if (seat >= 0)
+        lua_pushinteger(L, seat + 1);
+    else
+        lua_pushnil(L);
+    lua_setfield(L, -2, key);
 }
 
 /* ------------------------------------------------------ hook arguments */
 
 void api_push_activation(lua_State *L, const HookCall *call, const MicropulActivation *act) {
     const PulTileSet *ts = tileset(call);
-    lua_createtable(L, 0, 7);
-    set_seat(L, "seat", call->seat);
+    push_reused(L, &activation_key, 7);
+    reset_seat(L, "seat", call->seat);
     set_str(L, "feature", act->feature < ts->nfeatures ? ts->feature[act->feature].name : "?");
     set_int(L, "x", act->x);
     set_int(L, "y", act->y);
@@ -743,21 +780,28 @@ void api_push_events(lua_State *L, const PulGame *g, const PulEvents *ev, int n)
 
 void api_push_group(lua_State *L, const PulGame *g, const MicropulGroup *grp) {
     const PulTileSet *ts = pul_variant_tileset(g->v);
-    lua_createtable(L, 0, 8);
+    push_reused(L, &group_key, 8);
     set_str(L, "colour", grp->colour < ts->nfeatures ? ts->feature[grp->colour].name : "?");
     set_int(L, "size", grp->size);
-    api_push_ints(L, grp->stones, g->nseats);
+    push_reused(L, &stones_key, 0);
+    for (int i = 0; i < PUL_MAX_SEATS; i++) {
+        if (i < g->nseats)
+            lua_pushinteger(L, grp->stones[i]);
+        else
+            lua_pushnil(L);
+        lua_rawseti(L, -2, i + 1);
+    }
     lua_setfield(L, -2, "stones");
     set_int(L, "x", grp->x);
     set_int(L, "y", grp->y);
     set_str(L, "quad", api_quad_name(grp->quad));
-    set_seat(L, "owner", grp->owner);
+    reset_seat(L, "owner", grp->owner);
     set_int(L, "points", grp->points);
 }
 
 void api_push_half(lua_State *L, const PulGame *g, const GenialHalf *half) {
-    lua_createtable(L, 0, 6);
-    set_seat(L, "seat", half->seat);
+    push_reused(L, &half_key, 6);
+    reset_seat(L, "seat", half->seat);
     set_int(L, "half", half->half + 1);
     set_str(L, "symbol", symbol_name(g, half->symbol));
     set_int(L, "q", half->q);
@@ -766,8 +810,8 @@ void api_push_half(lua_State *L, const PulGame *g, const GenialHalf *half) {
 }
 
 void api_push_bonus(lua_State *L, const PulGame *g, const GenialBonus *b) {
-    lua_createtable(L, 0, 3);
-    set_seat(L, "seat", b->seat);
+    push_reused(L, &bonus_key, 3);
+    reset_seat(L, "seat", b->seat);
     set_str(L, "symbol", symbol_name(g, b->symbol));
     set_int(L, "count", b->count);
 }

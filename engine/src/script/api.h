@@ -17,16 +17,20 @@ typedef struct {
     uint64_t serial;  /* bumped at each call */
 } GameSlot;
 
-/* Register the game object's metatable (once per state, protected mode). */
-void api_open(lua_State *L);
-/* Push a game object bound to the slot's current call. */
+/* Register the game object's metatable (once per state, protected mode), its
+** functions bound to slot. */
+void api_open(lua_State *L, GameSlot *slot);
+/* Push the game object of the slot's current call (allocates nothing). */
 void api_push_game(lua_State *L, GameSlot *slot);
 
 /* Names as scripts write them. */
 const char *api_hook_name(const Family *fam, int hook); /* HOOK_* bit: "setup", ... */
 const char *api_quad_name(int quad); /* "nw" .. "se", "centre" */
 
-/* The argument tables (each pushes one table). */
+/* The argument tables (each pushes one table). A hook's flat argument table
+** (activation, group and its stones, half, bonus) is one table per state,
+** reused from call to call, its fields all set again (scripts/README.md,
+** section 4); events and score lists are made afresh. */
 void api_push_activation(lua_State *L, const HookCall *call, const MicropulActivation *act);
 void api_push_events(lua_State *L, const PulGame *g, const PulEvents *ev, int n);
 void api_push_group(lua_State *L, const PulGame *g, const MicropulGroup *grp);

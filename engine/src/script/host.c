@@ -77,6 +77,11 @@ struct ScriptHost {
     ** (hooks_key), the script each came from here. */
     int nentries[NHOOKS];
     int entry_script[NHOOKS][PUL_MAX_SCRIPTS];
+    /* The line each handler is defined at, for messages, read once at load
+    ** (a debug lookup per call would cost more than the argument table):
+    ** a function's, and for on_activate's tables each catalyst's. */
+    int entry_defined[NHOOKS][PUL_MAX_SCRIPTS];
+    int activate_defined[PUL_MAX_SCRIPTS][PUL_MAX_FEATURES];
     Meter meter;              /* the allocator's state: memory, steps, the clock */
     int err_script, err_line; /* where the message handler found the error */
     GameSlot slot;
@@ -100,6 +105,14 @@ static void raw_set(lua_State *L, int idx, const char *key) {
     lua_pushstring(L, key);
     lua_insert(L, -2);
     lua_rawset(L, idx);
+}
+
+/* The line where the function at idx is defined (0: a C function, a chunk). */
+static int line_defined(lua_State *L, int idx) {
+    lua_Debug ar;
+    lua_pushvalue(L, idx);
+    lua_getinfo(L, ">S", &ar);
+    return ar.linedefined > 0 ? ar.linedefined : 0;
 }
 
 /* --------------------------------------------------------------- errors */
@@ -186,20 +199,18 @@ typedef struct {
     int game;         /* stack index of the game object, 0 when none */
     const char *what; /* "in hook on_activate", for messages */
     void *data;       /* the hook's own arguments */
-    int defined;      /* the line where the handler last run was defined */
+    int defined;      /* the line where the handler to run next (or last run) is defined */
 } Ctx;
 
 /* Call the function below nargs arguments on the stack (a handler of
-** script s) under the budget and memory cap. Returns the number of results
-** it left on the stack, or -1 with the error filled. */
+** script s, defined at line c->defined) under the budget and memory cap.
+** Returns the number of results it left on the stack, or -1 with the error
+** filled. */
 static int run(Ctx *c, int s, int nargs) {
     ScriptHost *h = c->h;
     lua_State *L = h->L;
     int fn = lua_gettop(L) - nargs;
-    lua_Debug ar;
-    lua_pushvalue(L, fn);
-    lua_getinfo(L, ">S", &ar);
-    int defined = c->defined = ar.linedefined > 0 ? ar.linedefined : 0;
+    int defined = c->defined;
     h->err_script = -1;
     h->err_line = 0;
     meter_run(&h->meter);
@@ -247,8 +258,10 @@ static int bad_result(Ctx *c, int s, const char *fmt, ...) {
 }
 
 /* Push the k-th handler of hook index hk (a function, or for on_activate a
-** table of functions keyed by feature index + 1). */
-static int push_handler(lua_State *L, int hk, int k) {
+** table of functions keyed by feature index + 1), noting its line. */
+static int push_handler(Ctx *c, int hk, int k) {
+    lua_State *L = c->h->L;
+    c->defined = c->h->entry_defined[hk][k];
     lua_rawgetp(L, LUA_REGISTRYINDEX, &hooks_key);
     lua_rawgeti(L, -1, hk + 1);
     int t = lua_rawgeti(L, -1, k + 1);
@@ -300,7 +313,7 @@ static int do_setup(lua_State *L) {
     Ctx *c = enter(L);
     int hk = lowest_set(HOOK_SETUP);
     for (int k = 0; k < c->h->nentries[hk]; k++) {
-        push_handler(L, hk, k);
+        push_handler(c, hk, k);
         lua_pushvalue(L, c->game);
         if (run(c, c->h->entry_script[hk][k], 1) < 0) return 0;
         lua_settop(L, c->game);
@@ -316,10 +329,12 @@ static int do_on_activate(lua_State *L) {
     int hk = lowest_set(HOOK_ON_ACTIVATE);
     for (int k = 0; k < c->h->nentries[hk]; k++) {
         int s = c->h->entry_script[hk][k];
-        if (push_handler(L, hk, k) == LUA_TTABLE &&
-            lua_rawgeti(L, -1, act->feature + 1) == LUA_TNIL) {
-            lua_settop(L, args);
-            continue; /* this script's table does not name the feature */
+        if (push_handler(c, hk, k) == LUA_TTABLE) {
+            if (lua_rawgeti(L, -1, act->feature + 1) == LUA_TNIL) {
+                lua_settop(L, args);
+                continue; /* this script's table does not name the feature */
+            }
+            c->defined = c->h->activate_defined[k][act->feature];
         }
         lua_pushvalue(L, c->game);
         lua_pushvalue(L, args);
@@ -351,7 +366,7 @@ static int do_after_action(lua_State *L) {
     int args = lua_gettop(L);
     int hk = lowest_set(HOOK_AFTER_ACTION);
     for (int k = 0; k < c->h->nentries[hk]; k++) {
-        push_handler(L, hk, k);
+        push_handler(c, hk, k);
         lua_pushvalue(L, c->game);
         lua_pushvalue(L, args);
         if (run(c, c->h->entry_script[hk][k], 2) < 0) return 0;
@@ -369,7 +384,7 @@ static int do_score_group(lua_State *L) {
     int hk = lowest_set(HOOK_SCORE_GROUP);
     for (int k = 0; k < c->h->nentries[hk]; k++) {
         int s = c->h->entry_script[hk][k];
-        push_handler(L, hk, k);
+        push_handler(c, hk, k);
         lua_pushvalue(L, c->game);
         lua_pushvalue(L, args);
         int n = run(c, s, 2);
@@ -487,7 +502,7 @@ static int do_final_scores(lua_State *L) {
     int hk = lowest_set(HOOK_FINAL_SCORES);
     for (int k = 0; k < c->h->nentries[hk]; k++) {
         int s = c->h->entry_script[hk][k];
-        push_handler(L, hk, k);
+        push_handler(c, hk, k);
         lua_pushvalue(L, c->game);
         api_push_ints(L, fa->scores, nseats);
         int n = run(c, s, 2);
@@ -522,7 +537,7 @@ static int do_is_over(lua_State *L) {
     int hk = lowest_set(HOOK_IS_OVER);
     for (int k = 0; k < c->h->nentries[hk]; k++) {
         int s = c->h->entry_script[hk][k];
-        push_handler(L, hk, k);
+        push_handler(c, hk, k);
         lua_pushvalue(L, c->game);
         int n = run(c, s, 1);
         if (n < 0) return 0;
@@ -556,7 +571,7 @@ static int do_score_placement(lua_State *L) {
     int hk = lowest_set(HOOK_SCORE_PLACEMENT);
     for (int k = 0; k < c->h->nentries[hk]; k++) {
         int s = c->h->entry_script[hk][k];
-        push_handler(L, hk, k);
+        push_handler(c, hk, k);
         lua_pushvalue(L, c->game);
         lua_pushvalue(L, args);
         int n = run(c, s, 2);
@@ -590,7 +605,7 @@ static int do_on_bonus(lua_State *L) {
     int hk = lowest_set(HOOK_ON_BONUS);
     for (int k = 0; k < c->h->nentries[hk]; k++) {
         int s = c->h->entry_script[hk][k];
-        push_handler(L, hk, k);
+        push_handler(c, hk, k);
         lua_pushvalue(L, c->game);
         lua_pushvalue(L, args);
         int n = run(c, s, 2);
@@ -686,8 +701,9 @@ void script_host_set_cpu_limit(ScriptHost *h, int ms) {
 /* -------------------------------------------------------------- sandbox */
 
 static int open_sandbox(lua_State *L) {
+    Ctx *c = lua_touserdata(L, 1);
     sandbox_open_libs(L);
-    api_open(L);
+    api_open(L, &c->h->slot);
     lua_newtable(L);
     for (int k = 0; k < NHOOKS; k++) {
         lua_newtable(L);
@@ -757,6 +773,8 @@ static bool activate_table(Ctx *c, int s, int idx) {
         }
         names[f] = ts->feature[f].name;
         h->activate_features |= UINT32_C(1) << f;
+        h->activate_defined[h->nentries[lowest_set(HOOK_ON_ACTIVATE)]][f] =
+            line_defined(L, -1);
         lua_rawseti(L, -2, f + 1);
     }
     const char *other, *bad = unknown_key(L, idx, names, ts->nfeatures, &other);
@@ -846,6 +864,7 @@ static bool take_hooks(Ctx *c, int s, int idx) {
                 if (h->prog->ts.feature[f].cls == PUL_FEATURE_CATALYST)
                     h->activate_features |= UINT32_C(1) << f;
         }
+        if (lua_type(L, v) == LUA_TFUNCTION) h->entry_defined[k][h->nentries[k]] = line_defined(L, v);
         lua_rawgeti(L, all, k + 1);
         lua_pushvalue(L, v);
         lua_rawseti(L, -2, h->nentries[k] + 1);
@@ -885,6 +904,7 @@ static int do_load(lua_State *L) {
         return 0;
     }
     int base = c->msgh;
+    c->defined = 0; /* the chunk itself */
     if (run(c, a->script, 0) < 0) return 0;
     if (lua_gettop(L) > base + 1) lua_settop(L, base + 1);
     take_hooks(c, a->script, base + 1);
