@@ -183,10 +183,9 @@ bool cli_drawable(const char *cmd, const PulVariant *v) {
     const char *family = pul_variant_family(v);
     if (strcmp(family, "micropul") == 0) return true;
     cli_error(cmd,
-              "%s is an edition of the %s family, whose board this pul does not draw yet "
-              "(no terminal table, render or replay for it); pul referee checks its records, "
-              "pul sim runs it, and pul play plays it with bot seats (--seats random,greedy)",
-              pul_variant_name(v), family);
+              "%s is an edition of the %s family, which has neither a Micropul tile set nor "
+              "a board for %s to draw; pul referee checks its records and pul sim runs it",
+              pul_variant_name(v), family, cmd);
     return false;
 }
 
