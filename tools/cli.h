@@ -86,10 +86,9 @@ const char *cli_search_dirs(const char *given);
 /* The source tree's variants/ when this pul runs from its build tree, else NULL. */
 const char *cli_build_variants(void);
 
-/* Whether this pul draws v's positions at the terminal and as images: the
-** Micropul family's. For another family (Einfach Genial) it prints why not
-** and what works instead (referee, sim, play with bot seats), and returns
-** false. */
+/* Whether cmd draws v's positions from its Micropul tile set (pul render asks
+** after a hex board): for a family with neither it prints why not and what
+** works instead (referee, sim), and returns false. */
 bool cli_drawable(const char *cmd, const PulVariant *v);
 
 /* pul_variant_open with the error printed; NULL on failure. */
