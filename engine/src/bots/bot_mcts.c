@@ -43,14 +43,14 @@ static const BotOption mcts_options[] = {
     {"time", BOT_OPT_REAL, 0, 3600, 0, NULL, true,
      "seconds per choice instead (0: none); the choice then depends on the machine"},
     {"c", BOT_OPT_REAL, 0, 100, 0.35, NULL, false, "UCB1 exploration constant"},
-    {"rollout", BOT_OPT_WORD, 0, 2, ROLLOUT_RANDOM, rollout_words, false,
+    {"rollout", BOT_OPT_WORD, 0, 2, ROLLOUT_GREEDY, rollout_words, false,
      "playout policy: random, greedy (the best of a few random actions tried), or best "
      "(the best legal action by the family's cheap estimate)"},
-    {"depth", BOT_OPT_INT, 0, TO_THE_END, 0, NULL, false,
+    {"depth", BOT_OPT_INT, 0, TO_THE_END, 4, NULL, false,
      "playout actions before the heuristic judges the position (1000: to the end)"},
-    {"widen", BOT_OPT_REAL, 0, 100, 2, NULL, false,
+    {"widen", BOT_OPT_REAL, 0, 100, 0.5, NULL, false,
      "progressive widening: a node has at most 1 + widen * sqrt(visits) children, the "
-     "ones the heuristic likes best first (0: every legal action)"},
+     "ones the family's estimate ranks best first (0: every legal action)"},
     {"temp", BOT_OPT_REAL, 0.1, 1000, 6, NULL, false,
      "points of heuristic margin that make a judged position about 73% won"},
     {"judge", BOT_OPT_WORD, 0, 1, JUDGE_LEAF, judge_words, false,

@@ -21,7 +21,7 @@ static const struct {
     double fall, bonus, rack;
     int rack_cap;
     double win;
-} W = {0.5, 4.0, 1.0, 2, 1000.0};
+} W = {0.7, 4.0, 0.5, 2, 1000.0};
 
 /* Sorted ascending in place, with the symbols alongside: at most 8 values. */
 static void heuristic_sort(int *v, int *sym, int n) {
