@@ -689,7 +689,7 @@ bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out);
 
 /* ------------------------------------------ games of any family (issue 12) */
 
-/* The rules family of v's variant: "micropul" (issue 13 adds "genial"). */
+/* The rules family of v's variant: "micropul" or "genial". */
 const char *pul_variant_family(const PulVariant *v);
 
 /* -------------------------------------------------- Einfach Genial: a game */
