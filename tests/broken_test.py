@@ -10,7 +10,8 @@ tile set), <case>.theme.yaml (a theme), <case>.variant.yaml (a variant),
 symbols); exactly one of them must exist. The expected file's first line is what
 `pul check <case path>` must print at the start of its first line on standard
 error, "path:line:col: code" (just "path: code" when the error has no
-position), followed by ": " and a message. Its optional second line
+position), followed by ": " and a message; or that whole first line, message
+included, which pul check must then print exactly. Its optional second line
 "exit 2" says the case cannot be read at all; otherwise the exit code must
 be 1. Every file and folder directly in a kind's folder (tiles/, themes/,
 variants/, boards/, symbols/) must be a case, so that none is left untested by mistake.
@@ -19,9 +20,13 @@ Prints each failing case and "broken: N passed, M failed".
 
 import argparse
 import os
+import re
 import shlex
 import subprocess
 import sys
+
+# "path:line:col: code" or "path: code", no message after it.
+BARE = re.compile(r"^[^ ]*?(:\d+:\d+)?: [a-z-]+$")
 
 SUFFIXES = ("", ".yaml", ".theme.yaml", ".variant.yaml", ".board.yaml", ".symbols.yaml")
 
@@ -64,6 +69,8 @@ def check_case(cmd, expected_file):
     if proc.returncode != want_rc:
         problems.append("exit code %d, expected %d" % (proc.returncode, want_rc))
     first = proc.stderr.split("\n", 1)[0]
+    if first == prefix and not BARE.match(prefix):
+        return target, problems  # the whole line, message included
     if not first.startswith(prefix + ": "):
         problems.append("stderr starts %r, expected %r" % (first[:300], prefix + ": ..."))
     elif not first[len(prefix) + 2:].strip():

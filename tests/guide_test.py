@@ -33,10 +33,21 @@ Run from the repository root (ctest does). What it checks:
    entries in its tiles: list, the "N tiles" that pul check printed for it
    and the "N tiles" that the guide's output blocks show for it must agree,
    and both must be there.
+   For a hex edition's files (section 10) the same holds for every figure pul
+   check prints: for a NAME/tiles.yaml of symbols, the symbols, the kinds with
+   tiles, the kinds the symbols make and the tiles (the kinds' counts summed);
+   for a NAME/board.yaml, the radius, cells and printed cells of the board
+   and, for each seat count, the radius, cells, pairs of neighbouring
+   unprinted cells and printed cells of its play area, computed here from the
+   file. The tiles and the play areas must be shown and printed at least once.
 
 3. The rule parameter table (the table after <!-- table: rule-parameters -->)
    lists exactly the parameters of engine/src/micropul/params.c, each with the
    type, the range or words there and the base value of engine/src/micropul/rules.c.
+   The same for the Genial family's table (after <!-- table:
+   genial-rule-parameters -->) against engine/src/genial/genial_params.c and
+   its genial_rules_default; a row may name two parameters of one type
+   (`min_players`, `max_players`), with their defaults in that order.
 
 4. The error code table (after <!-- table: error-codes -->) lists exactly the
    codes of engine/src/base/err.c.
@@ -161,6 +172,140 @@ def tileset_of(printed, names):
     return None
 
 
+# ------------------------------------------------------------------ hex editions
+
+def top_section(text, key):
+    """The text of a top-level key of a YAML file, from the key to the next one."""
+    m = re.search(r"^%s:(.*?)(?=^\S|\Z)" % re.escape(key), text, re.M | re.S)
+    return m.group(1) if m else None
+
+
+def symbol_facts(text):
+    """{fact: value} of a tile file of symbols (flow-style entries), or None."""
+    symbols = top_section(text, "symbols")
+    kinds = top_section(text, "kinds")
+    if symbols is None or kinds is None:
+        return None
+    letters = re.findall(r"^\s+-\s*\{\s*letter:\s*([a-z])\b", symbols, re.M)
+    counts = {}
+    for pair, n in re.findall(r"\b([a-z]{2})\s*:\s*(\d+)", kinds):
+        counts[frozenset(pair)] = counts.get(frozenset(pair), 0) + int(n)
+    if not letters or not counts:
+        return None
+    n = len(letters)
+    return {"symbols": n, "kinds": sum(1 for c in counts.values() if c > 0),
+            "kinds possible": n * (n + 1) // 2, "tiles": sum(counts.values())}
+
+
+def hex_distance(q, r):
+    return max(abs(q), abs(r), abs(q + r))
+
+
+def board_facts(text):
+    """{fact: value} of a board.yaml ({hexagon: R} shapes, flow-style entries), or None."""
+    shape = re.search(r"^shape:\s*\{\s*hexagon:\s*(\d+)\s*\}", text, re.M)
+    areas = top_section(text, "play_area")
+    if not shape or areas is None:
+        return None
+    printed = [(int(q), int(r)) for q, r in re.findall(
+        r"at:\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]", top_section(text, "printed") or "")]
+    radius = int(shape.group(1))
+    facts = {"radius": radius, "cells": 3 * radius * (radius + 1) + 1, "printed": len(printed)}
+    for seats, area in re.findall(r"\b(\d+)\s*:\s*\{\s*hexagon:\s*(\d+)\s*\}", areas):
+        area = int(area)
+        free = {(q, r) for q in range(-area, area + 1) for r in range(-area, area + 1)
+                if hex_distance(q, r) <= area and (q, r) not in printed}
+        pairs = sum(1 for q, r in free for dq, dr in ((1, 0), (0, 1), (-1, 1))
+                    if (q + dq, r + dr) in free)
+        inside = sum(1 for q, r in printed if hex_distance(q, r) <= area)
+        facts["area %s" % seats] = (area, 3 * area * (area + 1) + 1, pairs, inside)
+    return facts if len(facts) > 3 else None
+
+
+def hex_facts(output):
+    """(file as printed, fact, value) for each figure of pul check's hex summaries."""
+    found = []
+    current = symbols_file = board_file = None
+    for line in output.split("\n"):
+        head = re.match(r"^(\S+): ok \((tile file|board|theme|tile set)? ?[^)]*\)$", line)
+        if head:
+            current = head.group(1) if head.group(2) else None
+            symbols_file = board_file = current
+            continue
+        m = re.match(r"^  symbols +(\d+)(?: in (\S+))?: ", line)
+        if m:
+            symbols_file = m.group(2) or current
+            found.append((symbols_file, "symbols", int(m.group(1))))
+        m = re.match(r"^  kinds +(\d+) with tiles of (\d+), (\d+) tiles:", line)
+        if m:
+            found += [(symbols_file, "kinds", int(m.group(1))),
+                      (symbols_file, "kinds possible", int(m.group(2))),
+                      (symbols_file, "tiles", int(m.group(3)))]
+        m = re.match(r"^  board +(?:(\S+): )?\S+, hex, radius (\d+) \((\d+) cells\), (\d+) printed",
+                     line)
+        if m:
+            board_file = m.group(1) or current
+            found += [(board_file, "radius", int(m.group(2))),
+                      (board_file, "cells", int(m.group(3))),
+                      (board_file, "printed", int(m.group(4)))]
+        if re.match(r"^  areas ", line):
+            for seats, radius, cells, pairs, inside in re.findall(
+                    r"(\d+) seats? radius (\d+): (\d+) cells, (\d+) pairs, (\d+) printed", line):
+                found.append((board_file, "area %s" % seats,
+                              (int(radius), int(cells), int(pairs), int(inside))))
+    return found
+
+
+def example_of(printed, names, leaf):
+    """Which example NAME a printed path is (NAME for .../NAME/leaf)."""
+    if not printed:
+        return None
+    for name in names:
+        if printed == name + "/" + leaf or printed.endswith("/" + name + "/" + leaf):
+            return name
+    return None
+
+
+def fact_label(fact):
+    """A figure's name in messages."""
+    if fact.startswith("area "):
+        return "play area for %s seats (radius, cells, pairs, printed)" % fact[5:]
+    return fact
+
+
+def check_hex_facts(files, printed, said, problems):
+    """Compare the figures computed from the example's hex files with pul check's and the guide's.
+    files: {(NAME, leaf): facts}. Returns the checks done."""
+    checks = 0
+    for (name, leaf), facts in sorted(files.items()):
+        checks += 1
+        where = "%s/%s" % (name, leaf)
+        if facts is None:
+            problems.append("%s: cannot read its figures (write its entries in flow style, as "
+                            "the guide does)" % where)
+            continue
+        names = {n for n, l in files if l == leaf}
+        mine_said = [(f, v) for p, f, v in said if example_of(p, names, leaf) == name]
+        mine_seen = [(f, v) for p, f, v in printed if example_of(p, names, leaf) == name]
+        required = ["tiles"] if leaf == "tiles.yaml" else [f for f in facts if f.startswith("area")]
+        for fact in required:
+            if not any(f == fact for f, _ in mine_said):
+                problems.append("the guide shows no pul check summary with the %s of %s"
+                                % (fact_label(fact), where))
+            if not any(f == fact for f, _ in mine_seen):
+                problems.append("no run of the example printed the %s of %s"
+                                % (fact_label(fact), where))
+        for who, pairs in (("the guide says", mine_said), ("pul check says", mine_seen)):
+            for fact, value in pairs:
+                if fact not in facts:
+                    problems.append("%s %s has a %s, which the file has not"
+                                    % (who, where, fact_label(fact)))
+                elif value != facts[fact]:
+                    problems.append("%s the %s of %s is %s; the file makes it %s"
+                                    % (who, fact_label(fact), where, value, facts[fact]))
+    return checks
+
+
 def output_matches(expected, actual):
     """None when the expected block's parts appear in order in actual; else why not."""
     have = [line.rstrip() for line in actual.split("\n")]
@@ -236,6 +381,8 @@ def walk_example(guide, home, env, problems):
     tile_sets = {}          # NAME -> entries in its tiles: list
     printed_counts = []     # (NAME, N) pul check printed
     guide_counts = []       # (NAME, N) the guide's output blocks show
+    hex_files = {}          # (NAME, tiles.yaml or board.yaml) -> figures of a hex edition
+    printed_hex, guide_hex = [], []  # (file, fact, value) printed, shown
     last_run = None         # (line, output) of the run block an output block may follow
     for kind, arg, text, line in blocks:
         where = "%s:%d" % (guide.path, line)
@@ -251,8 +398,13 @@ def walk_example(guide, home, env, problems):
                 continue
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
-            if arg.endswith("/tiles.yaml"):
-                tile_sets[arg.split("/")[-2]] = tiles_in_yaml(text)
+            name = arg.split("/")[-2] if "/" in arg else None
+            if arg.endswith("/tiles.yaml") and top_section(text, "symbols") is not None:
+                hex_files[(name, "tiles.yaml")] = symbol_facts(text)
+            elif arg.endswith("/tiles.yaml"):
+                tile_sets[name] = tiles_in_yaml(text)
+            elif arg.endswith("/board.yaml"):
+                hex_files[(name, "board.yaml")] = board_facts(text)
         elif kind == "run":
             try:
                 proc = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", text], cwd=home,
@@ -269,6 +421,7 @@ def walk_example(guide, home, env, problems):
                                                        output.rstrip().replace("\n", "\n    ")))
             last_run = (line, output)
             printed_counts += tile_counts(output)
+            printed_hex += hex_facts(output)
         else:
             if last_run is None:
                 problems.append("%s: an output block must follow a run block" % where)
@@ -281,6 +434,7 @@ def walk_example(guide, home, env, problems):
                                 "print: %s\n  they printed:\n    %s"
                                 % (where, last_run[0], why, printed))
             guide_counts += tile_counts(text)
+            guide_hex += hex_facts(text)
             last_run = None
 
     for name, n in sorted(tile_sets.items()):
@@ -303,6 +457,7 @@ def walk_example(guide, home, env, problems):
             if c != n:
                 problems.append("pul check says %s has %d tiles; its tiles.yaml lists %d"
                                 % (name, c, n))
+    checks += check_hex_facts(hex_files, printed_hex, guide_hex, problems)
     return checks
 
 
@@ -318,7 +473,8 @@ def c_defines(text):
 
 
 def c_enums(text):
-    """Every enumerator of the header with its value."""
+    """Every enumerator of the header with its value: a number, or the name of another
+    constant (NAME = OTHER) to look up."""
     values = {}
     for body in re.findall(r"enum\s*\w*\s*\{([^}]*)\}", re.sub(r"/\*.*?\*/", "", text, flags=re.S)):
         nxt = 0
@@ -326,45 +482,71 @@ def c_enums(text):
             item = item.strip()
             if not item:
                 continue
-            m = re.match(r"(\w+)\s*(?:=\s*(-?\d+))?$", item)
+            m = re.match(r"(\w+)\s*(?:=\s*(-?\d+|[A-Za-z_]\w*))?$", item)
             if not m:
                 break
+            if m.group(2) is not None and not re.fullmatch(r"-?\d+", m.group(2)):
+                values[m.group(1)] = m.group(2)
+                nxt = None
+                continue
             if m.group(2) is not None:
                 nxt = int(m.group(2))
+            if nxt is None:
+                break
             values[m.group(1)] = nxt
             nxt += 1
     return values
 
 
-def engine_params(root):
-    """name -> (type, lo, hi, words, base text) from params.c, rules.c and pul.h."""
+# The two families' rule parameters: where their table, defaults and constants are.
+FAMILIES = {
+    "micropul": {"table": "rule-parameters", "params": "engine/src/micropul/params.c",
+                 "defaults": "engine/src/micropul/rules.c", "function": "pul_rules_default",
+                 "headers": ["engine/include/pul.h"]},
+    "genial": {"table": "genial-rule-parameters", "params": "engine/src/genial/genial_params.c",
+               "defaults": "engine/src/genial/genial_params.c",
+               "function": "genial_rules_default",
+               "headers": ["engine/include/pul.h", "engine/src/genial/genial.h",
+                           "engine/src/genial/genial_state.h"]},
+}
+
+
+def engine_params(root, family):
+    """name -> (type, lo, hi, words, base text) from a family's parameter table, its
+    defaults function and the headers that give its constants."""
+    where = FAMILIES[family]
+
     def read(rel):
         with open(os.path.join(root, rel), encoding="utf-8") as f:
             return f.read()
-    header = read("engine/include/pul.h")
-    params_c = read("engine/src/micropul/params.c")
-    rules_c = read("engine/src/micropul/rules.c")
-    consts = c_defines(header)
-    enums = c_enums(header)
+    params_c = read(where["params"])
+    defaults_c = read(where["defaults"])
+    consts = {}
+    for header in where["headers"]:
+        text = read(header)
+        consts.update(c_defines(text))
+        consts.update(c_enums(text))
     arrays = re.finditer(r"static const char \*const (\w+)\[\]\s*=\s*\{([^}]*)\}", params_c)
     word_lists = {m.group(1): re.findall(r'"([^"]*)"', m.group(2)) for m in arrays}
 
-    def number(s):
+    def number(s, depth=0):
         s = s.strip()
-        return int(s) if re.fullmatch(r"-?\d+", s) else consts[s]
+        if re.fullmatch(r"-?\d+", s):
+            return int(s)
+        value = consts[s]
+        return value if isinstance(value, int) or depth > 8 else number(value, depth + 1)
 
-    body = re.search(r"void pul_rules_default\(PulRules \*r\)\s*\{(.*?)\n\}", rules_c, re.S)
+    body = re.search(r"void %s\(\w+ \*r\)\s*\{(.*?)\n\}" % where["function"], defaults_c, re.S)
     if not body:
-        raise ValueError("no pul_rules_default in rules.c")
-    body = body.group(1)
-    defaults = dict(re.findall(r"r->(\w+)\s*=\s*([^;]+);", body))
+        raise ValueError("no %s in %s" % (where["function"], where["defaults"]))
+    defaults = dict(re.findall(r"r->(\w+)\s*=\s*([^;]+);", body.group(1)))
     params = {}
     for m in re.finditer(r"^\s*(INT_P|BOOL_P|ENUM_P)\((\w+)((?:\s*,\s*[^,\"]+)*)", params_c, re.M):
         kind, name = m.group(1), m.group(2)
         args = [a.strip() for a in m.group(3).split(",") if a.strip()]
         base = defaults.get(name)
         if base is None:
-            raise ValueError("rules.c gives no default for %s" % name)
+            raise ValueError("%s gives no default for %s" % (where["function"], name))
         base = base.strip()
         if kind == "INT_P":
             params[name] = ("int", number(args[0]), number(args[1]), None, str(number(base)))
@@ -372,62 +554,67 @@ def engine_params(root):
             params[name] = ("bool", 0, 1, ["true", "false"], base)
         else:
             words = word_lists[args[0]]
-            params[name] = ("enum", 0, len(words) - 1, words, words[enums[base]])
+            params[name] = ("enum", 0, len(words) - 1, words, words[number(base)])
     if not params:
-        raise ValueError("no INT_P, BOOL_P or ENUM_P rows found in params.c")
+        raise ValueError("no INT_P, BOOL_P or ENUM_P rows found in %s" % where["params"])
     return params
 
 
 TYPE_WORDS = {"int": "whole number", "bool": "true or false", "enum": "word"}
 
 
-def check_param_table(guide, root, problems):
+def check_param_table(guide, root, problems, family="micropul"):
+    """The table of a family's rule parameters against its sources; the checks done."""
+    where = FAMILIES[family]
+    src = where["params"]
     try:
-        params = engine_params(root)
-    except (OSError, ValueError, KeyError, AttributeError) as e:
-        problems.append("cannot read the rule parameters from the engine's sources: %s" % e)
+        params = engine_params(root, family)
+    except (OSError, ValueError, KeyError, AttributeError, IndexError) as e:
+        problems.append("cannot read the %s rule parameters from the engine's sources: %s"
+                        % (family, e))
         return 0
-    rows = guide.table("rule-parameters")
+    label = where["table"].replace("-", " ")
+    rows = guide.table(where["table"])
     if rows is None:
-        problems.append("the guide has no <!-- table: rule-parameters --> table")
+        problems.append("the guide has no <!-- table: %s --> table" % where["table"])
         return 0
-    listed = {}
+    listed = {}  # name -> (cells, its place among the row's names)
     for cells in rows:
         names = ticked(cells[0])
-        if len(cells) < 5 or len(names) != 1:
-            problems.append("rule table row %r: expected | `name` | type | `base` | range | "
-                            "meaning |" % " | ".join(cells))
+        if len(cells) < 5 or not names:
+            problems.append("%s table row %r: expected | `name` | type | `base` | range | "
+                            "meaning |" % (label, " | ".join(cells)))
             continue
-        if names[0] in listed:
-            problems.append("rule table: %s is listed twice" % names[0])
-        listed[names[0]] = cells
+        for k, name in enumerate(names):
+            if name in listed:
+                problems.append("%s table: %s is listed twice" % (label, name))
+            listed[name] = (cells, k)
     for name in params:
         if name not in listed:
-            problems.append("rule table: the parameter %s (engine/src/micropul/params.c) is not "
-                            "documented" % name)
+            problems.append("%s table: the parameter %s (%s) is not documented"
+                            % (label, name, src))
     for name in listed:
         if name not in params:
-            problems.append("rule table: %s is not a rule parameter of "
-                            "engine/src/micropul/params.c" % name)
+            problems.append("%s table: %s is not a rule parameter of %s" % (label, name, src))
     for name, (kind, lo, hi, words, base) in params.items():
-        cells = listed.get(name)
-        if not cells:
+        if name not in listed:
             continue
+        cells, k = listed[name]
         if cells[1] != TYPE_WORDS[kind]:
-            problems.append("rule table: %s is a %s, the table says %r"
-                            % (name, TYPE_WORDS[kind], cells[1]))
+            problems.append("%s table: %s is a %s, the table says %r"
+                            % (label, name, TYPE_WORDS[kind], cells[1]))
         shown = ticked(cells[2])
-        if shown[:1] != [base]:
-            problems.append("rule table: the base value of %s is %s (engine/src/micropul/rules.c), the "
-                            "table says %r" % (name, base, cells[2]))
+        if shown[k:k + 1] != [base]:
+            problems.append("%s table: the default of %s is %s (%s), the table says %r"
+                            % (label, name, base, where["defaults"], cells[2]))
         if kind == "int":
             want = "%d to %d" % (lo, hi)
             if not cells[3].replace("`", "").startswith(want):
-                problems.append("rule table: %s ranges from %s, the table says %r"
-                                % (name, want, cells[3]))
+                problems.append("%s table: %s ranges from %s, the table says %r"
+                                % (label, name, want, cells[3]))
         elif ticked(cells[3]) != words:
-            problems.append("rule table: %s takes %s, the table says %r"
-                            % (name, ", ".join(words), cells[3]))
+            problems.append("%s table: %s takes %s, the table says %r"
+                            % (label, name, ", ".join(words), cells[3]))
     return len(params)
 
 
@@ -468,6 +655,7 @@ def main():
     problems = []
     checks = run_example(guide, opts.pul, opts.keep, problems)
     checks += check_param_table(guide, opts.root, problems)
+    checks += check_param_table(guide, opts.root, problems, "genial")
     checks += check_error_table(guide, opts.root, problems)
     for p in problems:
         print("FAIL " + p)

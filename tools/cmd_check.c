@@ -1,7 +1,8 @@
 /*
-** cmd_check.c: `pul check`, a verdict on variants, tile sets and themes, and
-** on success the facts a designer checks by eye: tile and micropul counts,
-** symmetry, twins, the theme and the rules that differ from the base game.
+** cmd_check.c: `pul check`, a verdict on variants, tile sets, boards and themes,
+** and on success the facts a designer checks by eye: tile and micropul counts,
+** symmetry, twins (a hex edition's symbols, kinds, board and play areas), the
+** theme and the rules that differ from the base game.
 ** The facts are gathered once and printed as text or as JSON from the same
 ** structs, so the two outputs cannot drift apart.
 */
@@ -23,12 +24,17 @@ static const char check_help[] =
     "  FOLDER               a variant folder (holding variant.yaml)\n"
     "  .../variant.yaml     a variant\n"
     "  .../theme.yaml       a theme, checked alone (not against a tile set)\n"
-    "  any other file       a tile set (tiles.yaml)\n"
-    "A variant is checked with everything it names: extends, tiles, theme, scripts.\n\n"
+    "  .../board.yaml       a hex edition's board, checked alone\n"
+    "  any other file       a tile set (tiles.yaml); a hex edition's tile file of\n"
+    "                       symbols when a line starts with symbols:\n"
+    "A variant is checked with everything it names: extends, tiles, board, theme,\n"
+    "scripts.\n\n"
     "On success prints a summary: tiles, catalysts, micropul per colour, tiles that\n"
     "look the same after a turn, tiles that are another tile turned (twins), the\n"
     "theme, the rules that differ from the base game (RULES.md section 1) and the\n"
-    "scripts. On an invalid input prints one line on stderr:\n"
+    "scripts; for a hex edition (family genial) its symbols, kinds and tiles, the\n"
+    "board and each play area's cells, pairs and printed cells instead of the\n"
+    "tiles. On an invalid input prints one line on stderr:\n"
     "  file:line:column: code: message\n"
     "Every argument is checked, also after a failure.\n\n"
     "Options:\n"

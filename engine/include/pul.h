@@ -648,7 +648,9 @@ int pul_game_stones_on_board(const PulGame *g, PulStone *out, int max); /* retur
 int pul_game_scores(const PulGame *g, int *scores, int max);
 /* The same, recounted from the board alone by the rules: a check on the
 ** incremental count. It leaves out what score_group and final_scores hooks
-** changed (pul_game_scores minus this is what the scripts gave). */
+** changed (pul_game_scores minus this is what the scripts gave). Micropul
+** only: 0 (nothing written) for a Genial game, whose tracks depend on the
+** order of the placements. */
 int pul_game_scores_recount(const PulGame *g, int *scores, int max);
 /* Winning seats (tied at the top; a losing seat never wins). Returns count. */
 int pul_game_winners(const PulGame *g, int *seats, int max);
@@ -689,7 +691,7 @@ bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out);
 
 /* ------------------------------------------ games of any family (issue 12) */
 
-/* The rules family of v's variant: "micropul" (issue 13 adds "genial"). */
+/* The rules family of v's variant: "micropul" or "genial". */
 const char *pul_variant_family(const PulVariant *v);
 
 /* -------------------------------------------------- Einfach Genial: a game */

@@ -6,7 +6,8 @@
 ** through pul_record_load_stream, which must agree); a record that reads is
 ** written back and read again, and must come back with the same tags,
 ** comments and moves in the same places. When its Variant tag names an
-** edition on the search path (the repo's variants/), the game is started
+** edition on the search path (the repo's variants/ and tests/variants/, of
+** either family), the game is started
 ** from its tags and every move is played through pul_check and pul_apply,
 ** as pul referee does; the actions that applied are recorded anew, and that
 ** record, replayed, must end in a byte-identical game. Then the record is
@@ -32,8 +33,30 @@
 #ifndef PUL_FUZZ_VARIANTS_DIR
 #error "PUL_FUZZ_VARIANTS_DIR (the repo's variants/ folder) must be defined by the build"
 #endif
+#ifndef PUL_FUZZ_TEST_VARIANTS_DIR
+#error "PUL_FUZZ_TEST_VARIANTS_DIR (the repo's tests/variants/) must be defined by the build"
+#endif
+/* The shipped editions, then the test editions (genial-tiny and others of
+** small boards and rule choices that the shipped ones do not reach). */
+#define SEARCH_DIRS PUL_FUZZ_VARIANTS_DIR ":" PUL_FUZZ_TEST_VARIANTS_DIR
 
 const char fuzz_target[] = "fuzz_records";
+
+/* PUL_FUZZ_STATS=1: what the inputs reached, printed at exit, to see that
+** the seeds of each family replay (a family whose records never start a
+** game would go untested without a word). */
+static struct {
+    bool on;
+    long inputs, read, started[2], applied, refused;
+} stats;
+
+static void print_stats(void) {
+    fprintf(stderr,
+            "%s stats: %ld inputs, %ld read; games started: %ld micropul, %ld genial; %ld "
+            "moves applied, %ld refused\n",
+            fuzz_target, stats.inputs, stats.read, stats.started[0], stats.started[1],
+            stats.applied, stats.refused);
+}
 
 #define SOURCE "fuzz.pmn"
 
@@ -231,16 +254,58 @@ static void check_stream(const uint8_t *data, size_t size, const PulRecord *r, P
 
 /* ---------------------------------------------------------------- replay */
 
-/* A move's text, as PMN has one spelling per move: formatted and parsed
-** again, the action is the same. */
-static void check_action_text(const PulVariant *v, const PulAction *a, const char *text) {
-    char buf[64];
+/* A move's text, formatted and parsed again, into *b. PMN has one spelling
+** per Micropul move, so b is the action itself; a Genial placement has two
+** spellings (PMN.md: from either cell), and the one pul writes must be a
+** fixed point: formatted again, it is the same text (play_moves checks that
+** it places the same tile on the same cells). */
+static void check_action_text(const PulVariant *v, const PulAction *a, const char *text,
+                              PulAction *b) {
+    char buf[64], again[64];
     int n = pul_action_format(v, a, buf, sizeof buf);
     if (n <= 0 || (size_t)n >= sizeof buf)
         fuzz_breachf(NULL, "move \"%s\" cannot be formatted", text);
-    PulAction b;
-    if (!pul_action_parse(v, buf, &b) || memcmp(a, &b, sizeof b) != 0)
+    if (!pul_action_parse(v, buf, b))
+        fuzz_breachf(NULL, "move \"%s\" is formatted as \"%s\", which does not read", text, buf);
+    if (memcmp(a, b, sizeof *b) == 0) return;
+    n = pul_action_format(v, b, again, sizeof again);
+    if (!(a->kind == PUL_PLACE && strcmp(pul_variant_family(v), "genial") == 0) || n <= 0 ||
+        (size_t)n >= sizeof again || strcmp(buf, again) != 0)
         fuzz_breachf(NULL, "move \"%s\" is formatted as \"%s\", which reads otherwise", text, buf);
+}
+
+/* The scores as the rules count them, against a recount where the family
+** has one (Micropul's groups); a Genial seat's score is its (team's) lowest
+** track, each track from 0 to the track's end. */
+static void check_scores(const PulGame *g, const char *text) {
+    int sc[PUL_MAX_SEATS], rc[PUL_MAX_SEATS], nseats = pul_game_seats(g);
+    pul_game_scores(g, sc, PUL_MAX_SEATS);
+    if (pul_game_scores_recount(g, rc, PUL_MAX_SEATS) == nseats) {
+        for (int s = 0; s < nseats; s++)
+            if (sc[s] != rc[s])
+                fuzz_breachf(NULL, "after move \"%s\" seat %d scores %d, recounted %d", text,
+                             s + 1, sc[s], rc[s]);
+        return;
+    }
+    if (strcmp(pul_variant_family(pul_game_variant(g)), "genial") != 0)
+        fuzz_breachf(NULL, "pul_game_scores_recount counts no seat of a %s game",
+                     pul_variant_family(pul_game_variant(g)));
+    int end = pul_genial_track_end(g);
+    for (int s = 0; s < nseats; s++) {
+        int tr[PUL_GENIAL_MAX_SYMBOLS], n = pul_genial_tracks(g, s, tr, PUL_GENIAL_MAX_SYMBOLS);
+        if (n < 2 || n > PUL_GENIAL_MAX_SYMBOLS)
+            fuzz_breachf(NULL, "after move \"%s\" seat %d has %d tracks", text, s + 1, n);
+        int low = tr[0];
+        for (int i = 0; i < n; i++) {
+            if (tr[i] < 0 || tr[i] > end)
+                fuzz_breachf(NULL, "after move \"%s\" seat %d's track %d is %d (end %d)", text,
+                             s + 1, i + 1, tr[i], end);
+            if (tr[i] < low) low = tr[i];
+        }
+        if (sc[s] != low)
+            fuzz_breachf(NULL, "after move \"%s\" seat %d scores %d, its lowest track is %d",
+                         text, s + 1, sc[s], low);
+    }
 }
 
 static void check_script_error(const PulGame *g) {
@@ -266,26 +331,39 @@ static void check_events(const PulGame *g, const PulEvents *ev, const char *text
 static void play_moves(const PulRecord *r, PulGame *g, PulRecord *out) {
     const PulVariant *v = pul_game_variant(g);
     bool scripted = pul_variant_has_scripts(v);
-    PulGame *before = pul_game_new(v);
-    if (!before) fuzz_breach("pul_game_new failed", NULL);
+    PulGame *before = pul_game_new(v), *alt = pul_game_new(v);
+    if (!before || !alt) fuzz_breach("pul_game_new failed", NULL);
     size_t size = pul_game_size();
     int nseats = pul_game_seats(g);
     for (int i = 0; i < pul_record_nmoves(r); i++) {
         const char *text = pul_record_move(r, i);
-        PulAction a;
+        PulAction a, written;
         if (!pul_action_parse(v, text, &a)) continue; /* syntax: the referee stops here */
-        check_action_text(v, &a, text);
+        check_action_text(v, &a, text, &written);
         bool over = pul_game_over(g);
         pul_game_copy(before, g);
         PulReason want = pul_check(g, &a);
         PulEvents ev;
         ev.n = 0;
         PulReason got = pul_apply(g, &a, &ev);
+        if (memcmp(&a, &written, sizeof a) != 0 && !scripted) {
+            /* The other spelling of a placement is the same move (a script
+            ** may tell the halves' written order apart, the rules do not). */
+            pul_game_copy(alt, before);
+            PulReason also = pul_apply(alt, &written, NULL);
+            char spelt[64];
+            pul_action_format(v, &written, spelt, sizeof spelt);
+            if (also != got || memcmp(alt, g, size) != 0)
+                fuzz_breachf(NULL, "move \"%s\" and its spelling as written, \"%s\", differ "
+                             "(%s, %s)", text, spelt, pul_reason_code(got),
+                             pul_reason_code(also));
+        }
         if (got < PUL_LEGAL || got >= PUL_R_COUNT) fuzz_breachf(NULL, "pul_apply returned %d", got);
         if (over && got != PUL_R_GAME_OVER)
             fuzz_breachf(NULL, "move \"%s\" after the game is over: %s", text,
                          pul_reason_code(got));
         if (got != PUL_LEGAL) {
+            stats.refused++;
             if (memcmp(before, g, size) != 0)
                 fuzz_breachf(NULL, "move \"%s\" was refused (%s) but changed the game", text,
                              pul_reason_code(got));
@@ -303,21 +381,14 @@ static void play_moves(const PulRecord *r, PulGame *g, PulRecord *out) {
         if (want != PUL_LEGAL)
             fuzz_breachf(NULL, "move \"%s\": pul_check says %s, but it applied", text,
                          pul_reason_code(want));
+        stats.applied++;
         check_events(g, &ev, text);
         PulAction done;
         pul_events_action(&ev, &done);
         if (done.kind != a.kind) fuzz_breachf(NULL, "move \"%s\" applied as another kind", text);
         if (pul_record_add_move(out, v, &done) != PUL_OK)
             fuzz_breachf(NULL, "move \"%s\" as done cannot be recorded", text);
-        if (!scripted) {
-            int sc[PUL_MAX_SEATS], rc[PUL_MAX_SEATS];
-            pul_game_scores(g, sc, PUL_MAX_SEATS);
-            pul_game_scores_recount(g, rc, PUL_MAX_SEATS);
-            for (int s = 0; s < nseats; s++)
-                if (sc[s] != rc[s])
-                    fuzz_breachf(NULL, "after move \"%s\" seat %d scores %d, recounted %d", text,
-                                 s + 1, sc[s], rc[s]);
-        }
+        if (!scripted) check_scores(g, text);
     }
     int winners[PUL_MAX_SEATS];
     int nw = pul_game_winners(g, winners, PUL_MAX_SEATS);
@@ -325,6 +396,7 @@ static void play_moves(const PulRecord *r, PulGame *g, PulRecord *out) {
     for (int k = 0; k < nw; k++)
         if (winners[k] < 0 || winners[k] >= nseats || winners[k] == pul_game_loser(g))
             fuzz_breachf(NULL, "winner %d is no seat that may win", winners[k]);
+    pul_game_free(alt);
     pul_game_free(before);
 }
 
@@ -352,7 +424,7 @@ static PulVariant *variant_of(const PulRecord *r, bool *owned) {
             memset(&err, 0, sizeof err);
         }
     }
-    PulVariant *v = pul_record_open_variant(r, PUL_FUZZ_VARIANTS_DIR, &err);
+    PulVariant *v = pul_record_open_variant(r, SEARCH_DIRS, &err);
     if (!v) {
         fuzz_check_failure(&err, PUL_OK);
         if (!name && strcmp(err.code, "pmn-tag") != 0)
@@ -381,6 +453,7 @@ static void replay(const PulRecord *r) {
             fuzz_breach("a record's tags are refused with another code than pmn-tag", &err);
         goto done;
     }
+    stats.started[strcmp(pul_variant_family(v), "genial") == 0]++;
     if (pul_record_from_start(out, g) != PUL_OK) fuzz_breach("pul_record_from_start failed", NULL);
     play_moves(r, g, out);
 
@@ -463,7 +536,7 @@ static bool cache_edition(const char *name, const char *dir, void *ud) {
     for (int i = 0; i < ncached; i++)
         if (strcmp(pul_variant_name(cached[i]), name) == 0) return true; /* shadowed */
     PulError err;
-    PulVariant *v = pul_variant_open(name, PUL_FUZZ_VARIANTS_DIR, &err);
+    PulVariant *v = pul_variant_open(name, SEARCH_DIRS, &err);
     /* Cached by the folder's name, which is what a record's tag looks up. */
     if (!v || pul_variant_has_scripts(v) || strcmp(pul_variant_name(v), name) != 0 ||
         ncached == MAX_CACHED) {
@@ -479,7 +552,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argv;
     PulError err;
     /* Micropul first: records for other editions are checked against it. */
-    cached[0] = pul_variant_open("micropul", PUL_FUZZ_VARIANTS_DIR, &err);
+    cached[0] = pul_variant_open("micropul", SEARCH_DIRS, &err);
     if (!cached[0]) {
         char line[1024];
         fprintf(stderr, "%s: cannot open micropul: %s\n", fuzz_target,
@@ -487,7 +560,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
         exit(1);
     }
     ncached = 1;
-    pul_variant_list(PUL_FUZZ_VARIANTS_DIR, cache_edition, NULL);
+    pul_variant_list(SEARCH_DIRS, cache_edition, NULL);
+    const char *s = getenv("PUL_FUZZ_STATS");
+    stats.on = s && s[0] && strcmp(s, "0") != 0;
+    if (stats.on) atexit(print_stats);
     return 0;
 }
 
@@ -499,6 +575,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* libFuzzer's buffer is exactly size bytes, so the sanitizers see any
     ** read past the text's end. */
     PulStatus st = pul_record_parse(r, (const char *)data, size, SOURCE, &err);
+    stats.inputs++;
     check_stream(data, size, r, st, &err);
     if (st != PUL_OK) {
         fuzz_check_failure(&err, st);
@@ -510,6 +587,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         pul_record_free(r);
         return 0;
     }
+    stats.read++;
     check_read(r);
     check_round_trip(r, "as read");
     replay(r);

@@ -1,7 +1,7 @@
 /*
 ** test_genial_text.c: Genial's move text and Deal tag (PMN.md "Einfach Genial
 ** records", i13-plan.md 5.1, 5.2, 6.3): parse and format round trips for every
-** action kind, both spellings of a placement equal after check and apply,
+** action kind, both spellings of a placement the same game after check and apply,
 ** each syntax case, the canonical spelling written, and Deal's errors with
 ** their line and column.
 */
@@ -154,8 +154,9 @@ static void test_both_spellings(void) {
             PulEvents ea, eb;
             CHECK_INT(genial_apply(ga, &a, &ea), ra);
             CHECK_INT(genial_apply(gb, &b, &eb), rb);
-            /* the same board, tracks, racks and turn; only the placed list
-            ** and the events keep the order the move was written in */
+            /* the same board, tracks, racks and turn, and the same placed
+            ** list (kept as pul writes the move): the same game, byte for
+            ** byte; only the events keep the order the move was written in */
             const GenialGame *xa = GGC(ga), *xb = GGC(gb);
             CHECK(memcmp(xa->cell, xb->cell, sizeof xa->cell) == 0);
             CHECK(memcmp(xa->track, xb->track, sizeof xa->track) == 0);
@@ -164,6 +165,11 @@ static void test_both_spellings(void) {
             CHECK(xa->phase == xb->phase && xa->bonus_owed == xb->bonus_owed);
             CHECK(xa->first_used == xb->first_used && xa->nplaced == xb->nplaced);
             CHECK(memcmp(&xa->h, &xb->h, sizeof xa->h) == 0);
+            CHECK(memcmp(xa->placed, xb->placed, sizeof xa->placed) == 0);
+            CHECK(memcmp(ga, gb, pul_game_size()) == 0);
+            PulGenialPlaced pl;
+            CHECK_INT(pul_genial_placed(ga, &pl, 1), 1);
+            CHECK(pl.dir < 3); /* e, se or sw, as written */
             if (ra == PUL_LEGAL) {
                 int pa[2] = {-1, -1}, pb[2] = {-1, -1};
                 for (int e = 0; e < ea.n; e++)

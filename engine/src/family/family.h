@@ -1,6 +1,6 @@
 /*
 ** family.h: the game interface. One table of functions per rules family
-** (micropul_family in micropul/micropul.c; issue 13 adds genial_family), in the
+** (micropul_family in micropul/micropul.c, genial_family in genial/genial.c), in the
 ** manner of the bot kinds; the generic pul_* game functions (family/game.c) call
 ** through it and read the common game header (family/game.h), nothing else.
 */

@@ -43,7 +43,8 @@ typedef struct {
     int teams;                       /* none, alternate */
 } GenialRules;
 
-/* A placed tile: kind, cells a (its first symbol's, written first) and b. */
+/* A placed tile: kind, cells a and b as pul writes the move (the direction
+** from a to b is e, se or sw), flip 1 when the kind's second symbol is on a. */
 typedef struct { uint8_t kind, a, b, flip; } GenialPlaced;
 
 /* One play area, every table restricted to it: cells outside it do not

@@ -214,7 +214,11 @@ static void apply_place(GenialGame *g, const PulAction *a, PulEvents *ev, Hooks 
     g->cell[cell[1]] = (uint8_t)(sym[1] + 1);
     take_cell(g, ar, cell[0]);
     take_cell(g, ar, cell[1]);
-    g->placed[g->nplaced++] = (GenialPlaced){(uint8_t)k, (uint8_t)cell[0], (uint8_t)cell[1], a->quad};
+    /* Kept as pul writes the move (from the cell whose direction to the
+    ** other is e, se or sw): either spelling of a placement, the same game. */
+    int from = a->rot >= 3, flip = from && v->kind_sym[k][0] != v->kind_sym[k][1];
+    g->placed[g->nplaced++] =
+        (GenialPlaced){(uint8_t)k, (uint8_t)cell[from], (uint8_t)cell[!from], (uint8_t)(a->quad ^ flip)};
     g->mover = (uint8_t)seat;
     int t = genial_track_of(g, seat);
     if (hk) {

@@ -95,8 +95,9 @@ static bool teams_fit(const GenialRules *r, char *msg, size_t size) {
         return true;
     if (msg)
         snprintf(msg, size,
-                 "teams is alternate but players are %d to %d; alternate teams need an even "
-                 "number of seats",
+                 "teams is alternate but players are %d to %d; alternate teams (seats 1 and 3 "
+                 "against 2 and 4) need an even seat count, so make players min and max even, "
+                 "like players: {min: 4, max: 4}, or write teams: none",
                  r->min_players, r->max_players);
     return false;
 }
@@ -111,7 +112,7 @@ PulStatus genial_rules_validate(const GenialRules *r, PulError *err) {
                             "rule parameter %s is %d; it must be from %d to %d", p->name, v, lo,
                             p->max);
     }
-    char msg[200];
+    char msg[320];
     if (!teams_fit(r, msg, sizeof msg)) return err_setc(err, "out-of-range", NULL, 0, 0, "%s", msg);
     err_clear(err);
     return PUL_OK;

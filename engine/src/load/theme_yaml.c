@@ -384,34 +384,38 @@ static const YNode *entry_value(const YDoc *doc, const YNode *n, const char *key
 
 /* The i-th entry of features (file order), just read, against those before
 ** it: symbols must differ by shape as well as colour (RULES-GENIAL.md), so no
-** two share a glyph, nor their art. */
-static PulStatus check_distinct(YDoc *doc, const YNode *n, int i, const Binding *bd,
+** two share a glyph, nor their art. seen[slot] is the key read into slot, of
+** nslots; kind names an entry in messages ("symbol"). */
+static PulStatus check_distinct(YDoc *doc, const YNode *n, int i, int nslots, const char *kind,
                                 const PulTheme *th, const YNode *const *seen) {
     const YNode *key = ydoc_kid(doc, n, 2 * i), *entry = ydoc_kid(doc, n, 2 * i + 1);
     int slot = 0;
-    while (slot < bd->n && seen[slot] != key) slot++;
+    while (slot < nslots && seen[slot] != key) slot++;
     const PulThemeEntry *e = &th->feature[slot];
     for (int j = 0; j < i; j++) {
         const YNode *okey = ydoc_kid(doc, n, 2 * j);
         int o = 0;
-        while (o < bd->n && seen[o] != okey) o++;
-        if (o == bd->n) continue;
+        while (o < nslots && seen[o] != okey) o++;
+        if (o == nslots) continue;
         const PulThemeEntry *f = &th->feature[o];
         if (strcmp(e->glyph, f->glyph) == 0)
             return ydoc_fail(doc, entry_value(doc, entry, "glyph"), "bad-value",
                              "the glyph of %s '%s' is '%s', the same as %s '%s' (line %d); symbols "
                              "must differ by shape as well as colour, so give each its own glyph",
-                             bd->kind, e->key, e->glyph, bd->kind, f->key, okey->line);
+                             kind, e->key, e->glyph, kind, f->key, okey->line);
         if (strcmp(e->art, f->art) == 0)
             return ydoc_fail(doc, entry_value(doc, entry, "art"), "bad-value",
                              "the art of %s '%s' is the same as that of %s '%s' (line %d); symbols "
                              "must differ by shape as well as colour, so draw each its own way",
-                             bd->kind, e->key, bd->kind, f->key, okey->line);
+                             kind, e->key, kind, f->key, okey->line);
     }
     return PUL_OK;
 }
 
-static PulStatus read_features(YDoc *doc, const YNode *n, const Binding *ts, PulTheme *th) {
+/* Read alone (ts NULL), distinct says whether the family the theme's parts
+** name draws symbols that must differ by shape (Genial's). */
+static PulStatus read_features(YDoc *doc, const YNode *n, const Binding *ts, bool distinct,
+                               PulTheme *th) {
     char text[48], what[PUL_NAME_MAX + 16];
     if (n->kind != YDOC_MAP)
         return ydoc_fail(doc, n, "wrong-type",
@@ -450,8 +454,9 @@ static PulStatus read_features(YDoc *doc, const YNode *n, const Binding *ts, Pul
         st = read_entry(doc, ydoc_kid(doc, n, 2 * i + 1), what, true, &th->feature[slot]);
         if (st != PUL_OK) return st;
         memcpy(th->feature[slot].key, name, PUL_NAME_MAX);
-        if (ts && ts->distinct) {
-            st = check_distinct(doc, n, i, ts, th, seen);
+        if (ts ? ts->distinct : distinct) {
+            st = check_distinct(doc, n, i, ts ? ts->n : count, ts ? ts->kind : "symbol", th,
+                                seen);
             if (st != PUL_OK) return st;
         }
     }
@@ -526,6 +531,15 @@ static PulStatus read_parts(YDoc *doc, const YNode *n, unsigned mask, PulTheme *
     return PUL_OK;
 }
 
+/* Whether the family whose theme has these parts reads symbols, which must
+** differ by shape: a theme checked alone is held to it too. */
+static bool parts_distinct(unsigned parts) {
+    for (int f = 0; families_at(f); f++)
+        if (families_at(f)->theme_parts == parts)
+            return (families_at(f)->files & FAMILY_FILE_SYMBOLS) != 0;
+    return false;
+}
+
 static PulStatus read_theme(YDoc *doc, const Binding *ts, unsigned parts, PulTheme *th) {
     static const char *const keys[] = {"name", "title", "features", "parts", "seats"};
     enum { K_NAME, K_TITLE, K_FEATURES, K_PARTS, K_SEATS, K_COUNT };
@@ -552,7 +566,7 @@ static PulStatus read_theme(YDoc *doc, const Binding *ts, unsigned parts, PulThe
         if (!val[k]) return ydoc_missing(doc, root, "the theme", keys[k], hint[k]);
     st = ydoc_name(doc, val[K_NAME], "the name of the theme", th->name);
     if (st == PUL_OK) st = read_label(doc, val[K_TITLE], "the title of the theme", th->title);
-    if (st == PUL_OK) st = read_features(doc, val[K_FEATURES], ts, th);
+    if (st == PUL_OK) st = read_features(doc, val[K_FEATURES], ts, parts_distinct(parts), th);
     if (st == PUL_OK) st = read_parts(doc, val[K_PARTS], parts, th);
     if (st == PUL_OK && val[K_SEATS]) st = read_seats(doc, val[K_SEATS], th);
     return st;

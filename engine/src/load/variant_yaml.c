@@ -53,6 +53,16 @@ typedef struct {
     const Family *fam; /* settled by the chain's first manifest */
     alignas(max_align_t) unsigned char rules[FAMILY_RULES_MAX]; /* fam's rules struct */
     RootsFile tiles, board, theme; /* the files info names, as checked: what build reads */
+    /* Where the seat counts were last written, and how far up the chain that
+    ** manifest and the one naming the board are (0: the edition's own): a
+    ** seat count an inherited board has no area for is the players' mistake,
+    ** reported at players:, not in a board the modder did not write. */
+    struct {
+        char file[PUL_PATH_MAX];
+        int line[3], col[3]; /* players:, min, max (line 0: not given) */
+        int level;
+    } players;
+    int board_level;
 } Manifest;
 
 /* The manifests being read, child first, to find a variant that extends
@@ -331,6 +341,22 @@ static PulStatus read_players(YDoc *doc, const YNode *n, const FamilyParams *fp,
     return PUL_OK;
 }
 
+/* Where players: (n, in the manifest at level) and its min and max are. */
+static void note_players(const YDoc *doc, const YNode *n, int level, Manifest *m) {
+    snprintf(m->players.file, sizeof m->players.file, "%s", doc->src);
+    m->players.level = level;
+    m->players.line[0] = n->line;
+    m->players.col[0] = n->col;
+    for (int k = 1; k < 3; k++) m->players.line[k] = m->players.col[k] = 0;
+    for (int i = 0; n->kind == YDOC_MAP && i + 1 < n->nkid; i += 2) {
+        const YNode *key = ydoc_kid(doc, n, i), *v = ydoc_kid(doc, n, i + 1);
+        int k = ydoc_is(key, "min") ? 1 : ydoc_is(key, "max") ? 2 : 0;
+        if (k == 0) continue;
+        m->players.line[k] = v->line;
+        m->players.col[k] = v->col;
+    }
+}
+
 /* ----------------------------------------------------------------- extends */
 
 static PulStatus read_extends(YDoc *doc, const YNode *n, const char *dir, Chain *chain,
@@ -498,9 +524,14 @@ static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain
         for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
             if (!val[need[i]])
                 return ydoc_missing(doc, root, "the variant", keys[need[i]], hint[need[i]]);
-        if ((m->fam->files & FAMILY_FILE_BOARD) && !val[K_BOARD])
-            return ydoc_missing(doc, root, "the variant", "board",
-                                "add 'board: board.yaml' naming its board (or 'extends:')");
+        if ((m->fam->files & FAMILY_FILE_BOARD) && !val[K_BOARD]) {
+            char board_hint[160];
+            snprintf(board_hint, sizeof board_hint,
+                     "an edition of family %s plays on a board: add 'board: board.yaml' naming "
+                     "it (or 'extends:' an edition of family %s)",
+                     m->fam->name, m->fam->name);
+            return ydoc_missing(doc, root, "the variant", "board", board_hint);
+        }
     }
     const Family *fam = m->fam;
     PulVariantInfo *info = &m->info;
@@ -520,6 +551,7 @@ static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain
     if (val[K_PLAYERS]) {
         st = read_players(doc, val[K_PLAYERS], fam->params, m->rules);
         if (st != PUL_OK) return st;
+        note_players(doc, val[K_PLAYERS], chain->n - 1, m);
     }
     if (val[K_TILES]) {
         st = read_ref(doc, val[K_TILES], "tiles:", ROOTS_FILE, chain, dir, info->tiles_file,
@@ -535,6 +567,7 @@ static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain
         st = read_ref(doc, val[K_BOARD], "board:", ROOTS_FILE, chain, dir, info->board_file,
                       sizeof info->board_file, &m->board);
         if (st != PUL_OK) return st;
+        m->board_level = chain->n - 1;
     }
     if (val[K_THEME]) {
         st = read_ref(doc, val[K_THEME], "theme:", ROOTS_FILE, chain, dir, info->theme_file,
@@ -557,7 +590,7 @@ static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain
     }
     /* Checks across fields, where the rules end up in this file. */
     const void *r = m->rules;
-    char msg[256];
+    char msg[320];
     if (fam->params->manifest_check && !fam->params->manifest_check(r, msg, sizeof msg))
         return ydoc_fail(doc, val[K_RULES] ? val[K_RULES] : root, "out-of-range", "%s", msg);
     PulError rerr;
@@ -646,6 +679,28 @@ static PulTheme *load_theme(const Manifest *m, const PulTileSet *ts, PulError *e
     return theme;
 }
 
+/* Every seat count of players min to max has a play area on the board an
+** ancestor named; else the error is at the players: that asked for it. */
+static PulStatus seats_on_board(const Manifest *m, const PulBoard *b, int min, int max,
+                                PulError *err) {
+    char areas[64] = "";
+    size_t o = 0;
+    for (int s = 1; s <= PUL_MAX_SEATS && o < sizeof areas; s++)
+        if (b->area_radius[s])
+            o += (size_t)snprintf(areas + o, sizeof areas - o, "%s%d", o ? ", " : "", s);
+    for (int s = min; s <= max; s++) {
+        if (s < 1 || s > PUL_MAX_SEATS || b->area_radius[s]) continue;
+        int k = s == min && m->players.line[1] ? 1 : m->players.line[2] ? 2 : 0;
+        return err_setc(err, "out-of-range", m->players.file, m->players.line[k],
+                        m->players.col[k],
+                        "players are %d to %d, but the board %s has no play area for %d seats "
+                        "(its areas are for %s seats); seat only those, or give the edition a "
+                        "board of its own (board: board.yaml) with a play area for %d seats",
+                        min, max, m->info.board_file, s, areas[0] ? areas : "no", s);
+    }
+    return PUL_OK;
+}
+
 /* The symbols, board and theme of a family that reads symbols (Genial): the
 ** board bound to the symbols and checked against the edition's seat counts,
 ** the theme bound to the symbols' names. */
@@ -661,9 +716,12 @@ static PulTheme *load_symbol_files(const Manifest *m, PulSymbolSet *ss, PulBoard
     if (m->fam->files & FAMILY_FILE_BOARD) {
         int min, max;
         rules_players(m->fam->params, m->rules, &min, &max);
+        bool players_later = m->players.level < m->board_level;
         if (roots_read(&m->board, m->info.board_file, &buf, &len, err) != PUL_OK) return NULL;
-        st = board_read(board, buf, len, m->info.board_file, ss, min, max, err);
+        st = board_read(board, buf, len, m->info.board_file, ss, min, players_later ? 0 : max,
+                        err);
         mem_free(buf);
+        if (st == PUL_OK && players_later) st = seats_on_board(m, board, min, max, err);
         if (st != PUL_OK) return NULL;
     }
     const char *names[PUL_GENIAL_MAX_SYMBOLS];

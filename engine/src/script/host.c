@@ -821,7 +821,7 @@ static bool take_hooks(Ctx *c, int s, int idx) {
     int activate = h->prog->fam == &micropul_family ? lowest_set(HOOK_ON_ACTIVATE) : -1;
     const char *other, *bad = unknown_key(L, idx, hook_names, NHOOKS, &other);
     if (bad || other) {
-        char msg[300], hint[64] = "", list[160] = "the hooks are";
+        char msg[400], hint[128] = "", list[160] = "the hooks are";
         if (bad) {
             const char *close = suggest_pick(bad, strlen(bad), hook_names, NHOOKS);
             if (close) snprintf(hint, sizeof hint, "did you mean '%s'? ", close);
@@ -831,12 +831,28 @@ static bool take_hooks(Ctx *c, int s, int idx) {
             const char *sep = k == 0 ? "" : k == NHOOKS - 1 ? " and" : ",";
             snprintf(list + n, sizeof list - n, "%s %s", sep, hook_names[k]);
         }
-        if (bad)
+        int line = 0;
+        if (bad) {
+            /* A hook of the other family is a script written for its editions. */
+            const Family *fams[] = {&micropul_family, &genial_family}, *owner = NULL;
+            for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
+                for (int k = 0; k < fams[f]->nhooks && fams[f] != h->prog->fam; k++)
+                    if (strcmp(fams[f]->hooks[k].name, bad) == 0) owner = fams[f];
+            if (owner)
+                snprintf(hint, sizeof hint, "it is a hook of family %s, and this edition is of "
+                         "family %s; ", owner->name, h->prog->fam->name);
+            /* Where a handler function is defined, its key is written too. */
+            lua_Debug ar;
+            if (raw_get(L, idx, bad) != LUA_TFUNCTION)
+                lua_pop(L, 1);
+            else if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0) /* pops it */
+                line = ar.linedefined;
             snprintf(msg, sizeof msg, "unknown hook '%s'; %s%s", bad, hint, list);
-        else
+        } else {
             snprintf(msg, sizeof msg, "a key of the table is a %s, not a hook name; %s", other,
                      list);
-        c->status = call_failed(h, c->err, "script-error", s, 0, IN_HOOKS, msg);
+        }
+        c->status = call_failed(h, c->err, "script-error", s, line, IN_HOOKS, msg);
         return false;
     }
     lua_rawgetp(L, LUA_REGISTRYINDEX, &hooks_key);
