@@ -72,7 +72,8 @@ def whole_game(tmp, args, rows=200, cols=200):
             moves += 1
         else:
             break
-    return t.out, t.finish(), moves
+    rc = t.finish()   # first: the end screen's last lines may still be on their way
+    return t.out, rc, moves
 
 
 def vs_bot(tmp):
