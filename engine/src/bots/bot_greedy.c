@@ -84,7 +84,7 @@ static void greedy_drop_games(PulBot *b) {
 }
 
 const BotKind bot_greedy_kind = {
-    "greedy",     "the legal action that looks best one move ahead (points, open groups, draws)",
+    "greedy",     "the legal action that looks best one move ahead, by the family's heuristic (Micropul: points, open groups, draws; Genial: the sorted tracks, owed bonuses, the rack)",
     NULL,         0,
     greedy_choose, greedy_free,   greedy_drop_games,
 };
