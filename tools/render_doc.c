@@ -163,3 +163,16 @@ void render_image_free(RenderImage *img) {
     free(img->svg);
     memset(img, 0, sizeof *img);
 }
+
+void render_open_sheet(RenderBuf *b, const char *title, const char *sub, int grid_w, int grid_h,
+                       const RenderOptions *opt, RenderImage *out, double *ox, double *oy) {
+    int content = grid_w > RENDER_MIN_CONTENT ? grid_w : RENDER_MIN_CONTENT;
+    int title_w = (int)(render_text_width(title, RENDER_TITLE_SIZE) + 1);
+    if (title_w > content) content = title_w;
+    int width = content + 2 * RENDER_MARGIN,
+        height = RENDER_MARGIN + RENDER_HEAD + grid_h + RENDER_MARGIN;
+    render_put_header(b, width, height, opt, out);
+    render_put_title(b, title, sub);
+    *ox = RENDER_MARGIN + (content - grid_w) / 2.0;
+    *oy = RENDER_MARGIN + RENDER_HEAD;
+}

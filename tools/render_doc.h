@@ -57,6 +57,11 @@ void render_put_header(RenderBuf *b, int natural_width, int natural_height,
 /* The title block: the title, and under it the line sub (muted); returns
 ** the baseline of sub, for what goes beside it. */
 double render_put_title(RenderBuf *b, const char *title, const char *sub);
+/* A sheet's document: header and title block over a grid_w x grid_h grid,
+** the grid centred under the title when the title is wider; returns the
+** grid's top-left corner in (ox, oy). */
+void render_open_sheet(RenderBuf *b, const char *title, const char *sub, int grid_w, int grid_h,
+                       const RenderOptions *opt, RenderImage *out, double *ox, double *oy);
 /* Close the document and hand it to out; false (b freed) when memory ran out. */
 bool render_finish(RenderBuf *b, RenderImage *out);
 

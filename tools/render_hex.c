@@ -516,15 +516,9 @@ bool render_hex_sheet(const PulVariant *v, const PulTheme *theme, const RenderOp
     const char *title = pul_variant_title(v, opt->lang);
     char sub[128];
     snprintf(sub, sizeof sub, KIND_COUNT[opt->lang], ss->nkinds, total);
-    int content = max_int(max_int(grid_w, RENDER_MIN_CONTENT),
-                          (int)(render_text_width(title, RENDER_TITLE_SIZE) + 1));
-    int width = content + 2 * RENDER_MARGIN,
-        height = RENDER_MARGIN + RENDER_HEAD + grid_h + RENDER_MARGIN;
-
     RenderBuf b = {0};
-    render_put_header(&b, width, height, opt, out);
-    render_put_title(&b, title, sub);
-    double ox = RENDER_MARGIN + (content - grid_w) / 2.0, oy = RENDER_MARGIN + RENDER_HEAD;
+    double ox, oy;
+    render_open_sheet(&b, title, sub, grid_w, grid_h, opt, out, &ox, &oy);
     for (int s = 0; s < n; s++) {
         double cx = ox + s * pitch_x + (pitch_x - SHEET_GAP) / 2.0;
         render_put(&b, "<g class=\"symbol\" data-symbol=\"%c\">\n", ss->symbol[s].letter);

@@ -182,15 +182,9 @@ bool render_sheet(const PulVariant *v, const PulTheme *theme, const RenderOption
     const char *title = pul_variant_title(v, opt->lang);
     char sub[128];
     snprintf(sub, sizeof sub, TILE_COUNT[opt->lang], ts->ntiles);
-    int content = max_int(max_int(grid_w, RENDER_MIN_CONTENT),
-                          (int)(render_text_width(title, RENDER_TITLE_SIZE) + 1));
-    int width = content + 2 * RENDER_MARGIN,
-        height = RENDER_MARGIN + RENDER_HEAD + grid_h + RENDER_MARGIN;
-
     RenderBuf b = {0};
-    render_put_header(&b, width, height, opt, out);
-    render_put_title(&b, title, sub);
-    double ox = RENDER_MARGIN + (content - grid_w) / 2.0, oy = RENDER_MARGIN + RENDER_HEAD;
+    double ox, oy;
+    render_open_sheet(&b, title, sub, grid_w, grid_h, opt, out, &ox, &oy);
     for (int t = 0; t < ts->ntiles; t++) {
         double x = ox + (t % SHEET_COLS) * pitch_x, y = oy + (t / SHEET_COLS) * pitch_y;
         put_tile(&b, ts, theme, t, 0, x, y);
