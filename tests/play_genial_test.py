@@ -62,16 +62,7 @@ def whole_game(tmp, args, rows=200, cols=200):
     """A game at a terminal to its end, every seat typing 1 (the best placement,
     or the refill); returns (output, exit code, prompts answered)."""
     t = Term(args, tmp, rows=rows, cols=cols)
-    moves = 0
-    while True:
-        k = t.read_until(b"then press Enter.", b"> ", b"Game over:")
-        if k == 0:
-            t.send("\n")
-        elif k == 1:
-            t.send("1\n")
-            moves += 1
-        else:
-            break
+    moves = t.play_out()
     rc = t.finish()   # first: the end screen's last lines may still be on their way
     return t.out, rc, moves
 

@@ -60,14 +60,7 @@ def hot_seat_game(tmp, args, record, variant=None):
     """A whole hot-seat game at a terminal, each seat always playing move 1;
     returns (output, the seats' views, the record's moves with their seats)."""
     t = Term(args + ["--seats", "human,human", "--record", record], tmp)
-    while True:
-        k = t.read_until(b"then press Enter.", b"> ", b"Game over:")
-        if k == 0:
-            t.send("\n")
-        elif k == 1:
-            t.send("1\n")
-        else:
-            break
+    t.play_out()
     check(t.finish() == 0, "the hot-seat game %s does not end" % " ".join(args))
     return t.out, seat_views(t.out), record_moves(os.path.join(tmp, record), variant)
 
