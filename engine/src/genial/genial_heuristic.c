@@ -99,16 +99,11 @@ static int heuristic_advance(const GenialRules *r, int16_t *tr, const int sym[2]
     return ends;
 }
 
-/* The points of a half of symbol s on empty cell c: the like runs in all six
-** directions, the one into the other half's cell (empty) being 0, as
-** genial_points counts them; kept per cell and symbol for one position. */
+/* The points of a half of symbol s on empty cell c, kept per cell and symbol
+** for one position: many placements share a half. */
 static int heuristic_half(const GenialGame *gg, int16_t (*memo)[GENIAL_MAX_SYMBOLS], int c, int s) {
-    if (memo[c][s] >= 0) return memo[c][s];
-    const GenialArea *ar = genial_area(gg);
-    int n = 0;
-    for (int d = 0; d < 6; d++)
-        for (int x = ar->nb[c][d]; x != GENIAL_NONE && gg->cell[x] == s + 1; x = ar->nb[x][d]) n++;
-    return memo[c][s] = (int16_t)n;
+    if (memo[c][s] < 0) memo[c][s] = (int16_t)genial_half_points(gg, c, s);
+    return memo[c][s];
 }
 
 enum { MEMO_BITS = 9, MEMO_SIZE = 1 << MEMO_BITS }; /* the values by symbols and points */

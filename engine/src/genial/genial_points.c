@@ -28,6 +28,10 @@ void genial_points(const GenialGame *g, int ca, int sa, int cb, int sb, int dir,
     pts[1] = half(a, g->cell, cb, sb, genial_opposite(dir));
 }
 
+int genial_half_points(const GenialGame *g, int c, int s) {
+    return half(genial_area(g), g->cell, c, s, -1);
+}
+
 int genial_advance(const GenialRules *r, int t, int p, int *reached) {
     *reached = 0;
     int end = genial_track_end(r);

@@ -132,6 +132,10 @@ static inline PulEvent *genial_event(PulEvents *ev, int kind, int seat) {
 ** tile not yet down): the runs of like symbols in the five directions of each
 ** half that do not point into the other half. */
 void genial_points(const GenialGame *g, int ca, int sa, int cb, int sb, int dir, int pts[2]);
+/* The points of one half of symbol s on empty cell c whose other half's cell
+** is empty too (so its direction scores nothing): what genial_points gives
+** that half, for ranking placements half by half. */
+int genial_half_points(const GenialGame *g, int c, int s);
 /* A track at t after one half's p points: at most one segment end is
 ** reached (*reached 1), the rest of the points are lost; nothing past the
 ** final end. */
