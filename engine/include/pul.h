@@ -672,6 +672,13 @@ PulReason pul_check(const PulGame *g, const PulAction *a);
 /* Apply a if legal; fills ev (may be NULL). On refusal the game is untouched
 ** and ev holds no event. */
 PulReason pul_apply(PulGame *g, const PulAction *a, PulEvents *ev);
+/* The playout path of bots and the lab: apply a without checking it and
+** without events. a must be an action pul_legal_actions or pul_random_action
+** gave for this very position (or for a byte-identical game); anything else
+** leaves the game undefined, so the referee, play and every action read from
+** outside use pul_apply. Hooks still run: PUL_R_SCRIPT_ERROR puts the game
+** back as pul_apply does; otherwise PUL_LEGAL. */
+PulReason pul_apply_trusted(PulGame *g, const PulAction *a);
 /* The action as done (a random take resolved to its tile), from ev as
 ** pul_apply filled it; a pass when pul_apply refused the action. */
 void pul_events_action(const PulEvents *ev, PulAction *out);

@@ -30,6 +30,7 @@ static const Family fx_family = {
     .start = genial_start,
     .check = genial_check,
     .apply = genial_apply,
+    .apply_trusted = genial_apply_trusted,
     .events_action = genial_events_action,
     .scores = genial_scores,
     .winners = genial_winners,

@@ -33,6 +33,7 @@ static void check_slots(const Family *f) {
     REQUIRE_SLOT(f, random_action);
     REQUIRE_SLOT(f, check);
     REQUIRE_SLOT(f, apply);
+    REQUIRE_SLOT(f, apply_trusted);
     REQUIRE_SLOT(f, events_action);
     REQUIRE_SLOT(f, scores);
     REQUIRE_SLOT(f, winners);

@@ -91,6 +91,9 @@ struct Family {
     /* check, then apply; hooks run when the variant has them; on
     ** PUL_R_SCRIPT_ERROR the game is byte-identical to before. */
     PulReason (*apply)(PulGame *g, const PulAction *a, PulEvents *ev);
+    /* apply without the check and without events: a is legal here (an
+    ** action the family generated for this position); hooks run as in apply */
+    PulReason (*apply_trusted)(PulGame *g, const PulAction *a);
     /* the action as done, read back from what apply wrote in ev (pul_apply
     ** keeps it in ev->done); a pass for ev->n == 0 */
     void (*events_action)(const PulEvents *ev, PulAction *out);

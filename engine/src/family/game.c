@@ -85,6 +85,7 @@ PulReason pul_apply(PulGame *g, const PulAction *a, PulEvents *ev) {
     }
     return r;
 }
+PulReason pul_apply_trusted(PulGame *g, const PulAction *a) { return g->fam->apply_trusted(g, a); }
 void pul_events_action(const PulEvents *ev, PulAction *out) { *out = ev->done; }
 int pul_legal_actions(const PulGame *g, PulAction *out, int max) {
     return g->fam->legal_actions(g, out, max);

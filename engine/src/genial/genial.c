@@ -37,6 +37,7 @@ const Family genial_family = {
     .random_action = genial_random_action,
     .check = genial_check,
     .apply = genial_apply,
+    .apply_trusted = genial_apply_trusted,
     .events_action = genial_events_action,
     .scores = genial_scores,
     .winners = genial_winners,

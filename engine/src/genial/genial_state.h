@@ -148,6 +148,7 @@ PulReason genial_check(const PulGame *g, const PulAction *a);          /* slot c
 ** has a hooks table. PUL_ERR_SCRIPT with err filled when a hook fails. */
 PulStatus genial_end_hooks(GenialGame *g, HookCall *call, bool was_over, PulError *err);
 PulReason genial_apply(PulGame *g, const PulAction *a, PulEvents *ev); /* slot apply */
+PulReason genial_apply_trusted(PulGame *g, const PulAction *a);         /* slot apply_trusted */
 void genial_events_action(const PulEvents *ev, PulAction *out);        /* slot events_action */
 
 /* ----------------------------------------------------- genial_score.c */

@@ -62,6 +62,7 @@ const Family micropul_family = {
     .random_action = legal_random,
     .check = apply_check,
     .apply = apply_action,
+    .apply_trusted = apply_trusted,
     .events_action = apply_events_action,
     .scores = score_totals,
     .winners = score_winners,

@@ -148,6 +148,7 @@ int legal_placements(const PulGame *g, PulAction *out, int max);
 bool legal_random(const PulGame *g, PulRng *rng, PulAction *out);
 PulReason apply_check(const PulGame *g, const PulAction *a);                   /* apply.c */
 PulReason apply_action(PulGame *g, const PulAction *a, PulEvents *ev);
+PulReason apply_trusted(PulGame *g, const PulAction *a);
 void apply_events_action(const PulEvents *ev, PulAction *out);
 void score_totals(const PulGame *g, int *scores);                              /* score.c */
 int score_winners(const PulGame *g, int *seats, int max);
