@@ -280,7 +280,12 @@ assert "rule1_attachment" in page
 assert " pp</td>" in page and "in percentage points (95% CI)" in page
 EOF
 expect 0 "$pul" sim micropul --games 20 --bots random --out rnd &&
-    has out '^- Warning: random bots play no strategy' "a run of random bots is not warned about"
+    has out '^- Warning: random bots play no strategy: [0-9.]*% of these games ended' \
+        "a run of random bots is not warned about with its share of games out of tiles"
+# Genial's random games end with a full board: the warning gives no share of 0 %.
+expect 0 "$pul" sim genial --games 20 --bots random --out rndg &&
+    has out '^- Warning: random bots play no strategy\. The figures' "a Genial run of random bots is not warned about"
+grep -q 'out of tiles' "$tmp/out" && fail "a Genial run's warning speaks of tiles run out: $(grep Warning "$tmp/out")"
 expect 0 "$pul" sim micropul --games 20 --bots greedy --out grd
 grep -q Warning "$tmp/out" && fail "a run of greedy bots is warned about: $(head -c 300 "$tmp/out")"
 has out '^- micropul (2 seats)' "a one-variant run gives no seat verdict"

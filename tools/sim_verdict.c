@@ -114,7 +114,9 @@ static void random_warning(SimSummary *s) {
     if (!begin_line(s, &t)) return;
     char a[32];
     put(&t, "Warning: random bots play no strategy");
-    if (games)
+    /* Only when it happened: in a Genial run the board fills first, and 0% of
+    ** games out of tiles would read as if the figure described the family. */
+    if (games && out)
         put(&t, ": %s of these games ended with a player out of tiles, which careful play "
                 "rarely allows", pct(a, sizeof a, (double)out / (double)games));
     put(&t, ". The figures describe random play, not the game: prefer --bots greedy or mcts.");
