@@ -90,6 +90,52 @@ static void test_score_placement(void) {
     pul_variant_free(v);
 }
 
+/* half is one table per state, used again: what the first half's handler did
+** to it (a metatable, fields removed or changed) shows nothing of it to the
+** second half's. game:tracks is keyed by the symbols' names, as half.symbol. */
+static void test_half_reused(void) {
+    PulVariant *v = edition("reused", "local kept\n"
+                                      "return { score_placement = function(game, half)\n"
+                                      "  if kept then\n"
+                                      "    assert(getmetatable(half) == nil, 'a metatable stayed')\n"
+                                      "    assert(half.seat == 1 and (half.half == 1 or half.half == 2),\n"
+                                      "           'a field stayed')\n"
+                                      "    assert(game:cell(half.q, half.r) == half.symbol, 'q, r or symbol')\n"
+                                      "    assert(kept.symbol == half.symbol, 'a kept half shows the running call')\n"
+                                      "    local tracks, n = game:tracks(half.seat), 0\n"
+                                      "    for k, t in pairs(tracks) do\n"
+                                      "      assert(type(k) == 'string' and math.type(t) == 'integer')\n"
+                                      "      n = n + 1\n"
+                                      "    end\n"
+                                      "    assert(n == 6 and tracks[half.symbol] == 0, 'tracks by name')\n"
+                                      "    return\n"
+                                      "  end\n"
+                                      "  kept = half\n"
+                                      "  half.seat = nil; half.symbol = 42; half.q = 'x'; half.points = nil\n"
+                                      "  setmetatable(half, { __index = function() error('tampered') end,\n"
+                                      "                       __newindex = function() error('tampered') end })\n"
+                                      "end }\n");
+    CHECK(v != NULL);
+    if (!v) return;
+    PulGame *g = pul_game_new(v);
+    PulError err;
+    CHECK_INT(pul_game_start(g, 2, 7, NULL, 0, &err), PUL_OK);
+    PulAction a;
+    CHECK(first_placement(g, &a));
+    int rules[2], pts[2];
+    CHECK(pul_genial_points(g, &a, rules));
+    PulEvents ev;
+    PulReason r = pul_apply(g, &a, &ev);
+    CHECK_INT(r, PUL_LEGAL);
+    if (r != PUL_LEGAL && pul_game_script_error(g))
+        fprintf(stderr, "  %s\n", pul_game_script_error(g)->message);
+    /* Neither handler returned points: the rules' stand. */
+    CHECK_INT(scored(&ev, pts), 2);
+    CHECK((pts[0] == rules[0] && pts[1] == rules[1]) || (pts[0] == rules[1] && pts[1] == rules[0]));
+    pul_game_free(g);
+    pul_variant_free(v);
+}
+
 static void test_on_bonus(void) {
     PulVariant *v = edition("nobonus", "seen = 0\n"
                                        "return { on_bonus = function(game, b)\n"
@@ -337,6 +383,7 @@ int main(void) {
     if (!scratch_make("genial-hooks")) return 1;
     RUN(test_no_scripts_no_table);
     RUN(test_score_placement);
+    RUN(test_half_reused);
     RUN(test_on_bonus);
     RUN(test_setup_set_rule);
     RUN(test_reads_end_and_final);

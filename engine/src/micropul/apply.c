@@ -355,12 +355,11 @@ static uint32_t fired_features(const MicropulGame *g, const PulAction *a) {
 ** state saved first. on_activate runs only when the placement fires a
 ** catalyst, score_group only when a placement or claim can close a group;
 ** the other hooks run at every action. */
-static bool hooks_may_run(const MicropulGame *g, const PulAction *a, unsigned hooks, uint32_t hear) {
+static inline bool hooks_may_run(const MicropulGame *g, const PulAction *a, unsigned hooks,
+                                 uint32_t hear) {
     if (hooks & (HOOK_AFTER_ACTION | HOOK_IS_OVER | HOOK_FINAL_SCORES)) return true;
-    if (a->kind == PUL_CLAIM) return (hooks & HOOK_SCORE_GROUP) != 0;
-    if (a->kind != PUL_PLACE) return false;
-    if (hooks & HOOK_SCORE_GROUP) return true;
-    return (fired_features(g, a) & hear) != 0;
+    if (a->kind != PUL_PLACE) return a->kind == PUL_CLAIM && (hooks & HOOK_SCORE_GROUP);
+    return (hooks & HOOK_SCORE_GROUP) || (hear && (fired_features(g, a) & hear));
 }
 
 /* An action during which hooks run, with the game saved first by the
@@ -372,8 +371,13 @@ static PulReason apply_hooked(PulGame *pg, const PulAction *a, PulEvents *ev) {
     PulEvents own;
     if (!ev) ev = &own;
     ev->n = 0;
-    Hooks hk = {tab, tab->defined, tab->activate_features, {pg, ev, 0, g->h.to_move, 0},
-                {0}, false};
+    /* hk.err is filled only by a hook that fails (not cleared: it is large). */
+    Hooks hk;
+    hk.tab = tab;
+    hk.hooks = tab->defined;
+    hk.activate = tab->activate_features;
+    hk.call = (HookCall){pg, ev, 0, g->h.to_move, 0};
+    hk.failed = false;
     apply_core(g, a, ev, &hk);
     if (!hk.failed && apply_end_hooks(g, &hk.call, false, &hk.err) != PUL_OK) hk.failed = true;
     return hk.failed ? PUL_R_SCRIPT_ERROR : PUL_LEGAL;

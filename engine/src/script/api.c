@@ -31,9 +31,30 @@ static GameSlot *slot_of(lua_State *L) { return lua_touserdata(L, lua_upvalueind
 
 static void *game_value(uint64_t serial) { return (void *)(uintptr_t)serial; }
 
-/* Registry keys of the argument tables reused from call to call. */
-static const char activation_key = 'a', group_key = 'g', stones_key = 's', half_key = 'h',
-                  bonus_key = 'b';
+/* The cache's slots of the argument tables reused from call to call, and
+** of the setters of the two that hooks get most often. */
+enum { ACTIVATION_SLOT = 1, GROUP_SLOT, STONES_SLOT, HALF_SLOT, BONUS_SLOT, SET_ACTIVATION_SLOT,
+       SET_HALF_SLOT };
+_Static_assert((int)SET_HALF_SLOT < (int)API_CACHE_KEYS, "the tables' slots come before the keys");
+
+/* The setters of the activation and the half, in Lua: the VM sets a field
+** with a constant key for a fraction of what a set through the C API costs
+** (which finds the key again and checks the stack at each call), and every
+** call sets all the fields. Trusted code: it cannot loop, and it runs no
+** script code, since the table's metatable is dropped first (each set is
+** then raw). It runs between a hook's metered runs. */
+static const char setters[] =
+    "return function(t, seat, feature, x, y, quad, draw, extra_turn)\n"
+    "  t.seat = seat; t.feature = feature; t.x = x; t.y = y; t.quad = quad\n"
+    "  t.draw = draw; t.extra_turn = extra_turn\n"
+    "end, function(t, seat, half, symbol, q, r, points)\n"
+    "  t.seat = seat; t.half = half; t.symbol = symbol; t.q = q; t.r = r; t.points = points\n"
+    "end\n";
+
+/* The fields' names, in ApiKey order. */
+static const char *const key_names[API_NKEYS] = {
+    "seat", "feature", "x",      "y",    "quad", "draw", "extra_turn", "colour", "size",
+    "stones", "owner", "points", "half", "symbol", "q",  "r",          "count"};
 
 static const char *const quad_names[5] = {"nw", "ne", "sw", "se", "centre"};
 static const char *const class_names[3] = {"blank", "micropul", "catalyst"};
@@ -45,6 +66,8 @@ static const char *const event_names[] = {"placed",    "took",         "claimed"
 enum { NEVENT_NAMES = (int)(sizeof event_names / sizeof event_names[0]) };
 
 _Static_assert(NEVENT_NAMES == PUL_EV_RETURNED + 1, "a name for every event kind");
+
+static void push_name(lua_State *L, int cache, int i, const char *name);
 
 /* The family's hook point of a HOOK_* bit (what a hook there may do), or NULL. */
 static const HookPoint *hook_point(const Family *fam, int hook) {
@@ -371,7 +394,11 @@ static int g_tracks(lua_State *L) {
     int t[PUL_GENIAL_MAX_SYMBOLS];
     int n = pul_genial_tracks(call->g, seat, t, PUL_GENIAL_MAX_SYMBOLS);
     lua_createtable(L, 0, n);
-    for (int i = 0; i < n; i++) set_int(L, symbol_name(call->g, i), t[i]);
+    for (int i = 0; i < n; i++) {
+        push_name(L, lua_upvalueindex(2), i, symbol_name(call->g, i));
+        lua_pushinteger(L, t[i]);
+        lua_rawset(L, -3);
+    }
     return 1;
 }
 
@@ -621,11 +648,31 @@ static const luaL_Reg methods[] = {
     {NULL, NULL},
 };
 
-void api_open(lua_State *L, GameSlot *slot) {
+int api_open(lua_State *L, GameSlot *slot, int extra) {
+    /* Sized whole at once, so every slot lives in the array part: setting one
+    ** later never reshapes the table (nor allocates). */
+    int size = API_CACHE_HANDLERS - 1 + extra;
+    lua_createtable(L, size, 0);
+    for (int i = 1; i <= size; i++) {
+        if (i >= API_CACHE_KEYS && i < API_CACHE_QUADS)
+            lua_pushstring(L, key_names[i - API_CACHE_KEYS]);
+        else if (i >= API_CACHE_QUADS && i < API_CACHE_NAMES)
+            lua_pushstring(L, quad_names[i - API_CACHE_QUADS]);
+        else
+            lua_pushboolean(L, 0); /* empty, but not a hole */
+        lua_rawseti(L, -2, i);
+    }
+    if (luaL_loadbufferx(L, setters, sizeof setters - 1, "=pul", "t") != LUA_OK) lua_error(L);
+    lua_call(L, 0, 2);
+    lua_rawseti(L, -3, SET_HALF_SLOT);
+    lua_rawseti(L, -2, SET_ACTIVATION_SLOT);
+    int cache = lua_gettop(L);
+    /* The methods' upvalues: the slot, and the cache (for names). */
     luaL_newmetatable(L, GAME_META);
     luaL_newlibtable(L, methods);
     lua_pushlightuserdata(L, slot);
-    luaL_setfuncs(L, methods, 1);
+    lua_pushvalue(L, cache);
+    luaL_setfuncs(L, methods, 2);
     /* An unknown name is an error, not nil, so game:drw(...) says what is wrong. */
     lua_createtable(L, 0, 1);
     lua_pushcfunction(L, g_missing);
@@ -641,49 +688,120 @@ void api_open(lua_State *L, GameSlot *slot) {
     lua_insert(L, -2);
     lua_setmetatable(L, -2); /* every light userdata's: the game objects' */
     lua_pop(L, 1);
+    return luaL_ref(L, LUA_REGISTRYINDEX); /* the cache, now on top */
 }
 
 void api_push_game(lua_State *L, GameSlot *slot) {
     lua_pushlightuserdata(L, game_value(slot->serial));
 }
 
-/* The argument table kept in the registry under key, made at the first call
-** (so only then may this allocate), pushed. A script may have kept it and
+void api_push_key(lua_State *L, int cache, ApiKey key) {
+    lua_rawgeti(L, cache, API_CACHE_KEYS + (int)key);
+}
+
+int api_get(lua_State *L, int cache, int t, ApiKey key) {
+    t = lua_absindex(L, t);
+    lua_rawgeti(L, cache, API_CACHE_KEYS + (int)key);
+    return lua_rawget(L, t);
+}
+
+void api_set(lua_State *L, int cache, int t, ApiKey key) {
+    t = lua_absindex(L, t);
+    lua_rawgeti(L, cache, API_CACHE_KEYS + (int)key);
+    lua_insert(L, -2);
+    lua_rawset(L, t);
+}
+
+/* The argument table kept in the cache's slot, made at the first call (so
+** only then may this allocate), pushed. A script may have kept it and
 ** changed it since, or given it a metatable: the metatable is dropped here,
 ** and the builders set every field the engine gives, absent ones to nil. */
-static void push_reused(lua_State *L, const char *key, int nfields) {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) {
-        lua_pushnil(L);
-        lua_setmetatable(L, -2);
+static void push_reused(lua_State *L, int cache, int slot, int nfields) {
+    if (lua_rawgeti(L, cache, slot) == LUA_TTABLE) {
+        if (lua_getmetatable(L, -1)) {
+            lua_pop(L, 1);
+            lua_pushnil(L);
+            lua_setmetatable(L, -2);
+        }
         return;
     }
     lua_pop(L, 1);
     lua_createtable(L, 0, nfields);
     lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+    lua_rawseti(L, cache, slot);
 }
 
-/* A seat field of a reused table: 1-based, or nil for -1. */
-static void reset_seat(lua_State *L, const char *key, int seat) {
+/* Setters of the table on top, the key taken from the cache: raw, so no
+** script code runs, and no name is looked up in C. */
+static void put_int(lua_State *L, int cache, ApiKey key, lua_Integer v) {
+    lua_rawgeti(L, cache, API_CACHE_KEYS + (int)key);
+    lua_pushinteger(L, v);
+    lua_rawset(L, -3);
+}
+
+/* Push a seat: 1-based, or nil for -1. */
+static void push_seat(lua_State *L, int seat) {
     if (seat >= 0)
         lua_pushinteger(L, seat + 1);
     else
         lua_pushnil(L);
-    lua_setfield(L, -2, key);
+}
+
+static void put_seat(lua_State *L, int cache, ApiKey key, int seat) {
+    lua_rawgeti(L, cache, API_CACHE_KEYS + (int)key);
+    push_seat(L, seat);
+    lua_rawset(L, -3);
+}
+
+static void push_quad(lua_State *L, int cache, int quad) {
+    if (quad >= 0 && quad <= PUL_CENTRE)
+        lua_rawgeti(L, cache, API_CACHE_QUADS + quad);
+    else
+        lua_pushliteral(L, "?");
+}
+
+static void put_quad(lua_State *L, int cache, int quad) {
+    lua_rawgeti(L, cache, API_CACHE_KEYS + API_QUAD);
+    push_quad(L, cache, quad);
+    lua_rawset(L, -3);
+}
+
+/* Push feature (or symbol) i's name, kept in the cache from its first use:
+** a state serves the games of one variant, so i names one thing throughout. */
+static void push_name(lua_State *L, int cache, int i, const char *name) {
+    if (i < 0 || i >= PUL_MAX_FEATURES) {
+        lua_pushstring(L, name);
+    } else if (lua_rawgeti(L, cache, API_CACHE_NAMES + i) != LUA_TSTRING) {
+        lua_pop(L, 1);
+        lua_pushstring(L, name);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, cache, API_CACHE_NAMES + i);
+    }
+}
+
+static void put_name(lua_State *L, int cache, ApiKey key, int i, const char *name) {
+    lua_rawgeti(L, cache, API_CACHE_KEYS + (int)key);
+    push_name(L, cache, i, name);
+    lua_rawset(L, -3);
 }
 
 /* ------------------------------------------------------ hook arguments */
 
-void api_push_activation(lua_State *L, const HookCall *call, const MicropulActivation *act) {
+void api_push_activation(lua_State *L, int cache, const HookCall *call,
+                         const MicropulActivation *act) {
     const PulTileSet *ts = tileset(call);
-    push_reused(L, &activation_key, 7);
-    reset_seat(L, "seat", call->seat);
-    set_str(L, "feature", act->feature < ts->nfeatures ? ts->feature[act->feature].name : "?");
-    set_int(L, "x", act->x);
-    set_int(L, "y", act->y);
-    set_str(L, "quad", api_quad_name(act->quad));
-    set_int(L, "draw", act->draw);
-    set_bool(L, "extra_turn", act->extra_turn);
+    push_reused(L, cache, ACTIVATION_SLOT, 7);
+    lua_rawgeti(L, cache, SET_ACTIVATION_SLOT);
+    lua_pushvalue(L, -2);
+    push_seat(L, call->seat);
+    bool known = act->feature >= 0 && act->feature < ts->nfeatures;
+    push_name(L, cache, known ? act->feature : -1, known ? ts->feature[act->feature].name : "?");
+    lua_pushinteger(L, act->x);
+    lua_pushinteger(L, act->y);
+    push_quad(L, cache, act->quad);
+    lua_pushinteger(L, act->draw);
+    lua_pushboolean(L, act->extra_turn);
+    lua_call(L, 8, 0);
 }
 
 /* A Genial event's fields (pul.h's PulEventKind says where each is). */
@@ -778,12 +896,15 @@ void api_push_events(lua_State *L, const PulGame *g, const PulEvents *ev, int n)
     }
 }
 
-void api_push_group(lua_State *L, const PulGame *g, const MicropulGroup *grp) {
+void api_push_group(lua_State *L, int cache, const PulGame *g, const MicropulGroup *grp) {
     const PulTileSet *ts = pul_variant_tileset(g->v);
-    push_reused(L, &group_key, 8);
-    set_str(L, "colour", grp->colour < ts->nfeatures ? ts->feature[grp->colour].name : "?");
-    set_int(L, "size", grp->size);
-    push_reused(L, &stones_key, 0);
+    push_reused(L, cache, GROUP_SLOT, 8);
+    bool known = grp->colour >= 0 && grp->colour < ts->nfeatures;
+    put_name(L, cache, API_COLOUR, known ? grp->colour : -1,
+             known ? ts->feature[grp->colour].name : "?");
+    put_int(L, cache, API_SIZE, grp->size);
+    api_push_key(L, cache, API_STONES);
+    push_reused(L, cache, STONES_SLOT, 0);
     for (int i = 0; i < PUL_MAX_SEATS; i++) {
         if (i < g->nseats)
             lua_pushinteger(L, grp->stones[i]);
@@ -791,27 +912,39 @@ void api_push_group(lua_State *L, const PulGame *g, const MicropulGroup *grp) {
             lua_pushnil(L);
         lua_rawseti(L, -2, i + 1);
     }
-    lua_setfield(L, -2, "stones");
-    set_int(L, "x", grp->x);
-    set_int(L, "y", grp->y);
-    set_str(L, "quad", api_quad_name(grp->quad));
-    reset_seat(L, "owner", grp->owner);
-    set_int(L, "points", grp->points);
+    lua_rawset(L, -3);
+    put_int(L, cache, API_X, grp->x);
+    put_int(L, cache, API_Y, grp->y);
+    put_quad(L, cache, grp->quad);
+    put_seat(L, cache, API_OWNER, grp->owner);
+    put_int(L, cache, API_POINTS, grp->points);
 }
 
-void api_push_half(lua_State *L, const PulGame *g, const GenialHalf *half) {
-    push_reused(L, &half_key, 6);
-    reset_seat(L, "seat", half->seat);
-    set_int(L, "half", half->half + 1);
-    set_str(L, "symbol", symbol_name(g, half->symbol));
-    set_int(L, "q", half->q);
-    set_int(L, "r", half->r);
-    set_int(L, "points", half->points);
+/* Push symbol i's name, for the tables of Genial's hooks. */
+static void push_symbol(lua_State *L, int cache, const PulGame *g, int i) {
+    const PulSymbolSet *ss = pul_variant_symbols(g->v);
+    bool known = ss && i >= 0 && i < ss->nsymbols;
+    push_name(L, cache, known ? i : -1, known ? ss->symbol[i].name : "?");
 }
 
-void api_push_bonus(lua_State *L, const PulGame *g, const GenialBonus *b) {
-    push_reused(L, &bonus_key, 3);
-    reset_seat(L, "seat", b->seat);
-    set_str(L, "symbol", symbol_name(g, b->symbol));
-    set_int(L, "count", b->count);
+void api_push_half(lua_State *L, int cache, const PulGame *g, const GenialHalf *half) {
+    push_reused(L, cache, HALF_SLOT, 6);
+    lua_rawgeti(L, cache, SET_HALF_SLOT);
+    lua_pushvalue(L, -2);
+    push_seat(L, half->seat);
+    lua_pushinteger(L, half->half + 1);
+    push_symbol(L, cache, g, half->symbol);
+    lua_pushinteger(L, half->q);
+    lua_pushinteger(L, half->r);
+    lua_pushinteger(L, half->points);
+    lua_call(L, 7, 0);
+}
+
+void api_push_bonus(lua_State *L, int cache, const PulGame *g, const GenialBonus *b) {
+    push_reused(L, cache, BONUS_SLOT, 3);
+    put_seat(L, cache, API_SEAT, b->seat);
+    lua_rawgeti(L, cache, API_CACHE_KEYS + API_SYMBOL);
+    push_symbol(L, cache, g, b->symbol);
+    lua_rawset(L, -3);
+    put_int(L, cache, API_COUNT, b->count);
 }

@@ -73,8 +73,8 @@ struct ScriptHost {
     ScriptProgram *owned;     /* a test's host owns the program it was made from */
     unsigned hooks;
     uint32_t activate_features;
-    /* Handlers per hook, in load order: the Lua values are in the registry
-    ** (hooks_key), the script each came from here. */
+    /* Handlers per hook, in load order: the Lua values are in the cache
+    ** (handler_slot), the script each came from here. */
     int nentries[NHOOKS];
     int entry_script[NHOOKS][PUL_MAX_SCRIPTS];
     /* The line each handler is defined at, for messages, read once at load
@@ -82,13 +82,15 @@ struct ScriptHost {
     ** a function's, and for on_activate's tables each catalyst's. */
     int entry_defined[NHOOKS][PUL_MAX_SCRIPTS];
     int activate_defined[PUL_MAX_SCRIPTS][PUL_MAX_FEATURES];
+    int cache;                /* registry reference of the cache (api.h) */
     Meter meter;              /* the allocator's state: memory, steps, the clock */
     int err_script, err_line; /* where the message handler found the error */
     GameSlot slot;
     PulError last;
 };
 
-static const char hooks_key = 'h'; /* registry: {[hook index + 1] = list of handlers} */
+/* The cache's slot of the k-th handler of hook index hk (api.h). */
+static int handler_slot(int hk, int k) { return API_CACHE_HANDLERS + hk * PUL_MAX_SCRIPTS + k; }
 
 static ScriptHost *host_of(lua_State *L) { return meter_of(L)->owner; }
 
@@ -98,13 +100,6 @@ static int raw_get(lua_State *L, int idx, const char *key) {
     idx = lua_absindex(L, idx);
     lua_pushstring(L, key);
     return lua_rawget(L, idx);
-}
-
-static void raw_set(lua_State *L, int idx, const char *key) {
-    idx = lua_absindex(L, idx);
-    lua_pushstring(L, key);
-    lua_insert(L, -2);
-    lua_rawset(L, idx);
 }
 
 /* The line where the function at idx is defined (0: a C function, a chunk). */
@@ -200,29 +195,41 @@ typedef struct {
     const char *what; /* "in hook on_activate", for messages */
     void *data;       /* the hook's own arguments */
     int defined;      /* the line where the handler to run next (or last run) is defined */
+    int cache;        /* stack index of the cache (api.h), 0 when none */
+    int running;      /* the script of the handler running, -1 when none */
 } Ctx;
 
 /* Call the function below nargs arguments on the stack (a handler of
 ** script s, defined at line c->defined) under the budget and memory cap.
-** Returns the number of results it left on the stack, or -1 with the error
-** filled. */
+** Returns the number of results it left on the stack. An error it raises
+** unwinds to protect(), the one protected call around the whole hook
+** call, which reports it as this handler's. */
 static int run(Ctx *c, int s, int nargs) {
     ScriptHost *h = c->h;
     lua_State *L = h->L;
     int fn = lua_gettop(L) - nargs;
-    int defined = c->defined;
     h->err_script = -1;
     h->err_line = 0;
+    c->running = s;
     meter_run(&h->meter);
-    int st = lua_pcall(L, nargs, LUA_MULTRET, c->msgh);
+    lua_call(L, nargs, LUA_MULTRET);
     meter_end(&h->meter);
-    if (st == LUA_OK) {
-        /* Results taken with LUA_MULTRET leave no free slot: make room for reading them. */
-        luaL_checkstack(L, 8, "reading a hook's results");
-        return lua_gettop(L) - fn + 1;
-    }
+    c->running = -1;
+    int n = lua_gettop(L) - fn + 1;
+    /* Results taken with LUA_MULTRET may leave no free slot: make room for
+    ** reading them (the slots a C function starts with, LUA_MINSTACK, are
+    ** at least as many as the checks need unless a handler returned more). */
+    if (n > 0) luaL_checkstack(L, 8, "reading a hook's results");
+    return n;
+}
+
+/* A handler of script s raised an error (status st, its message on top):
+** fill the error from what the meter and the message handler found. */
+static void handler_failed(Ctx *c, int s, int st) {
+    ScriptHost *h = c->h;
+    lua_State *L = h->L;
     int script = h->err_script >= 0 ? h->err_script : s;
-    int line = h->err_script >= 0 ? h->err_line : defined;
+    int line = h->err_script >= 0 ? h->err_line : c->defined;
     const char *code = "script-error", *msg;
     char buf[400];
     const Meter *m = &h->meter;
@@ -239,9 +246,6 @@ static int run(Ctx *c, int s, int nargs) {
         msg = strip_position(h, msg, &script, &line);
     }
     c->status = call_failed(h, c->err, code, script, line, c->what, msg);
-    lua_pop(L, 1);
-    if (st == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT);
-    return -1;
 }
 
 /* A hook's result was not what the contract asks. Returns 0, the results
@@ -260,37 +264,40 @@ static int bad_result(Ctx *c, int s, const char *fmt, ...) {
 /* Push the k-th handler of hook index hk (a function, or for on_activate a
 ** table of functions keyed by feature index + 1), noting its line. */
 static int push_handler(Ctx *c, int hk, int k) {
-    lua_State *L = c->h->L;
     c->defined = c->h->entry_defined[hk][k];
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &hooks_key);
-    lua_rawgeti(L, -1, hk + 1);
-    int t = lua_rawgeti(L, -1, k + 1);
-    lua_replace(L, -3);
-    lua_pop(L, 1);
-    return t;
+    return lua_rawgeti(c->h->L, c->cache, handler_slot(hk, k));
 }
 
-/* Run fn(L, ctx) protected: hook errors are reported by fn through ctx;
-** an error here is one outside any hook (out of memory building arguments). */
+/* Run fn(L, ctx) in one protected call, with the message handler: a hook's
+** error unwinds to here and is reported as its handler's (Ctx.running); fn
+** reports a wrong result through ctx; any other error is one outside every
+** hook (out of memory building arguments). */
 static PulStatus protect(Ctx *c, lua_CFunction fn) {
     ScriptHost *h = c->h;
     lua_State *L = h->L;
     int top = lua_gettop(L);
     c->status = PUL_OK;
+    c->running = -1;
     meter_call(&h->meter);
     if (c->call) {
         h->slot.call = c->call;
         h->slot.serial++;
     }
+    lua_pushcfunction(L, on_error);
+    c->msgh = top + 1;
     lua_pushcfunction(L, fn);
     lua_pushlightuserdata(L, c);
-    int st = lua_pcall(L, 1, 0, 0);
+    int st = lua_pcall(L, 1, 0, c->msgh);
     h->slot.call = NULL; /* every game object of this call is now expired */
     if (h->meter.running) meter_end(&h->meter);
-    if (st != LUA_OK) {
+    if (st != LUA_OK && c->running >= 0) {
+        handler_failed(c, c->running, st);
+        if (st == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT);
+    } else if (st != LUA_OK) {
         char buf[400];
         const char *msg = st == LUA_ERRMEM ? meter_memory_message(&h->meter, buf, sizeof buf)
-                                            : lua_tostring(L, -1);
+                          : lua_isstring(L, -1) ? lua_tostring(L, -1)
+                                                : NULL;
         c->status = call_failed(h, c->err, st == LUA_ERRMEM ? "script-memory" : "script-error", -1,
                                 0, c->what, msg ? msg : "error");
         lua_gc(L, LUA_GCCOLLECT);
@@ -299,11 +306,11 @@ static PulStatus protect(Ctx *c, lua_CFunction fn) {
     return c->status;
 }
 
-/* Start of a protected hook call: the message handler and the game object. */
+/* Start of a protected hook call: the cache and the game object. */
 static Ctx *enter(lua_State *L) {
     Ctx *c = lua_touserdata(L, 1);
-    lua_pushcfunction(L, on_error);
-    c->msgh = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c->h->cache);
+    c->cache = lua_gettop(L);
     api_push_game(L, &c->h->slot);
     c->game = lua_gettop(L);
     return c;
@@ -315,7 +322,7 @@ static int do_setup(lua_State *L) {
     for (int k = 0; k < c->h->nentries[hk]; k++) {
         push_handler(c, hk, k);
         lua_pushvalue(L, c->game);
-        if (run(c, c->h->entry_script[hk][k], 1) < 0) return 0;
+        run(c, c->h->entry_script[hk][k], 1);
         lua_settop(L, c->game);
     }
     return 0;
@@ -324,7 +331,7 @@ static int do_setup(lua_State *L) {
 static int do_on_activate(lua_State *L) {
     Ctx *c = enter(L);
     MicropulActivation *act = c->data;
-    api_push_activation(L, c->call, act);
+    api_push_activation(L, c->cache, c->call, act);
     int args = lua_gettop(L);
     int hk = lowest_set(HOOK_ON_ACTIVATE);
     for (int k = 0; k < c->h->nentries[hk]; k++) {
@@ -338,16 +345,16 @@ static int do_on_activate(lua_State *L) {
         }
         lua_pushvalue(L, c->game);
         lua_pushvalue(L, args);
-        if (run(c, s, 2) < 0) return 0;
+        run(c, s, 2);
         lua_settop(L, args);
         /* What the next handler and the engine see. */
         int ok = 0;
-        raw_get(L, args, "draw");
+        api_get(L, c->cache, args, API_DRAW);
         lua_Integer draw = lua_tointegerx(L, -1, &ok);
         if (!ok || lua_type(L, -1) != LUA_TNUMBER || draw < 0 || draw > PUL_MAX_TILES)
             return bad_result(c, s, "act.draw must be a whole number from 0 to %d, not %s",
                               PUL_MAX_TILES, ok ? lua_tostring(L, -1) : luaL_typename(L, -1));
-        if (raw_get(L, args, "extra_turn") != LUA_TBOOLEAN)
+        if (api_get(L, c->cache, args, API_EXTRA_TURN) != LUA_TBOOLEAN)
             return bad_result(c, s, "act.extra_turn must be true or false, not a %s",
                               luaL_typename(L, -1));
         act->extra_turn = lua_toboolean(L, -1);
@@ -369,7 +376,7 @@ static int do_after_action(lua_State *L) {
         push_handler(c, hk, k);
         lua_pushvalue(L, c->game);
         lua_pushvalue(L, args);
-        if (run(c, c->h->entry_script[hk][k], 2) < 0) return 0;
+        run(c, c->h->entry_script[hk][k], 2);
         lua_settop(L, args);
     }
     return 0;
@@ -379,7 +386,7 @@ static int do_score_group(lua_State *L) {
     Ctx *c = enter(L);
     MicropulGroup *grp = c->data;
     int nseats = c->call->g->nseats;
-    api_push_group(L, c->call->g, grp);
+    api_push_group(L, c->cache, c->call->g, grp);
     int args = lua_gettop(L);
     int hk = lowest_set(HOOK_SCORE_GROUP);
     for (int k = 0; k < c->h->nentries[hk]; k++) {
@@ -388,7 +395,6 @@ static int do_score_group(lua_State *L) {
         lua_pushvalue(L, c->game);
         lua_pushvalue(L, args);
         int n = run(c, s, 2);
-        if (n < 0) return 0;
         if (n == 0) continue; /* returned nothing: keep */
         int owner = -1, ok = 0;
         int t = lua_type(L, args + 1);
@@ -426,9 +432,9 @@ static int do_score_group(lua_State *L) {
             lua_pushinteger(L, owner + 1);
         else
             lua_pushnil(L);
-        raw_set(L, args, "owner");
+        api_set(L, c->cache, args, API_OWNER);
         lua_pushinteger(L, points);
-        raw_set(L, args, "points");
+        api_set(L, c->cache, args, API_POINTS);
     }
     return 0;
 }
@@ -506,7 +512,6 @@ static int do_final_scores(lua_State *L) {
         lua_pushvalue(L, c->game);
         api_push_ints(L, fa->scores, nseats);
         int n = run(c, s, 2);
-        if (n < 0) return 0;
         char why[128];
         int scores[PUL_MAX_SEATS];
         if (n >= 1 && !lua_isnil(L, base + 1)) {
@@ -540,7 +545,6 @@ static int do_is_over(lua_State *L) {
         push_handler(c, hk, k);
         lua_pushvalue(L, c->game);
         int n = run(c, s, 1);
-        if (n < 0) return 0;
         int t = n ? lua_type(L, base + 1) : LUA_TNIL;
         if (t == LUA_TBOOLEAN)
             *over = *over || lua_toboolean(L, base + 1);
@@ -566,7 +570,7 @@ static lua_Integer count_result(lua_State *L, int idx, lua_Integer max) {
 static int do_score_placement(lua_State *L) {
     Ctx *c = enter(L);
     GenialHalf *half = c->data;
-    api_push_half(L, c->call->g, half);
+    api_push_half(L, c->cache, c->call->g, half);
     int args = lua_gettop(L);
     int hk = lowest_set(HOOK_SCORE_PLACEMENT);
     for (int k = 0; k < c->h->nentries[hk]; k++) {
@@ -575,7 +579,6 @@ static int do_score_placement(lua_State *L) {
         lua_pushvalue(L, c->game);
         lua_pushvalue(L, args);
         int n = run(c, s, 2);
-        if (n < 0) return 0;
         if (n >= 1 && !lua_isnil(L, args + 1)) {
             lua_Integer p = count_result(L, args + 1, GENIAL_HOOK_POINTS_MAX);
             if (p < 0)
@@ -589,7 +592,7 @@ static int do_score_placement(lua_State *L) {
                                       : luaL_typename(L, args + 1));
             half->points = (int)p;
             lua_pushinteger(L, p);
-            raw_set(L, args, "points");
+            api_set(L, c->cache, args, API_POINTS);
         }
         lua_settop(L, args);
     }
@@ -600,7 +603,7 @@ static int do_score_placement(lua_State *L) {
 static int do_on_bonus(lua_State *L) {
     Ctx *c = enter(L);
     GenialBonus *b = c->data;
-    api_push_bonus(L, c->call->g, b);
+    api_push_bonus(L, c->cache, c->call->g, b);
     int args = lua_gettop(L);
     int hk = lowest_set(HOOK_ON_BONUS);
     for (int k = 0; k < c->h->nentries[hk]; k++) {
@@ -609,13 +612,12 @@ static int do_on_bonus(lua_State *L) {
         lua_pushvalue(L, c->game);
         lua_pushvalue(L, args);
         int n = run(c, s, 2);
-        if (n < 0) return 0;
         if (n >= 1 && !lua_isnil(L, args + 1)) {
             lua_pushvalue(L, args + 1);
-            raw_set(L, args, "count");
+            api_set(L, c->cache, args, API_COUNT);
         }
         lua_settop(L, args);
-        raw_get(L, args, "count");
+        api_get(L, c->cache, args, API_COUNT);
         lua_Integer v = count_result(L, -1, GENIAL_HOOK_BONUS_MAX);
         if (v < 0)
             return bad_result(c, s,
@@ -640,7 +642,7 @@ static PulStatus call_hook(ScriptHost *h, HookCall *call, int hook, lua_CFunctio
                                               "in hook final_scores", "in hook is_over"};
     bool genial = h && genial_is_family(h->prog->fam);
     Ctx c = {h, call, err, PUL_OK, 0, 0,
-             (genial ? what_genial : what)[lowest_set((unsigned)hook)], data, 0};
+             (genial ? what_genial : what)[lowest_set((unsigned)hook)], data, 0, 0, -1};
     if (!h || !(h->hooks & (unsigned)hook)) return PUL_OK;
     call->hook = hook;
     return protect(&c, fn);
@@ -703,13 +705,7 @@ void script_host_set_cpu_limit(ScriptHost *h, int ms) {
 static int open_sandbox(lua_State *L) {
     Ctx *c = lua_touserdata(L, 1);
     sandbox_open_libs(L);
-    api_open(L, &c->h->slot);
-    lua_newtable(L);
-    for (int k = 0; k < NHOOKS; k++) {
-        lua_newtable(L);
-        lua_rawseti(L, -2, k + 1);
-    }
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &hooks_key);
+    c->h->cache = api_open(L, &c->h->slot, NHOOKS * PUL_MAX_SCRIPTS);
     return 0;
 }
 
@@ -855,7 +851,7 @@ static bool take_hooks(Ctx *c, int s, int idx) {
         c->status = call_failed(h, c->err, "script-error", s, line, IN_HOOKS, msg);
         return false;
     }
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &hooks_key);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->cache);
     int all = lua_gettop(L);
     for (int k = 0; k < NHOOKS; k++) {
         int t = raw_get(L, idx, hook_names[k]);
@@ -881,9 +877,8 @@ static bool take_hooks(Ctx *c, int s, int idx) {
                     h->activate_features |= UINT32_C(1) << f;
         }
         if (lua_type(L, v) == LUA_TFUNCTION) h->entry_defined[k][h->nentries[k]] = line_defined(L, v);
-        lua_rawgeti(L, all, k + 1);
         lua_pushvalue(L, v);
-        lua_rawseti(L, -2, h->nentries[k] + 1);
+        lua_rawseti(L, all, handler_slot(k, h->nentries[k]));
         h->entry_script[k][h->nentries[k]++] = s;
         h->hooks |= 1u << k;
         lua_settop(L, all);
@@ -896,8 +891,7 @@ static int do_load(lua_State *L) {
     Ctx *c = lua_touserdata(L, 1);
     LoadArgs *a = c->data;
     ScriptHost *h = c->h;
-    lua_pushcfunction(L, on_error);
-    c->msgh = lua_gettop(L);
+    int base = lua_gettop(L);
     bool late = false;
     int st = sandbox_load_text(L, a->text, a->len, h->prog->source[a->script], &late);
     if (st != LUA_OK || late) {
@@ -919,9 +913,8 @@ static int do_load(lua_State *L) {
         c->status = call_failed(h, c->err, code, a->script, line, what, msg);
         return 0;
     }
-    int base = c->msgh;
     c->defined = 0; /* the chunk itself */
-    if (run(c, a->script, 0) < 0) return 0;
+    run(c, a->script, 0);
     if (lua_gettop(L) > base + 1) lua_settop(L, base + 1);
     take_hooks(c, a->script, base + 1);
     return 0;
@@ -1007,7 +1000,7 @@ static ScriptHost *host_open(const ScriptProgram *p, ScriptProgram *keep, Script
         err_setc(err, "out-of-memory", NULL, 0, 0, "out of memory creating the Lua state");
         return NULL;
     }
-    Ctx c = {h, NULL, err, PUL_OK, 0, 0, "while opening the sandbox", NULL, 0};
+    Ctx c = {h, NULL, err, PUL_OK, 0, 0, "while opening the sandbox", NULL, 0, 0, -1};
     PulStatus st = protect(&c, open_sandbox);
     for (int i = 0; i < p->nscripts && st == PUL_OK; i++) {
         LoadArgs a = {i, p->text[i], p->len[i]};

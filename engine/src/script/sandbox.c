@@ -359,9 +359,10 @@ static int sandbox_getmetatable(lua_State *L) {
 /* -------------------------------------------------------------- traversal */
 
 static int sandbox_next(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
+    /* Once per step of every pairs loop: the checks cost only when they fail. */
+    if (lua_type(L, 1) != LUA_TTABLE) luaL_checktype(L, 1, LUA_TTABLE);
     meter_charge(L, METER_CALL);
-    lua_settop(L, 2);
+    if (lua_gettop(L) != 2) lua_settop(L, 2);
     if (lua_next(L, 1)) return 2;
     lua_pushnil(L);
     return 1;
