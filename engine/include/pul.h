@@ -875,6 +875,12 @@ double pul_game_margin(const PulGame *g, int seat);
 ** edition's scripts failed on one (the values from there on are unset). */
 PulReason pul_action_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
                                double *values);
+/* The same values, for actions known legal: each a[i] is one pul_legal_actions
+** gave for g itself (or a byte-identical game), so none is checked again (the
+** playout path's promise, as pul_apply_trusted's; anything else leaves the
+** values undefined). Search ranks a node's actions through it (issue 15). */
+PulReason pul_legal_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
+                              double *values);
 /* A hash of everything obs shows (of a game of v), for seeding a bot's
 ** choice: the same observation gives the same hash. */
 uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o);

@@ -171,12 +171,12 @@ static void rewards(const PulGame *g, double *r) {
     }
 }
 
-/* The best legal action of g by pul_action_estimates, ties at random. */
+/* The best legal action of g by pul_legal_estimates, ties at random. */
 static bool best_action(Mcts *m, const PulGame *g, PulRng *rng, PulAction *out) {
     int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS);
     if (n > PUL_MAX_ACTIONS) n = PUL_MAX_ACTIONS;
     if (n == 0) return false;
-    if (pul_action_estimates(g, m->buf, n, m->tmp, m->value) == PUL_R_SCRIPT_ERROR) {
+    if (pul_legal_estimates(g, m->buf, n, m->tmp, m->value) == PUL_R_SCRIPT_ERROR) {
         m->failed = true;
         return false;
     }
@@ -274,12 +274,15 @@ static int select_child(Mcts *m, int node, const PulGame *g, double c, int *nleg
     return best;
 }
 
-/* A slot of the children's hash set for action a (FNV-1a over its bytes). */
+/* A slot of the children's hash set for action a: its bytes as three words,
+** mixed by multiplication (a Genial node ranks a thousand actions). */
 static uint32_t action_hash(const PulAction *a) {
-    const unsigned char *p = (const unsigned char *)a;
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < sizeof *a; i++) h = (h ^ p[i]) * 16777619u;
-    return h ^ h >> 16;
+    uint32_t w[3];
+    _Static_assert(sizeof w == sizeof *a, "an action is three words");
+    memcpy(w, a, sizeof w);
+    uint64_t h = (w[0] * 0x9e3779b97f4a7c15ull) ^ (w[1] * 0xc2b2ae3d27d4eb4full) ^
+                 (w[2] * 0x165667b19e3779f9ull);
+    return (uint32_t)(h >> 32) ^ (uint32_t)h;
 }
 
 /* Whether node has a child for action a. */
@@ -290,7 +293,7 @@ static bool has_child(const Mcts *m, int node, const PulAction *a) {
 }
 
 /* Ranks the legal actions of g that node has no child for by
-** pul_action_estimates (ties in a random order), keeps the best want of them
+** pul_legal_estimates (ties in a random order), keeps the best want of them
 ** in m->top; returns how many. */
 static int rank_untried(Mcts *m, int node, const PulGame *g, int want, PulRng *rng) {
     int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS), kept = 0;
@@ -318,7 +321,7 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, PulRng *r
         n = u;
     }
     if (n == 0) return 0;
-    if (pul_action_estimates(g, m->buf, n, m->tmp, m->value) == PUL_R_SCRIPT_ERROR) {
+    if (pul_legal_estimates(g, m->buf, n, m->tmp, m->value) == PUL_R_SCRIPT_ERROR) {
         m->failed = true; /* scripts failing: no further trials */
         return 0;
     }
@@ -326,13 +329,24 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, PulRng *r
     for (int k = 0, at = start; k < n; k++, at = at + 1 == n ? 0 : at + 1) {
         double e = m->value[at];
         if (e == -HUGE_VAL || (kept == want && e <= m->top_value[kept - 1])) continue;
-        int i = kept < want ? kept++ : kept - 1;
-        for (; i > 0 && m->top_value[i - 1] < e; i--) {
-            m->top[i] = m->top[i - 1];
-            m->top_value[i] = m->top_value[i - 1];
+        /* After every kept value >= e (the first of equals stays first): a
+        ** binary search, since a Genial root keeps hundreds. */
+        int lo = 0, hi = kept;
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (m->top_value[mid] >= e)
+                lo = mid + 1;
+            else
+                hi = mid;
         }
-        m->top[i] = (Cand){m->buf[at], false};
-        m->top_value[i] = e;
+        if (kept < want) kept++;
+        int moved = kept - 1 - lo;
+        if (moved > 0) {
+            memmove(&m->top[lo + 1], &m->top[lo], sizeof m->top[0] * (size_t)moved);
+            memmove(&m->top_value[lo + 1], &m->top_value[lo], sizeof m->top_value[0] * (size_t)moved);
+        }
+        m->top[lo] = (Cand){m->buf[at], false};
+        m->top_value[lo] = e;
     }
     return kept;
 }

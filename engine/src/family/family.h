@@ -115,9 +115,10 @@ struct Family {
     ** seat by seat); the same value to the last bit */
     double (*margin)(const PulGame *g, int seat);
     /* pul_action_estimates: the values of n actions for the seat to move, for
-    ** ranking the actions of one position (scratch: a game of g's variant) */
-    PulReason (*estimates)(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
-                           double *values);
+    ** ranking the actions of one position (scratch: a game of g's variant);
+    ** listed: each is legal (pul_legal_estimates), none is checked */
+    PulReason (*estimates)(const PulGame *g, const PulAction *a, int n, bool listed,
+                           PulGame *scratch, double *values);
 
     /* text */
     bool (*action_parse)(const PulVariant *v, const char *text, PulAction *out);

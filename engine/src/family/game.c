@@ -147,7 +147,11 @@ double pul_game_margin(const PulGame *g, int seat) {
 }
 PulReason pul_action_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
                                double *values) {
-    return g->fam->estimates(g, a, n, scratch, values);
+    return g->fam->estimates(g, a, n, false, scratch, values);
+}
+PulReason pul_legal_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
+                              double *values) {
+    return g->fam->estimates(g, a, n, true, scratch, values);
 }
 
 /* The referee's family fields and words. */

@@ -86,14 +86,14 @@ double heuristic_margin(const PulGame *pg, int seat) {
 ** and close in ways only apply works out. The position is copied to scratch
 ** once and each action applied there and undone from one snapshot (a few
 ** kilobytes put back instead of the whole game copied per action). */
-PulReason heuristic_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
-                              double *values) {
+PulReason heuristic_estimates(const PulGame *g, const PulAction *a, int n, bool listed,
+                              PulGame *scratch, double *values) {
     if (n <= 0) return PUL_LEGAL;
     alignas(max_align_t) unsigned char snap[MICROPUL_SNAPSHOT_MAX];
     pul_game_copy(scratch, g);
     snapshot_save(MGC(scratch), snap);
     for (int i = 0; i < n; i++) {
-        PulReason r = pul_apply(scratch, &a[i], NULL);
+        PulReason r = listed ? pul_apply_trusted(scratch, &a[i]) : pul_apply(scratch, &a[i], NULL);
         if (r == PUL_R_SCRIPT_ERROR) return r; /* the guard left scratch as it was */
         if (r != PUL_LEGAL) {
             values[i] = -HUGE_VAL; /* refused: scratch untouched */
