@@ -679,6 +679,16 @@ PulReason pul_apply(PulGame *g, const PulAction *a, PulEvents *ev);
 ** outside use pul_apply. Hooks still run: PUL_R_SCRIPT_ERROR puts the game
 ** back as pul_apply does; otherwise PUL_LEGAL. */
 PulReason pul_apply_trusted(PulGame *g, const PulAction *a);
+/* Search's undo (issue 15, H4): pul_game_save writes into buf what one
+** action can change in g (a few kilobytes at most, far less than the game
+** pul_game_copy copies) and returns the bytes written, at most
+** PUL_SAVE_BYTES; pul_game_undo puts g back byte for byte as it was at the
+** save, when at most one action was applied to g since (by pul_apply or
+** pul_apply_trusted). buf: PUL_SAVE_BYTES bytes aligned as malloc aligns. A
+** bot tries an action, reads the position and undoes it, on its own game. */
+#define PUL_SAVE_BYTES 16384
+size_t pul_game_save(const PulGame *g, void *buf);
+void pul_game_undo(PulGame *g, const void *buf);
 /* The action as done (a random take resolved to its tile), from ev as
 ** pul_apply filled it; a pass when pul_apply refused the action. */
 void pul_events_action(const PulEvents *ev, PulAction *out);
@@ -865,6 +875,12 @@ double pul_game_margin(const PulGame *g, int seat);
 ** edition's scripts failed on one (the values from there on are unset). */
 PulReason pul_action_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
                                double *values);
+/* The same values, for actions known legal: each a[i] is one pul_legal_actions
+** gave for g itself (or a byte-identical game), so none is checked again (the
+** playout path's promise, as pul_apply_trusted's; anything else leaves the
+** values undefined). Search ranks a node's actions through it (issue 15). */
+PulReason pul_legal_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
+                              double *values);
 /* A hash of everything obs shows (of a game of v), for seeding a bot's
 ** choice: the same observation gives the same hash. */
 uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o);

@@ -10,6 +10,8 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdalign.h>
+#include <stddef.h>
 #include <string.h>
 #include <time.h>
 
@@ -82,7 +84,10 @@ typedef struct {
     int cap, n;
     Cand *cand;         /* the nodes' blocks of ranked candidates */
     int ccap, cn;
-    PulGame *tmp;       /* the greedy rollout's trials, the estimates' scratch */
+    PulGame *tmp;       /* the estimates' scratch */
+    /* What one action can change in the game searched: a trial is applied
+    ** there and undone from it instead of played on a copy of the game. */
+    alignas(max_align_t) unsigned char undo[PUL_SAVE_BYTES];
     PulAction buf[PUL_MAX_ACTIONS];
     double value[PUL_MAX_ACTIONS];  /* buf's estimates */
     int32_t seen[SEEN_SIZE];        /* a node's children by action_hash, -1 empty */
@@ -166,12 +171,12 @@ static void rewards(const PulGame *g, double *r) {
     }
 }
 
-/* The best legal action of g by pul_action_estimates, ties at random. */
+/* The best legal action of g by pul_legal_estimates, ties at random. */
 static bool best_action(Mcts *m, const PulGame *g, PulRng *rng, PulAction *out) {
     int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS);
     if (n > PUL_MAX_ACTIONS) n = PUL_MAX_ACTIONS;
     if (n == 0) return false;
-    if (pul_action_estimates(g, m->buf, n, m->tmp, m->value) == PUL_R_SCRIPT_ERROR) {
+    if (pul_legal_estimates(g, m->buf, n, m->tmp, m->value) == PUL_R_SCRIPT_ERROR) {
         m->failed = true;
         return false;
     }
@@ -189,6 +194,40 @@ static bool best_action(Mcts *m, const PulGame *g, PulRng *rng, PulAction *out) 
     return true;
 }
 
+/* The greedy rollout step, played on g itself: of samples random legal
+** actions, each applied and undone, the one whose result pul_game_margin
+** likes best for the seat to move (the first of equals) is applied. The
+** last one tried stays when it is the best. False when g has no action or
+** the edition's scripts failed on one (m->failed). */
+static bool lite_step(Mcts *m, PulGame *g, PulRng *rng, int samples) {
+    int mover = pul_game_to_move(g), kept = -1, tried = 0;
+    bool on = false; /* g holds the last action tried */
+    PulAction a, best;
+    double best_value = 0.0;
+    pul_game_save(g, m->undo);
+    for (; tried < samples; tried++) {
+        if (on) pul_game_undo(g, m->undo);
+        on = false;
+        if (!pul_random_action(g, rng, &a)) break;
+        if (pul_apply_trusted(g, &a) != PUL_LEGAL) {
+            m->failed = true; /* the guard put g back as it was */
+            return false;
+        }
+        on = true;
+        double v = pul_game_margin(g, mover);
+        if (kept < 0 || v > best_value) {
+            best_value = v;
+            best = a;
+            kept = tried;
+        }
+    }
+    if (kept < 0) return false;
+    if (on && kept == tried - 1) return true;
+    if (on) pul_game_undo(g, m->undo);
+    if (pul_apply_trusted(g, &best) != PUL_LEGAL) m->failed = true;
+    return !m->failed;
+}
+
 /* Up to depth actions, or to the end when depth is TO_THE_END: the engine's
 ** action limit (pul.h) ends every game, even one whose hooks would not.
 ** With seat >= 0, on until that seat begins a turn again after another seat
@@ -202,15 +241,16 @@ static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth, int
         if (seat >= 0 ? (others && mover == seat) || steps >= MAX_REPLY
                       : depth < TO_THE_END && steps >= depth)
             break;
-        bool ok = policy == ROLLOUT_GREEDY ? bot_greedy_lite_action(g, m->tmp, rng, LITE_SAMPLES, &a)
-                  : policy == ROLLOUT_BEST ? best_action(m, g, rng, &a)
-                                           : pul_random_action(g, rng, &a);
-        /* The greedy step stops without an action when its trial failed. */
-        if (!ok && policy == ROLLOUT_GREEDY && pul_game_script_error(m->tmp)) m->failed = true;
+        if (policy == ROLLOUT_GREEDY) {
+            if (!lite_step(m, g, rng, LITE_SAMPLES)) break;
+            continue;
+        }
+        bool ok = policy == ROLLOUT_BEST ? best_action(m, g, rng, &a) : pul_random_action(g, rng, &a);
         if (!ok) break;
-        PulReason r = pul_apply(g, &a, NULL);
-        if (r == PUL_R_SCRIPT_ERROR) m->failed = true;
-        if (r != PUL_LEGAL) break;
+        if (pul_apply_trusted(g, &a) != PUL_LEGAL) {
+            m->failed = true;
+            break;
+        }
     }
 }
 
@@ -234,12 +274,15 @@ static int select_child(Mcts *m, int node, const PulGame *g, double c, int *nleg
     return best;
 }
 
-/* A slot of the children's hash set for action a (FNV-1a over its bytes). */
+/* A slot of the children's hash set for action a: its bytes as three words,
+** mixed by multiplication (a Genial node ranks a thousand actions). */
 static uint32_t action_hash(const PulAction *a) {
-    const unsigned char *p = (const unsigned char *)a;
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < sizeof *a; i++) h = (h ^ p[i]) * 16777619u;
-    return h ^ h >> 16;
+    uint32_t w[3];
+    _Static_assert(sizeof w == sizeof *a, "an action is three words");
+    memcpy(w, a, sizeof w);
+    uint64_t h = (w[0] * 0x9e3779b97f4a7c15ull) ^ (w[1] * 0xc2b2ae3d27d4eb4full) ^
+                 (w[2] * 0x165667b19e3779f9ull);
+    return (uint32_t)(h >> 32) ^ (uint32_t)h;
 }
 
 /* Whether node has a child for action a. */
@@ -250,7 +293,7 @@ static bool has_child(const Mcts *m, int node, const PulAction *a) {
 }
 
 /* Ranks the legal actions of g that node has no child for by
-** pul_action_estimates (ties in a random order), keeps the best want of them
+** pul_legal_estimates (ties in a random order), keeps the best want of them
 ** in m->top; returns how many. */
 static int rank_untried(Mcts *m, int node, const PulGame *g, int want, PulRng *rng) {
     int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS), kept = 0;
@@ -278,7 +321,7 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, PulRng *r
         n = u;
     }
     if (n == 0) return 0;
-    if (pul_action_estimates(g, m->buf, n, m->tmp, m->value) == PUL_R_SCRIPT_ERROR) {
+    if (pul_legal_estimates(g, m->buf, n, m->tmp, m->value) == PUL_R_SCRIPT_ERROR) {
         m->failed = true; /* scripts failing: no further trials */
         return 0;
     }
@@ -286,13 +329,24 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, PulRng *r
     for (int k = 0, at = start; k < n; k++, at = at + 1 == n ? 0 : at + 1) {
         double e = m->value[at];
         if (e == -HUGE_VAL || (kept == want && e <= m->top_value[kept - 1])) continue;
-        int i = kept < want ? kept++ : kept - 1;
-        for (; i > 0 && m->top_value[i - 1] < e; i--) {
-            m->top[i] = m->top[i - 1];
-            m->top_value[i] = m->top_value[i - 1];
+        /* After every kept value >= e (the first of equals stays first): a
+        ** binary search, since a Genial root keeps hundreds. */
+        int lo = 0, hi = kept;
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (m->top_value[mid] >= e)
+                lo = mid + 1;
+            else
+                hi = mid;
         }
-        m->top[i] = (Cand){m->buf[at], false};
-        m->top_value[i] = e;
+        if (kept < want) kept++;
+        int moved = kept - 1 - lo;
+        if (moved > 0) {
+            memmove(&m->top[lo + 1], &m->top[lo], sizeof m->top[0] * (size_t)moved);
+            memmove(&m->top_value[lo + 1], &m->top_value[lo], sizeof m->top_value[0] * (size_t)moved);
+        }
+        m->top[lo] = (Cand){m->buf[at], false};
+        m->top_value[lo] = e;
     }
     return kept;
 }
@@ -369,15 +423,16 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
     m->path[depth++] = 0;
     if (pul_game_from_observation(g, obs, rng, NULL) != PUL_OK) return;
     while (!pul_game_over(g) && depth < MAX_PATH) {
-        int n = pul_legal_actions(g, NULL, 0), nlegal;
-        int mover = pul_game_to_move(g);
+        int nlegal, mover = pul_game_to_move(g);
         int next = select_child(m, node, g, c, &nlegal);
         PulAction a;
         /* Progressive widening: a new child only while the node has few
-        ** for its visits (or none of its children is legal in this deal). */
+        ** for its visits (or none of its children is legal in this deal);
+        ** the legal actions are counted only then. */
         bool room = widen <= 0 || next < 0 ||
                     nlegal < 1 + widen * sqrt((double)m->pool[node].visits);
-        bool untried = nlegal < n && room && untried_action(m, node, g, widen > 0, rng, &a);
+        bool untried = room && nlegal < pul_legal_actions(g, NULL, 0) &&
+                       untried_action(m, node, g, widen > 0, rng, &a);
         if (m->failed) return; /* the search stops; nothing to back up */
         if (untried) {
             int fresh = new_node(m, limit);
@@ -390,13 +445,13 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
                 nd->avail = 1;
                 nd->sibling = m->pool[node].child;
                 m->pool[node].child = fresh;
-                if (pul_apply(g, &a, NULL) == PUL_R_SCRIPT_ERROR) m->failed = true;
+                if (pul_apply_trusted(g, &a) != PUL_LEGAL) m->failed = true;
                 m->path[depth++] = fresh;
                 break;
             }
         }
         if (next < 0) break;
-        if (pul_apply(g, &m->pool[next].act, NULL) == PUL_R_SCRIPT_ERROR) {
+        if (pul_apply_trusted(g, &m->pool[next].act) != PUL_LEGAL) {
             m->failed = true;
             return;
         }

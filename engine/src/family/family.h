@@ -54,7 +54,8 @@ typedef struct {
 } HookPoint;
 
 /* Every slot is set by every family, but hooks (NULL with nhooks 0: no hook
-** points) and reason_text (NULL: the refusal in pul_reason_message's words). */
+** points), reason_text (NULL: the refusal in pul_reason_message's words) and
+** margin (NULL: pul_game_margin from heuristic). */
 struct Family {
     const char *name;                        /* "micropul": variant.yaml's family:, reports */
     size_t game_size;                        /* bytes of the family's game, header included:
@@ -110,10 +111,14 @@ struct Family {
                                   PulError *err);
     uint64_t (*observation_hash)(const PulVariant *v, const PulObservation *obs);
     double (*heuristic)(const PulGame *g, int seat);
+    /* pul_game_margin in one pass over the position (NULL: from heuristic,
+    ** seat by seat); the same value to the last bit */
+    double (*margin)(const PulGame *g, int seat);
     /* pul_action_estimates: the values of n actions for the seat to move, for
-    ** ranking the actions of one position (scratch: a game of g's variant) */
-    PulReason (*estimates)(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
-                           double *values);
+    ** ranking the actions of one position (scratch: a game of g's variant);
+    ** listed: each is legal (pul_legal_estimates), none is checked */
+    PulReason (*estimates)(const PulGame *g, const PulAction *a, int n, bool listed,
+                           PulGame *scratch, double *values);
 
     /* text */
     bool (*action_parse)(const PulVariant *v, const char *text, PulAction *out);

@@ -86,6 +86,9 @@ PulReason pul_apply(PulGame *g, const PulAction *a, PulEvents *ev) {
     return r;
 }
 PulReason pul_apply_trusted(PulGame *g, const PulAction *a) { return g->fam->apply_trusted(g, a); }
+_Static_assert(PUL_SNAPSHOT_MAX <= PUL_SAVE_BYTES, "a family's snapshot fits pul.h's buffer");
+size_t pul_game_save(const PulGame *g, void *buf) { return g->fam->snapshot(g, buf); }
+void pul_game_undo(PulGame *g, const void *buf) { g->fam->restore(g, buf); }
 void pul_events_action(const PulEvents *ev, PulAction *out) { *out = ev->done; }
 int pul_legal_actions(const PulGame *g, PulAction *out, int max) {
     return g->fam->legal_actions(g, out, max);
@@ -132,6 +135,7 @@ uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o) {
 }
 double pul_game_heuristic(const PulGame *g, int seat) { return g->fam->heuristic(g, seat); }
 double pul_game_margin(const PulGame *g, int seat) {
+    if (g->fam->margin) return g->fam->margin(g, seat);
     double mine = g->fam->heuristic(g, seat), others = 0.0;
     int rivals = 0, my = g->fam->team(g, seat);
     for (int s = 0; s < g->nseats; s++)
@@ -143,7 +147,11 @@ double pul_game_margin(const PulGame *g, int seat) {
 }
 PulReason pul_action_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
                                double *values) {
-    return g->fam->estimates(g, a, n, scratch, values);
+    return g->fam->estimates(g, a, n, false, scratch, values);
+}
+PulReason pul_legal_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
+                              double *values) {
+    return g->fam->estimates(g, a, n, true, scratch, values);
 }
 
 /* The referee's family fields and words. */

@@ -108,8 +108,8 @@ static int heuristic_half(const GenialGame *gg, int16_t (*memo)[GENIAL_MAX_SYMBO
 
 enum { MEMO_BITS = 9, MEMO_SIZE = 1 << MEMO_BITS }; /* the values by symbols and points */
 
-PulReason genial_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
-                           double *values) {
+PulReason genial_estimates(const PulGame *g, const PulAction *a, int n, bool listed,
+                           PulGame *scratch, double *values) {
     (void)scratch;
     const GenialGame *gg = GGC(g);
     const GenialVariant *gv = GV(gg);
@@ -125,7 +125,7 @@ PulReason genial_estimates(const PulGame *g, const PulAction *a, int n, PulGame 
     int nseen = 0;
     heuristic_shows(gv, gg->rack[seat], gg->nrack[seat], shows);
     for (int i = 0; i < n; i++) {
-        if (genial_check(g, &a[i]) != PUL_LEGAL) {
+        if (!listed && genial_check(g, &a[i]) != PUL_LEGAL) {
             values[i] = -HUGE_VAL;
             continue;
         }

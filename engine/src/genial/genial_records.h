@@ -27,9 +27,9 @@ int genial_reason_text(const PulGame *g, PulReason r, char *buf, size_t size);
 double genial_heuristic(const PulGame *g, int seat);
 /* Slot estimates: the seat to move's genial_heuristic after each placement,
 ** worked out from its points without applying it; 0 for a refill or swap.
-** Hooks do not run. */
-PulReason genial_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
-                           double *values);
+** Hooks do not run. listed: the actions are legal, not checked again. */
+PulReason genial_estimates(const PulGame *g, const PulAction *a, int n, bool listed,
+                           PulGame *scratch, double *values);
 
 /* The lab's figures of one Genial game, in the order rows show them. */
 enum { GENIAL_NMETRICS = 10 };

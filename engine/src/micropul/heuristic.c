@@ -3,6 +3,8 @@
 ** its weights, and an action's estimate; the bots reach them through pul.h.
 */
 #include <math.h>
+#include <stdalign.h>
+#include <stddef.h>
 
 #include "heuristic.h"
 
@@ -22,52 +24,83 @@ static const struct {
 /* Share of an open group's points the heuristic counts. */
 static double potential(int open) { return W.close_chance / (1.0 + W.per_open * open); }
 
-double heuristic_value(const PulGame *pg, int seat) {
-    const MicropulGame *g = MGC(pg);
-    int scores[PUL_MAX_SEATS];
-    pul_game_scores(pg, scores, PUL_MAX_SEATS);
-    double v = scores[seat];
+/* The heuristic of every seat in one pass over the groups (the margin needs
+** them all); each seat's sum is made in the order heuristic_value always
+** made it, so the values are the same to the last bit. */
+static void values(const MicropulGame *g, double *v) {
+    int scores[PUL_MAX_SEATS], seats = g->h.nseats;
+    score_totals(&g->h, scores);
+    for (int s = 0; s < seats; s++) v[s] = scores[s];
     if (g->h.over) {
         int winners[PUL_MAX_SEATS];
-        int n = pul_game_winners(pg, winners, PUL_MAX_SEATS);
-        for (int i = 0; i < n; i++)
-            if (winners[i] == seat) v += W.win / n;
-        return v;
+        int n = score_winners(&g->h, winners, PUL_MAX_SEATS);
+        for (int i = 0; i < n && i < PUL_MAX_SEATS; i++) v[winners[i]] += W.win / n;
+        return;
     }
     int left = g->ncore - g->core_top, all = MV(g)->ts.ntiles - 1;
     double time_left = all > 0 ? (double)left / all : 0.0;
     double stone = W.stone * time_left;
-    bool moving = g->h.to_move == seat;
+    int mover = g->h.to_move;
+    bool may_claim = g->stones[mover] > 0;
     double best_claim = 0.0;
+    const TileRot(*rot)[4] = MV(g)->rot;
     for (int n = 0; n < g->nplaced * 4; n++) {
         if (g->root[n] != n) continue;
         const Placed *p = &g->placed[n >> 2];
-        if (!MV(g)->rot[p->tile][p->rot].colour[n & 3]) continue;
+        if (!rot[p->tile][p->rot].colour[n & 3]) continue;
         int open = g->gopen[n];
         if (g->gstones[n] == 0) {
-            if (moving && g->stones[seat] > 0) {
+            if (may_claim) {
                 double gain = (open ? g->gpoints[n] * potential(open) : g->gpoints[n]) - stone;
                 if (gain > best_claim) best_claim = gain;
             }
-        } else if (open > 0 && groups_scorer(g, n) == seat) {
-            v += g->gpoints[n] * potential(open);
+        } else if (open > 0) {
+            int who = groups_scorer(g, n);
+            if (who >= 0) v[who] += g->gpoints[n] * potential(open);
         }
     }
-    v += g->stones[seat] * stone;
-    if (moving) v += W.to_move + W.claim * best_claim;
-    if (g->nhand[seat] == 0) v -= g->nsupply[seat] == 0 ? W.no_tiles : W.empty_hand;
-    return v;
+    for (int s = 0; s < seats; s++) {
+        v[s] += g->stones[s] * stone;
+        if (s == mover) v[s] += W.to_move + W.claim * best_claim;
+        if (g->nhand[s] == 0) v[s] -= g->nsupply[s] == 0 ? W.no_tiles : W.empty_hand;
+    }
+}
+
+double heuristic_value(const PulGame *pg, int seat) {
+    double v[PUL_MAX_SEATS];
+    values(MGC(pg), v);
+    return v[seat];
+}
+
+/* Micropul has no partners: every other seat is a rival (pul_game_margin). */
+double heuristic_margin(const PulGame *pg, int seat) {
+    double v[PUL_MAX_SEATS], others = 0.0;
+    int seats = pg->nseats;
+    values(MGC(pg), v);
+    for (int s = 0; s < seats; s++)
+        if (s != seat) others += v[s];
+    return seats > 1 ? v[seat] - others / (seats - 1) : v[seat];
 }
 
 /* Micropul has no cheaper reading of an action than its result: groups merge
-** and close in ways only apply works out. */
-PulReason heuristic_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
-                              double *values) {
+** and close in ways only apply works out. The position is copied to scratch
+** once and each action applied there and undone from one snapshot (a few
+** kilobytes put back instead of the whole game copied per action). */
+PulReason heuristic_estimates(const PulGame *g, const PulAction *a, int n, bool listed,
+                              PulGame *scratch, double *values) {
+    if (n <= 0) return PUL_LEGAL;
+    alignas(max_align_t) unsigned char snap[MICROPUL_SNAPSHOT_MAX];
+    pul_game_copy(scratch, g);
+    snapshot_save(MGC(scratch), snap);
     for (int i = 0; i < n; i++) {
-        pul_game_copy(scratch, g);
-        PulReason r = pul_apply(scratch, &a[i], NULL);
-        if (r == PUL_R_SCRIPT_ERROR) return r;
-        values[i] = r == PUL_LEGAL ? pul_game_margin(scratch, g->to_move) : -HUGE_VAL;
+        PulReason r = listed ? pul_apply_trusted(scratch, &a[i]) : pul_apply(scratch, &a[i], NULL);
+        if (r == PUL_R_SCRIPT_ERROR) return r; /* the guard left scratch as it was */
+        if (r != PUL_LEGAL) {
+            values[i] = -HUGE_VAL; /* refused: scratch untouched */
+            continue;
+        }
+        values[i] = pul_game_margin(scratch, g->to_move);
+        snapshot_restore(MG(scratch), snap);
     }
     return PUL_LEGAL;
 }

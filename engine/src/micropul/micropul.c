@@ -72,6 +72,7 @@ const Family micropul_family = {
     .from_observation = determinize_game,
     .observation_hash = observe_hash,
     .heuristic = heuristic_value,
+    .margin = heuristic_margin,
     .estimates = heuristic_estimates,
     .action_parse = move_text_parse,
     .action_format = move_text_format,
