@@ -1,7 +1,7 @@
 /*
 ** board.c: cells, the bounding box and the frontier of open cells.
-** Each open cell keeps the colours its neighbours show it, so the legality
-** of a placement is read off one word without visiting the neighbours.
+** Each open cell keeps the colours its neighbours show it, and the pattern
+** number of each side, so legality is read off without visiting neighbours.
 */
 #include "micropul.h"
 
@@ -62,7 +62,8 @@ void board_place(MicropulGame *g, int tile, int rot, int x, int y, int f_here, i
     }
     g->grid[CELL_INDEX(x, y)] = (uint8_t)(idx + 1);
 
-    const TileRot *tr = &MV(g)->rot[tile][rot];
+    const MicropulVariant *v = MV(g);
+    const TileRot *tr = &v->rot[tile][rot];
     uint64_t edge = tr->edge;
     for (int s = 0; s < 4; s++) {
         int nx = x + side_dx[s], ny = y + side_dy[s];
@@ -73,7 +74,7 @@ void board_place(MicropulGame *g, int tile, int rot, int x, int y, int f_here, i
         if (*cell == 0) {
             PUL_ASSERT(g->nfront < MAX_FRONT);
             f = g->nfront++;
-            g->front[f] = (Front){0, 0, (int8_t)nx, (int8_t)ny, 0, 0};
+            g->front[f] = (Front){0, 0, (int8_t)nx, (int8_t)ny, 0, 0, {0, 0, 0, 0}};
             *cell = (uint8_t)(FRONT_BASE + f);
         } else {
             f = *cell - FRONT_BASE;
@@ -84,6 +85,7 @@ void board_place(MicropulGame *g, int tile, int rot, int x, int y, int f_here, i
         Front *fr = &g->front[f];
         fr->ctx = (fr->ctx & ~(0xFFFFULL << (16 * os))) | (two << (16 * os));
         fr->ctx_nz = bytes_nonzero(fr->ctx);
+        fr->pat[os] = v->side_pat[tile][rot][s];
         bool was_attachable = fr->mic8 != 0;
         fr->mic8 |= (uint8_t)(((tr->mic_slots >> (2 * s)) & 3u) << (2 * os));
         fr->cat8 |= (uint8_t)(((tr->cat_slots >> (2 * s)) & 3u) << (2 * os));

@@ -63,7 +63,7 @@ static PulStatus rebuild_board(MicropulGame *g, const PulObservation *o, PulErro
             p->y >= GRID / 2)
             return bad_obs(err, "a placed tile is off the board");
         int f = -1;
-        Front seen = {0, 0, 0, 0, 0, 0};
+        Front seen = {0, 0, 0, 0, 0, 0, {0, 0, 0, 0}};
         if (i > 0) {
             f = board_front_at(g, p->x, p->y);
             if (f < 0) return bad_obs(err, "a placed tile touches no earlier tile");

@@ -90,7 +90,109 @@ static inline void sink_put(Sink *k, PulAction a) {
     k->n++;
 }
 
-static void gen_placements(const MicropulGame *g, Sink *k) {
+/* ------------------------------------------------------------ the tables
+** A candidate cell's legal placements are read off the variant's tables
+** (compile.c): per side of the cell, the pattern its neighbour shows picks
+** one byte per hand tile, low nibble "agrees there" (rule 2), high nibble
+** "attaches there" (rule 1), one bit per canonical rotation. Laid side by
+** side for up to eight hand tiles, the four sides' words combine as
+** AND (agrees everywhere) and OR (attaches somewhere): one word per cell
+** holds every (hand tile, rotation) that fits it, bit 8 * tile + rotation. */
+
+enum { CHUNK = 8 }; /* hand tiles per word */
+#define LOW_NIBBLES 0x0F0F0F0F0F0F0F0FULL
+
+static inline int low64(uint64_t x) {
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int i = 0;
+    for (; !(x & 1); x >>= 1) i++;
+    return i;
+#endif
+}
+
+/* Set bits of x, whose bits lie in the low nibble of each byte. */
+static inline unsigned nibble_bits(uint64_t x) {
+#if defined(__GNUC__) && defined(__POPCNT__)
+    return (unsigned)__builtin_popcountll(x);
+#else
+    /* Without the instruction the builtin is a library call: two adder
+    ** steps leave each byte's count in its low nibble. */
+    x = x - ((x >> 1) & 0x0505050505050505ULL);
+    x = (x & 0x0303030303030303ULL) + ((x >> 2) & 0x0303030303030303ULL);
+    return (unsigned)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+/* Bit k (counted from 0) of the set bits of x, k below their count. */
+static inline int nth_bit(uint64_t x, unsigned k) {
+    for (; k; k--) x &= x - 1;
+    return low64(x);
+}
+
+/* The words of hand tiles h0.. (at most CHUNK) for every side pattern,
+** with the rules the game has switched off read as always met. */
+static int table_fill(const MicropulGame *g, int h0, uint64_t *tab) {
+    const MicropulVariant *v = MV(g);
+    int ne = 4 * v->npat, seat = g->h.to_move;
+    int nh = g->nhand[seat] - h0 < CHUNK ? g->nhand[seat] - h0 : CHUNK;
+    const uint8_t *hand = &g->hand[seat][h0];
+    for (int e = 0; e < ne; e++) tab[e] = 0;
+    for (int h = 0; h < nh; h++) {
+        unsigned canon = v->canon[hand[h]];
+        uint8_t always = (uint8_t)((g->rules.rule2_colours ? 0 : canon) |
+                                   (g->rules.rule1_attachment ? 0 : canon << 4));
+        const uint8_t *row = v->fitb[hand[h]];
+        for (int e = 0; e < ne; e++) tab[e] |= (uint64_t)(uint8_t)(row[e] | always) << (8 * h);
+    }
+    return nh;
+}
+
+static inline uint64_t cell_fits(const uint64_t *tab, const Front *f) {
+    uint64_t a = tab[f->pat[0] * 4 + 0], b = tab[f->pat[1] * 4 + 1];
+    uint64_t c = tab[f->pat[2] * 4 + 2], d = tab[f->pat[3] * 4 + 3];
+    return a & b & c & d & ((a | b | c | d) >> 4) & LOW_NIBBLES;
+}
+
+/* Placements through the tables, in the generator's order (hand tile,
+** rotation, cell): each word's bits are scattered into one cell set per
+** (tile, rotation), then each set is read in cell order. out NULL: count. */
+static int table_placements(const MicropulGame *g, PulAction *out, int max) {
+    uint64_t tab[4 * LEGAL_MAX_PATTERNS], fits[MAX_FRONT], cells[8 * CHUNK][MAX_FRONT / 64];
+    int ncells = board_candidates(g), seat = g->h.to_move, n = 0;
+    for (int h0 = 0; h0 < g->nhand[seat]; h0 += CHUNK) {
+        table_fill(g, h0, tab);
+        uint64_t any = 0;
+        for (int f = 0; f < ncells; f++) any |= fits[f] = cell_fits(tab, &g->front[f]);
+        if (!out) {
+            for (int f = 0; f < ncells; f++) n += (int)nibble_bits(fits[f]);
+            continue;
+        }
+        for (uint64_t m = any; m; m &= m - 1)
+            for (int k = 0; k < MAX_FRONT / 64; k++) cells[low64(m)][k] = 0;
+        for (int f = 0; f < ncells; f++)
+            for (uint64_t m = fits[f]; m; m &= m - 1)
+                cells[low64(m)][f >> 6] |= 1ULL << (f & 63);
+        for (uint64_t m = any; m; m &= m - 1) {
+            int b = low64(m);
+            PulAction a = {PUL_PLACE, g->hand[seat][h0 + (b >> 3)], (uint8_t)(b & 7), 0, 0, 0};
+            for (int k = 0; k < MAX_FRONT / 64; k++)
+                for (uint64_t c = cells[b][k]; c; c &= c - 1, n++) {
+                    if (n >= max) continue;
+                    const Front *f = &g->front[k * 64 + low64(c)];
+                    a.x = f->x;
+                    a.y = f->y;
+                    out[n] = a;
+                }
+        }
+    }
+    return n;
+}
+
+/* The placement test of the hot loop, for a variant whose tile set shows
+** more side patterns than the tables number (npat 0). */
+static void gen_placements_slow(const MicropulGame *g, Sink *k) {
     const MicropulVariant *v = MV(g);
     int ncells = board_candidates(g);
     int seat = g->h.to_move;
@@ -104,6 +206,18 @@ static void gen_placements(const MicropulGame *g, Sink *k) {
                     sink_put(k, make_place(t, r, &g->front[f]));
         }
     }
+}
+
+static void gen_placements(const MicropulGame *g, Sink *k) {
+    if (!MV(g)->npat) {
+        gen_placements_slow(g, k);
+        return;
+    }
+    if (k->pick < 0) {
+        k->n += table_placements(g, k->out ? k->out + k->n : NULL, k->out ? k->max - k->n : 0);
+        return;
+    }
+    gen_placements_slow(g, k); /* one action by number: the rare path of a slow variant */
 }
 
 static void gen_actions(const MicropulGame *g, Sink *k) {
@@ -139,6 +253,15 @@ bool legal_any(const MicropulGame *g) {
     if (g->stones[seat] > 0 && g->unclaimed > 0) return true;
     const MicropulVariant *v = MV(g);
     int ncells = board_candidates(g);
+    if (v->npat) {
+        uint64_t tab[4 * LEGAL_MAX_PATTERNS];
+        for (int h0 = 0; h0 < g->nhand[seat]; h0 += CHUNK) {
+            table_fill(g, h0, tab);
+            for (int f = 0; f < ncells; f++)
+                if (cell_fits(tab, &g->front[f])) return true;
+        }
+        return false;
+    }
     for (int h = 0; h < g->nhand[seat]; h++) {
         int t = g->hand[seat][h];
         for (int k = 0; k < v->nrots[t]; k++) {
@@ -150,56 +273,73 @@ bool legal_any(const MicropulGame *g) {
     return false;
 }
 
-/* Rejection sampling over a candidate space in which every legal action has
-** exactly one candidate: (hand tile, rotation, open cell) with the rotation
-** canonical, the take, one node per micropul (a group is drawn through its
-** root), and the pass. Uniform over legal actions, and no list is built. */
-bool legal_random(const PulGame *pg, PulRng *rng, PulAction *out) {
-    const MicropulGame *g = MGC(pg);
-    if (!g->h.started || g->h.over) return false;
-    const MicropulVariant *v = MV(g);
-    int seat = g->h.to_move;
-    uint32_t per_cell = g->nhand[seat] * 4u;
-    uint32_t nplace = per_cell * (uint32_t)board_candidates(g);
-    uint32_t ntake = take_count(g, seat);
-    uint32_t nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;
-    uint32_t npass = g->in_extra;
-    uint32_t space = nplace + ntake + nclaim + npass;
-    /* c / per_cell as a multiply: exact for c and per_cell below 2^16. */
-    uint64_t inverse = per_cell ? UINT64_C(0xFFFFFFFF) / per_cell + 1 : 0;
-    uint64_t bits = 0;
-    for (int tries = 0; space && tries < 128; tries++) {
-        /* Each 64-bit draw serves two candidates. */
-        uint32_t half = (tries & 1) ? (uint32_t)bits : (uint32_t)((bits = rng_next(rng)) >> 32);
-        uint32_t c = rng_below32(half, space, rng);
-        if (c < nplace) {
-            uint32_t f = (uint32_t)((c * inverse) >> 32), rest = c - f * per_cell;
-            int t = g->hand[seat][rest >> 2], r = (int)(rest & 3);
-            const TileRot *tr = &v->rot[t][r];
-            if (tr->canonical != r || fit(&g->rules, tr, &g->front[f]) != PUL_LEGAL) continue;
-            *out = make_place(t, r, &g->front[f]);
-            return true;
-        }
-        c -= nplace;
-        if (c < ntake) {
-            *out = make_take(g, seat, c);
-            return true;
-        }
-        c -= ntake;
-        if (c < nclaim) {
-            if (!claimable_node(g, (int)c)) continue;
-            *out = make_claim(g, (int)c);
-            return true;
-        }
-        *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
-        return true;
-    }
-    /* Rare: few legal actions in a large space. Count them, draw a number,
-    ** and walk the generator to it. */
+/* Count the actions, draw a number, and walk the generator to it. */
+static bool random_by_walk(const MicropulGame *g, PulRng *rng, PulAction *out) {
     Sink count = {NULL, 0, -1, 0};
     gen_actions(g, &count);
     if (count.n == 0) return false;
     Sink one = {out, 1, (int)rng_below(rng, (uint32_t)count.n), 0};
     gen_actions(g, &one);
+    return true;
+}
+
+/* The claimable root numbered k in node order, or -1. */
+static int nth_claimable(const MicropulGame *g, uint32_t k) {
+    for (int node = 0; node < g->nplaced * 4; node++)
+        if (claimable_node(g, node) && k-- == 0) return node;
+    return -1;
+}
+
+/* One draw over the counts of each kind of action: placements (per cell,
+** the set bits of its word), takes, claims (a root per group without a
+** stone: unclaimed of them), the pass. Uniform over the legal actions, no
+** rejection and no list: the draw picks a cell by walking the counts, then
+** a bit of its word. */
+bool legal_random(const PulGame *pg, PulRng *rng, PulAction *out) {
+    const MicropulGame *g = MGC(pg);
+    if (!g->h.started || g->h.over) return false;
+    if (!MV(g)->npat) return random_by_walk(g, rng, out);
+    int seat = g->h.to_move, ncells = board_candidates(g);
+    uint64_t tab[4 * LEGAL_MAX_PATTERNS], fits[PUL_MAX_HAND / CHUNK][MAX_FRONT];
+    uint32_t nplace = 0;
+    int nchunks = (g->nhand[seat] + CHUNK - 1) / CHUNK;
+    for (int c = 0; c < nchunks; c++) {
+        table_fill(g, c * CHUNK, tab);
+        for (int f = 0; f < ncells; f++) {
+            fits[c][f] = cell_fits(tab, &g->front[f]);
+            nplace += nibble_bits(fits[c][f]);
+        }
+    }
+    uint32_t ntake = take_count(g, seat);
+    uint32_t nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? (uint32_t)g->unclaimed : 0;
+    uint32_t space = nplace + ntake + nclaim + g->in_extra;
+    if (!space) return false;
+    uint32_t k = rng_below(rng, space);
+    if (k < nplace) {
+        for (int c = 0; c < nchunks; c++)
+            for (int f = 0; f < ncells; f++) {
+                uint32_t here = nibble_bits(fits[c][f]);
+                if (k < here) {
+                    int b = nth_bit(fits[c][f], k);
+                    *out = make_place(g->hand[seat][c * CHUNK + (b >> 3)], b & 7, &g->front[f]);
+                    return true;
+                }
+                k -= here;
+            }
+    }
+    k -= nplace;
+    if (k < ntake) {
+        *out = make_take(g, seat, k);
+        return true;
+    }
+    k -= ntake;
+    if (k < nclaim) {
+        int node = nth_claimable(g, k);
+        PUL_ASSERT(node >= 0);
+        if (node < 0) return random_by_walk(g, rng, out);
+        *out = make_claim(g, node);
+        return true;
+    }
+    *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
     return true;
 }

@@ -26,6 +26,9 @@ typedef struct {
     uint8_t canonical;  /* lowest rotation giving the same layout */
 } TileRot;
 
+/* Side patterns a variant may number for the tables (a pattern id is a byte). */
+#define LEGAL_MAX_PATTERNS 256
+
 typedef struct MicropulVariant {
     PulVariant h;                       /* first: a MicropulVariant * is a PulVariant * */
     PulTileSet ts;
@@ -35,6 +38,16 @@ typedef struct MicropulVariant {
     uint8_t rots[PUL_MAX_TILES][4];     /* their (lowest) rotations */
     int32_t draw[PUL_MAX_FEATURES];     /* per feature: tiles a catalyst draws */
     bool extra[PUL_MAX_FEATURES];       /* per feature: a catalyst granting an extra turn */
+    /* Legality tables (compile.c, read by legal.c and board.c). A pattern is
+    ** the pair of colour codes one side of a tile shows its neighbour; the
+    ** variant numbers the distinct ones, 0 for a side showing none. */
+    uint16_t npat;                      /* patterns; 0: too many, legal.c tests slot by slot */
+    uint8_t canon[PUL_MAX_TILES];       /* bit r: rotation r is canonical */
+    uint8_t side_pat[PUL_MAX_TILES][4][4]; /* [tile][rot][side]: the pattern that side shows */
+    /* [tile][pattern * 4 + side]: for a cell whose neighbour on that side
+    ** shows that pattern, bit r (canonical rotations only): rotation r agrees
+    ** in colour there (rule 2); bit 4 + r: it attaches there (rule 1). */
+    uint8_t fitb[PUL_MAX_TILES][4 * LEGAL_MAX_PATTERNS];
 } MicropulVariant;
 
 /* The board is a torus: a connected layout of at most PUL_MAX_TILES tiles
@@ -63,6 +76,7 @@ typedef struct {
     int8_t x, y;
     uint8_t mic8;     /* bit i: a micropul faces slot i */
     uint8_t cat8;     /* bit i: a catalyst faces slot i */
+    uint8_t pat[4];   /* per side: the pattern its neighbour shows (0: none; MicropulVariant) */
 } Front;
 
 typedef struct MicropulGame {
