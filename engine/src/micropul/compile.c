@@ -52,6 +52,7 @@ PulStatus compile_variant(PulVariant *pv, PulError *err) {
             if (same == r) v->rots[t][v->nrots[t]++] = (uint8_t)r;
         }
     }
+    place_tables_build(v);
     err_clear(err);
     return PUL_OK;
 }
