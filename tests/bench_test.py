@@ -56,7 +56,7 @@ def main():
         fail("pul bench --json: exit %d: %s" % (r.returncode, r.stderr))
         return
     bench = json.loads(r.stdout)
-    for k in ("games_per_s", "sim_games_greedy_per_s", "mcts_iterations_per_s"):
+    for k in ("games_per_s", "playouts_per_s", "sim_games_greedy_per_s", "mcts_iterations_per_s"):
         if not isinstance(bench.get(k), (int, float)) or bench[k] <= 0:
             fail("pul bench --json: bad %s: %r" % (k, bench.get(k)))
     if bench.get("mcts_vs_greedy_games") != 8 or not str(bench.get("mcts_vs_greedy_bot")).startswith("mcts:time="):
@@ -158,7 +158,8 @@ def main():
                 fail("games_per_s of the other: %r" % g)
 
     r = run([pul, "help", "bench"])
-    if r.returncode != 0 or "--compare" not in r.stdout or "mcts vs greedy" not in r.stdout:
+    if (r.returncode != 0 or "--compare" not in r.stdout or "mcts vs greedy" not in r.stdout
+            or "pul_apply_trusted" not in r.stdout or "playouts_per_s" not in r.stdout):
         fail("pul help bench does not tell --compare and the rows")
 
 

@@ -35,6 +35,8 @@ static const char bench_help[] =
     "Measures the engine on one thread. Each row has a warm-up of 0.3 S seconds,\n"
     "then is measured for S seconds:\n"
     "  games        random 2-player games from start to end, a new seed each\n"
+    "  playouts     the same games on the playout path: pul_random_action and\n"
+    "               pul_apply_trusted (no check, no events), as bots play them\n"
     "  placements   pul_legal_placements on 200 mid-game positions with 13 and\n"
     "               with 20 tiles on the board, the player to move holding 6\n"
     "               (reached by random players that refill their hand first);\n"
@@ -65,7 +67,7 @@ static const char bench_help[] =
     "a rate this one has (each is named), 2 when it cannot be run or fails.\n\n"
     "Options:\n"
     "  --json         print one JSON object instead of a table (keys games_per_s,\n"
-    "                 actions_per_game, enumerations_per_s, enumerations_13_per_s,\n"
+    "                 actions_per_game, playouts_per_s, enumerations_per_s, enumerations_13_per_s,\n"
     "                 enumerations_20_per_s, placements_13_avg, placements_20_avg,\n"
     "                 applies_per_s, hooks_base, hooks_variant,\n"
     "                 hooks_base_games_per_s, hooks_games_per_s, hooks_ratio,\n"
@@ -151,6 +153,16 @@ static uint64_t step_game(Bench *b) {
         n++;
     }
     b->aux += n;
+    return 1;
+}
+
+/* The same games through the playout path: actions the engine generated
+** for this very position need no check (pul_apply_trusted). */
+static uint64_t step_playout(Bench *b) {
+    if (!start_game(b, b->g, b->next_seed++)) return 0;
+    PulAction a;
+    while (!pul_game_over(b->g) && pul_random_action(b->g, &b->rng, &a))
+        b->sink += pul_apply_trusted(b->g, &a);
     return 1;
 }
 
@@ -455,7 +467,7 @@ static bool mcts_strength(const char *variant, double *rate, double *cpu_s) {
 /* ---------------------------------------------------------------- output */
 
 typedef struct {
-    double games, actions_per_game, enum13, enum20, avg13, avg20, applies;
+    double games, actions_per_game, playouts, enum13, enum20, avg13, avg20, applies;
     int pool13, pool20;
     /* The cost of Lua hooks: random games of a variant and of one with hooks. */
     char hooks_base[64], hooks_variant[64];
@@ -485,6 +497,7 @@ static void print_json(const Bench *b, const BenchResult *r, double seconds) {
     printf(",\n  \"seats\": %d,\n  \"seconds\": %g,\n", b->nseats, seconds);
     json_number("games_per_s", r->games, true, false);
     json_number("actions_per_game", r->actions_per_game, true, false);
+    json_number("playouts_per_s", r->playouts, true, false);
     json_number("enumerations_per_s", nenum ? (r->enum13 + r->enum20) / nenum : 0, nenum > 0, false);
     json_number("enumerations_13_per_s", r->enum13, r->pool13 > 0, false);
     json_number("enumerations_20_per_s", r->enum20, r->pool20 > 0, false);
@@ -534,6 +547,8 @@ static void print_table(const Bench *b, const BenchResult *r, double seconds) {
     printf("%-34s %14s  %-8s  %s\n", "name", "rate", "unit", "notes");
     snprintf(notes, sizeof notes, "%.1f actions per game", r->actions_per_game);
     table_row("random games", r->games, "games/s", notes);
+    table_row("random playouts", r->playouts, "games/s",
+              "the same games through pul_apply_trusted (no check, no events)");
     const int tiles[2] = {13, 20};
     const double rate[2] = {r->enum13, r->enum20}, avg[2] = {r->avg13, r->avg20};
     const int pool[2] = {r->pool13, r->pool20};
@@ -615,6 +630,11 @@ static bool run(Bench *b, double seconds, BenchResult *r) {
     b->next_seed = 1;
     r->games = measure(b, step_game, seconds);
     r->actions_per_game = b->ops ? (double)b->aux / (double)b->ops : 0;
+    if (b->failed) return false;
+    /* The same seeds and draws as the games row: the same games. */
+    pul_rng_seed(&b->rng, 1);
+    b->next_seed = 1;
+    r->playouts = measure(b, step_playout, seconds);
     if (b->failed) return false;
 
     const int tiles[2] = {13, 20};

@@ -68,57 +68,59 @@ PulReason apply_check(const PulGame *pg, const PulAction *a) {
     }
 }
 
-/* Catalysts this placement fires: each at most once, the new tile's own
-** first (nw ne sw se centre), then each neighbour's, sides N E S W. seen is
-** what the neighbours showed the cell: micropul and catalysts per slot. */
-static void activate(MicropulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev,
-                     int *draw, int *extra) {
+/* An ACTIVATED event for each catalyst of placed tile q firing at quadrants
+** quads (a big tile's centre once), in quadrant order. */
+static void activate_events(MicropulGame *g, const Placed *q, unsigned quads, PulEvents *ev) {
+    const MicropulVariant *v = MV(g);
+    const PulTileDef *d = &v->ts.tile[q->tile];
+    if (d->big) quads = quads ? 1u << PUL_CENTRE : 0;
+    for (; quads; quads &= quads - 1) {
+        int quad = lowest_set(quads);
+        int f = quad == PUL_CENTRE ? d->centre : v->rot[q->tile][q->rot].quad[quad];
+        PulEvent *e = event_push(ev, PUL_EV_ACTIVATED, g->h.to_move);
+        if (!e) return;
+        e->x = q->x;
+        e->y = q->y;
+        e->quad = (uint8_t)quad;
+        e->feature = (uint8_t)f;
+        e->tile = q->tile;
+        e->count = v->draw[f];
+        e->value = v->extra[f];
+    }
+}
+
+/* Catalysts this placement fires, each at most once: the new tile's own
+** first, then each neighbour's, sides N E S W. seen is what the neighbours
+** showed the cell: micropul and catalysts per slot. Returns the draws and
+** extra turns (place_fire); the events only when ev is not NULL. */
+static uint32_t activate(MicropulGame *g, int idx, const int nb[4], const Front *seen,
+                         PulEvents *ev) {
     const MicropulVariant *v = MV(g);
     const Placed *p = &g->placed[idx];
     const TileRot *tr = &v->rot[p->tile][p->rot];
-    unsigned mine = 0, fired = tr->cat_slots & seen->mic8;
-    if (fired && v->ts.tile[p->tile].big) mine = 1u << PUL_CENTRE;
-    else
-        for (; fired; fired &= fired - 1) mine |= 1u << slot_quad[lowest_set(fired)];
+    unsigned mine = v->slot_quads[tr->cat_slots & seen->mic8];
+    uint32_t fired = v->place[p->tile][p->rot].fire[mine];
+    if (ev) activate_events(g, p, mine, ev);
     unsigned theirs = seen->cat8 & tr->mic_slots;
-    for (int s = -1; s < 4; s++) {
-        unsigned mask = mine;
-        const Placed *q = p;
-        if (s >= 0) {
-            unsigned two = (theirs >> (2 * s)) & 3u;
-            if (!two) continue;
-            q = &g->placed[nb[s]];
-            mask = 0;
-            if (v->ts.tile[q->tile].big) mask = 1u << PUL_CENTRE;
-            else
-                for (int k = 0; k < 2; k++)
-                    if (two >> k & 1) mask |= 1u << slot_quad[(s ^ 2) * 2 + k];
-        }
-        for (; mask; mask &= mask - 1) {
-            int quad = lowest_set(mask);
-            int f = quad == PUL_CENTRE ? v->ts.tile[q->tile].centre
-                                       : v->rot[q->tile][q->rot].quad[quad];
-            *draw += v->draw[f];
-            *extra += v->extra[f];
-            PulEvent *e = event_push(ev, PUL_EV_ACTIVATED, g->h.to_move);
-            if (e) {
-                e->x = q->x;
-                e->y = q->y;
-                e->quad = (uint8_t)quad;
-                e->feature = (uint8_t)f;
-                e->tile = q->tile;
-                e->count = v->draw[f];
-                e->value = v->extra[f];
-            }
-        }
+    /* The neighbours' slots facing mine: slot i faces slot i ^ 4. */
+    unsigned facing = (theirs >> 4 | theirs << 4) & 0xFFu;
+    for (unsigned sides = (theirs | theirs >> 1) & 0x55u; sides; sides &= sides - 1) {
+        int s = lowest_set(sides) >> 1;
+        const Placed *q = &g->placed[nb[s]];
+        unsigned quads = v->slot_quads[facing & 3u << (2 * (s ^ 2))];
+        fired += v->place[q->tile][q->rot].fire[quads];
+        if (ev) activate_events(g, q, quads, ev);
     }
+    return fired;
 }
 
 int game_draw_tiles(MicropulGame *g, int seat, int want, PulEvents *ev) {
     int n = g->ncore - g->core_top;
     if (want < n) n = want;
     if (n < 0) n = 0;
-    for (int i = 0; i < n; i++) g->supply[seat][g->nsupply[seat]++] = g->core[g->core_top++];
+    memcpy(&g->supply[seat][g->nsupply[seat]], &g->core[g->core_top], (size_t)n);
+    g->nsupply[seat] = (uint8_t)(g->nsupply[seat] + n);
+    g->core_top = (uint8_t)(g->core_top + n);
     PulEvent *e = event_push(ev, PUL_EV_DREW, seat);
     if (e) {
         e->count = n;
@@ -211,8 +213,10 @@ static void apply_place(MicropulGame *g, const PulAction *a, PulEvents *ev, int 
         e->x = a->x;
         e->y = a->y;
     }
-    int draw = 0, first = ev ? ev->n : 0;
-    activate(g, idx, nb, &seen, ev, &draw, extra);
+    int first = ev ? ev->n : 0;
+    uint32_t fired = activate(g, idx, nb, &seen, ev);
+    int draw = (int)(fired & 0xFFFFu);
+    *extra += (int)(fired >> 16);
     int closed_from = ev ? ev->n : 0;
     groups_add_tile(g, idx, nb, &seen, ev);
     if (hk) {
@@ -240,14 +244,16 @@ static void apply_take(MicropulGame *g, const PulAction *a, PulEvents *ev) {
         /* A draw among the unknown tiles is made even when the record names
         ** the tile, so that a replay ends with the same generator state. */
         int drawn = (int)rng_below(&g->h.rng, (uint32_t)supply_unknown(g, seat));
-        i = a->tile == PUL_NO_TILE ? nth_unknown(g, seat, drawn)
-                                   : index_of(g->supply[seat], g->nsupply[seat], a->tile);
+        if (a->tile != PUL_NO_TILE)
+            i = index_of(g->supply[seat], g->nsupply[seat], a->tile);
+        else
+            i = g->known[seat] ? nth_unknown(g, seat, drawn) : drawn; /* none known: the n-th */
     }
     int tile = g->supply[seat][i];
     g->known[seat] &= ~(UINT64_C(1) << tile);
     /* Keep the supply's order: a random take must not reorder what is left. */
-    for (int k = i; k + 1 < g->nsupply[seat]; k++) g->supply[seat][k] = g->supply[seat][k + 1];
     g->nsupply[seat]--;
+    memmove(&g->supply[seat][i], &g->supply[seat][i + 1], (size_t)(g->nsupply[seat] - i));
     g->hand[seat][g->nhand[seat]++] = (uint8_t)tile;
     PulEvent *e = event_push(ev, PUL_EV_TOOK, seat);
     if (e) e->tile = (uint8_t)tile;

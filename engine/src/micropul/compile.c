@@ -109,6 +109,7 @@ PulStatus compile_variant(PulVariant *pv, PulError *err) {
         }
     }
     compile_legal_tables(v);
+    place_tables_build(v);
     err_clear(err);
     return PUL_OK;
 }

@@ -27,43 +27,29 @@ int groups_scorer(const MicropulGame *g, int r) {
     return scorer_of(&g->rules, g->gstones[r], g->gowners[r]);
 }
 
-static void new_node(MicropulGame *g, int n, int size, int points) {
-    g->root[n] = (uint8_t)n;
-    g->gnext[n] = (uint8_t)n;
-    g->gcount[n] = 1;
-    g->gsize[n] = (uint8_t)size;
-    g->gpoints[n] = points;
-    g->gopen[n] = 0;
-    g->gstones[n] = 0;
-    g->gowners[n] = 0;
-    g->unclaimed++;
-}
-
-/* Join the groups of nodes a and b; returns the surviving root. */
+/* Join the groups of nodes a and b; returns the surviving root: the larger
+** group's (a's on a tie), whose members are not relabelled. */
 static int join(MicropulGame *g, int a, int b) {
     int ra = g->root[a], rb = g->root[b];
     if (ra == rb) return ra;
-    if (g->gcount[ra] < g->gcount[rb]) {
-        int t = ra;
-        ra = rb;
-        rb = t;
-    }
-    int n = rb;
+    /* Which group is larger is a coin toss to the branch predictor. */
+    int keep = g->gcount[ra] < g->gcount[rb] ? rb : ra, gone = ra ^ rb ^ keep;
+    int n = gone;
     do {
-        g->root[n] = (uint8_t)ra;
+        g->root[n] = (uint8_t)keep;
         n = g->gnext[n];
-    } while (n != rb);
-    uint8_t t = g->gnext[ra];
-    g->gnext[ra] = g->gnext[rb];
-    g->gnext[rb] = t;
-    if (g->gstones[ra] == 0 || g->gstones[rb] == 0) g->unclaimed--;
-    g->gcount[ra] = (uint8_t)(g->gcount[ra] + g->gcount[rb]);
-    g->gsize[ra] = (uint8_t)(g->gsize[ra] + g->gsize[rb]);
-    g->gpoints[ra] += g->gpoints[rb];
-    g->gopen[ra] = (int16_t)(g->gopen[ra] + g->gopen[rb]);
-    g->gstones[ra] = (uint8_t)(g->gstones[ra] + g->gstones[rb]);
-    g->gowners[ra] |= g->gowners[rb];
-    return ra;
+    } while (n != gone);
+    uint8_t t = g->gnext[keep];
+    g->gnext[keep] = g->gnext[gone];
+    g->gnext[gone] = t;
+    g->unclaimed = (int16_t)(g->unclaimed - ((g->gstones[keep] == 0) | (g->gstones[gone] == 0)));
+    g->gcount[keep] = (uint8_t)(g->gcount[keep] + g->gcount[gone]);
+    g->gsize[keep] = (uint8_t)(g->gsize[keep] + g->gsize[gone]);
+    g->gpoints[keep] += g->gpoints[gone];
+    g->gopen[keep] = (int16_t)(g->gopen[keep] + g->gopen[gone]);
+    g->gstones[keep] = (uint8_t)(g->gstones[keep] + g->gstones[gone]);
+    g->gowners[keep] |= g->gowners[gone];
+    return keep;
 }
 
 static void node_position(const MicropulGame *g, int n, int32_t *x, int32_t *y, int *quad) {
@@ -79,7 +65,8 @@ static bool contains(const int *list, int n, int value) {
 }
 
 /* A MERGED event for each group of the new tile that joined two or more
-** groups that were already on the board. */
+** groups that were already on the board (old_roots: their roots before,
+** each once). */
 static void report_merges(MicropulGame *g, int base, const TileRot *tr, const int *old_roots,
                           int nold, PulEvents *ev) {
     int seen[4], nseen = 0;
@@ -101,57 +88,61 @@ static void report_merges(MicropulGame *g, int base, const TileRot *tr, const in
     }
 }
 
+/* The tile's own groups come whole from its table (place_tables.c): only
+** the joins with its neighbours' groups are worked out here. */
 void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev) {
     const MicropulVariant *v = MV(g);
     const Placed *p = &g->placed[idx];
     const TileRot *tr = &v->rot[p->tile][p->rot];
-    bool big = v->ts.tile[p->tile].big;
+    const PlaceRot *pr = &v->place[p->tile][p->rot];
     int base = idx * 4;
 
-    int points = big ? g->rules.points_big : g->rules.points_micropul;
-    for (int q = 0; q < 4; q++)
-        if (tr->colour[q])
-            new_node(g, base + q, big ? q == 0 : 1, big ? (q == 0 ? points : 0) : points);
+    /* Slots of the new tile facing an empty cell are open edges. */
+    uint32_t open = 0;
+    for (int s = 0; s < 4; s++) open += nb[s] < 0 ? pr->open_side[s] : 0;
+    int points = pr->big ? g->rules.points_big : g->rules.points_micropul;
+    for (int q = 0; q < 4; q++) {
+        int n = base + q;
+        g->root[n] = (uint8_t)(base + pr->lroot[q]);
+        g->gnext[n] = (uint8_t)(base + pr->lnext[q]);
+        g->gcount[n] = pr->lcount[q];
+        g->gsize[n] = pr->lsize[q];
+        g->gpoints[n] = pr->lsize[q] * points;
+        g->gopen[n] = (int16_t)(open >> (8 * q) & 0xFFu);
+        g->gstones[n] = 0;
+        g->gowners[n] = 0;
+    }
+    g->unclaimed = (int16_t)(g->unclaimed + pr->ngroups);
 
-    /* Slots of the new tile facing an empty cell are open edges; each
-    ** neighbour micropul facing this cell was one and no longer is. */
-    unsigned occupied = 0;
-    for (int s = 0; s < 4; s++)
-        if (nb[s] >= 0) occupied |= 3u << (2 * s);
-    for (unsigned m = tr->mic_slots & ~occupied; m; m &= m - 1)
-        g->gopen[g->root[base + slot_quad[lowest_set(m)]]]++;
-    unsigned same = bytes_to_bits(tr->edge_nz & seen->ctx_nz & ~bytes_nonzero(tr->edge ^ seen->ctx));
-    int old_roots[8], nold = 0;      /* neighbour groups this tile touches */
-    int links[8][2], nlinks = 0;     /* (new node, neighbour node) of one colour */
+    /* Each neighbour micropul facing this cell was an open edge and no longer
+    ** is; closure candidates: this tile's groups, then the neighbours' (by
+    ** their roots before the joins, which the CLOSED events are placed at). */
+    int cand[12], ncand = pr->ngroups, last = -1;
+    /* The first micropul quadrant of each group is its in-tile root, so the
+    ** roots stand for all of the tile's quadrants (written whole: the count says how many). */
+    for (int k = 0; k < 4; k++) cand[k] = base + pr->roots[k];
+    int first_old = ncand;
     for (unsigned m = seen->mic8; m; m &= m - 1) {
-        int i = lowest_set(m), s = i >> 1, k = i & 1;
-        int nn = nb[s] * 4 + slot_quad[(s ^ 2) * 2 + k];
-        int r = g->root[nn];
+        int i = lowest_set(m);
+        int r = g->root[nb[i >> 1] * 4 + slot_quad[i ^ 4]]; /* slot i faces slot i ^ 4 */
         g->gopen[r]--;
-        if (!contains(old_roots, nold, r)) old_roots[nold++] = r;
-        if (same >> i & 1) {
-            links[nlinks][0] = base + slot_quad[i];
-            links[nlinks][1] = nn;
-            nlinks++;
-        }
+        /* The slots of one side often face one group: a repeat adds nothing. */
+        cand[ncand] = r;
+        ncand += r != last;
+        last = r;
+    }
+    PUL_ASSERT(ncand <= 12);
+    unsigned same = bytes_to_bits(tr->edge_nz & seen->ctx_nz & ~bytes_nonzero(tr->edge ^ seen->ctx));
+    for (; same; same &= same - 1) {
+        int i = lowest_set(same);
+        join(g, base + slot_quad[i], nb[i >> 1] * 4 + slot_quad[i ^ 4]);
     }
 
-    for (int i = 0; i < 4; i++) {
-        int a = inner_pairs[i][0], b = inner_pairs[i][1];
-        if (tr->colour[a] && tr->colour[a] == tr->colour[b]) join(g, base + a, base + b);
-    }
-    for (int i = 0; i < nlinks; i++) join(g, links[i][0], links[i][1]);
-
-    /* Closures: only a group this tile touched can have closed, and each
-    ** closed group is settled once (two candidates may share a root). */
-    int cand[12], ncand = 0, done[12], ndone = 0;
-    for (int q = 0; q < 4; q++)
-        if (tr->colour[q]) cand[ncand++] = base + q;
-    for (int i = 0; i < nold; i++) cand[ncand++] = old_roots[i];
-    PUL_ASSERT(nold <= 8 && nlinks <= 8 && ncand <= 12);
+    /* Each closed group is settled once (candidates may share a root). */
+    int done[12], ndone = 0;
     for (int i = 0; i < ncand; i++) {
         int r = g->root[cand[i]];
-        if (g->gopen[r] != 0 || contains(done, ndone, r)) continue;
+        if (PUL_LIKELY(g->gopen[r] != 0) || contains(done, ndone, r)) continue;
         done[ndone++] = r;
         int who = groups_scorer(g, r);
         if (who >= 0) g->group_points[who] += g->gpoints[r];
@@ -164,7 +155,12 @@ void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *see
             e->value = who;
         }
     }
-    if (ev && nold >= 2) report_merges(g, base, tr, old_roots, nold, ev);
+    if (ev) {
+        int old_roots[8], nold = 0;
+        for (int i = first_old; i < ncand; i++)
+            if (!contains(old_roots, nold, cand[i])) old_roots[nold++] = cand[i];
+        if (nold >= 2) report_merges(g, base, tr, old_roots, nold, ev);
+    }
 }
 
 void groups_claim(MicropulGame *g, int r, int seat) {

@@ -28,6 +28,25 @@ typedef struct {
 
 /* Side patterns a variant may number for the tables (a pattern id is a byte). */
 #define LEGAL_MAX_PATTERNS 256
+/* What placing one rotated tile does (place_tables.c), so that placing is
+** table work. Quadrant q's in-tile group is rooted at lroot[q], the lowest
+** quadrant of its colour it touches; the fields at a root hold the group's
+** figures (elsewhere 0). */
+typedef struct {
+    uint8_t lroot[4];      /* in-tile root of each quadrant (itself when no micropul) */
+    uint8_t lnext[4];      /* next member of its in-tile group, circular */
+    uint8_t lcount[4];     /* members (quadrants) at each root */
+    uint8_t lsize[4];      /* micropul at each root, a big one counting 1 */
+    uint8_t roots[4];      /* the in-tile roots, ascending */
+    uint8_t ngroups;       /* in-tile groups */
+    bool big;
+    uint32_t open_side[4]; /* per side: byte q is root q's micropul slots on it */
+    /* Catalysts firing at a set of quadrants (a bit each; a big tile's centre
+    ** fires once for any): draws | extra turns << 16. A catalyst draws at
+    ** most 1000 tiles (tileset.c) and a placement fires at most 12, so sums
+    ** stay within the low 16 bits. */
+    uint32_t fire[16];
+} PlaceRot;
 
 typedef struct MicropulVariant {
     PulVariant h;                       /* first: a MicropulVariant * is a PulVariant * */
@@ -48,6 +67,8 @@ typedef struct MicropulVariant {
     ** shows that pattern, bit r (canonical rotations only): rotation r agrees
     ** in colour there (rule 2); bit 4 + r: it attaches there (rule 1). */
     uint8_t fitb[PUL_MAX_TILES][4 * LEGAL_MAX_PATTERNS];
+    PlaceRot place[PUL_MAX_TILES][4];   /* place_tables.c */
+    uint8_t slot_quads[256];            /* quadrants (a bit each) of a set of slots */
 } MicropulVariant;
 
 /* The board is a torus: a connected layout of at most PUL_MAX_TILES tiles
@@ -209,6 +230,9 @@ static inline int supply_unknown(const MicropulGame *g, int seat) {
     return g->nsupply[seat] - (known ? popcount64(known) : 0);
 }
 
+/* place_tables.c */
+/* Fill v->place from v->rot, v->ts, v->draw and v->extra (compile_variant). */
+void place_tables_build(MicropulVariant *v);
 /* apply.c */
 /* Move up to want tiles from the core to seat's supply (a DREW event). */
 int game_draw_tiles(MicropulGame *g, int seat, int want, PulEvents *ev);
