@@ -85,6 +85,10 @@ typedef struct {
     Cand *cand;         /* the nodes' blocks of ranked candidates */
     int ccap, cn;
     PulGame *tmp;       /* the estimates' scratch */
+    /* The decision's first deal: each iteration deals again on a copy of it,
+    ** so that a family that re-deals only the hidden tiles of a game already
+    ** dealt from the same observation does no more. */
+    PulGame *root;
     /* What one action can change in the game searched: a trial is applied
     ** there and undone from it instead of played on a copy of the game. */
     alignas(max_align_t) unsigned char undo[PUL_SAVE_BYTES];
@@ -421,6 +425,7 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
     double c = b->opt[OPT_C], widen = b->opt[OPT_WIDEN];
     int depth = 0, node = 0;
     m->path[depth++] = 0;
+    pul_game_copy(g, m->root);
     if (pul_game_from_observation(g, obs, rng, NULL) != PUL_OK) return;
     while (!pul_game_over(g) && depth < MAX_PATH) {
         int nlegal, mover = pul_game_to_move(g);
@@ -482,12 +487,14 @@ static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, 
         if (!m) return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS bot");
         memset(m, 0, sizeof *m);
     }
-    if (!m->tmp && !(m->tmp = pul_game_new(b->v)))
+    if ((!m->tmp && !(m->tmp = pul_game_new(b->v))) ||
+        (!m->root && !(m->root = pul_game_new(b->v))))
         return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS bot");
     /* The first deal checks the observation; the root's own actions are the
     ** same in every deal (the seat knows its hand). */
     PulStatus st = pul_game_from_observation(b->det, obs, rng, err);
     if (st != PUL_OK) return st;
+    pul_game_copy(m->root, b->det);
     if (!pul_random_action(b->det, rng, out))
         return err_setc(err, "bad-state", NULL, 0, 0, "seat %d has no legal action",
                         obs->seat + 1);
@@ -525,13 +532,15 @@ static void mcts_drop_games(PulBot *b) {
     Mcts *m = b->state;
     if (!m) return;
     pul_game_free(m->tmp);
-    m->tmp = NULL;
+    pul_game_free(m->root);
+    m->tmp = m->root = NULL;
 }
 
 static void mcts_free(PulBot *b) {
     Mcts *m = b->state;
     if (!m) return;
     pul_game_free(m->tmp);
+    pul_game_free(m->root);
     mem_free(m->pool);
     mem_free(m->cand);
     mem_free(m);
