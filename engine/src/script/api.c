@@ -67,8 +67,6 @@ enum { NEVENT_NAMES = (int)(sizeof event_names / sizeof event_names[0]) };
 
 _Static_assert(NEVENT_NAMES == PUL_EV_RETURNED + 1, "a name for every event kind");
 
-static void push_name(lua_State *L, int cache, int i, const char *name);
-
 /* The family's hook point of a HOOK_* bit (what a hook there may do), or NULL. */
 static const HookPoint *hook_point(const Family *fam, int hook) {
     for (int k = 0; k < fam->nhooks; k++)
@@ -394,11 +392,7 @@ static int g_tracks(lua_State *L) {
     int t[PUL_GENIAL_MAX_SYMBOLS];
     int n = pul_genial_tracks(call->g, seat, t, PUL_GENIAL_MAX_SYMBOLS);
     lua_createtable(L, 0, n);
-    for (int i = 0; i < n; i++) {
-        push_name(L, lua_upvalueindex(2), i, symbol_name(call->g, i));
-        lua_pushinteger(L, t[i]);
-        lua_rawset(L, -3);
-    }
+    for (int i = 0; i < n; i++) set_int(L, symbol_name(call->g, i), t[i]);
     return 1;
 }
 
@@ -649,6 +643,25 @@ static const luaL_Reg methods[] = {
 };
 
 int api_open(lua_State *L, GameSlot *slot, int extra) {
+    luaL_newmetatable(L, GAME_META);
+    luaL_newlibtable(L, methods);
+    lua_pushlightuserdata(L, slot);
+    luaL_setfuncs(L, methods, 1);
+    /* An unknown name is an error, not nil, so game:drw(...) says what is wrong. */
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, g_missing);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, -2, "__index");
+    lua_pushlightuserdata(L, slot);
+    lua_pushcclosure(L, g_tostring, 1);
+    lua_setfield(L, -2, "__tostring");
+    lua_pushliteral(L, GAME_META);
+    lua_setfield(L, -2, "__metatable"); /* scripts cannot reach or change the methods */
+    lua_pushlightuserdata(L, NULL);
+    lua_insert(L, -2);
+    lua_setmetatable(L, -2); /* every light userdata's: the game objects' */
+    lua_pop(L, 1);
     /* Sized whole at once, so every slot lives in the array part: setting one
     ** later never reshapes the table (nor allocates). */
     int size = API_CACHE_HANDLERS - 1 + extra;
@@ -666,29 +679,7 @@ int api_open(lua_State *L, GameSlot *slot, int extra) {
     lua_call(L, 0, 2);
     lua_rawseti(L, -3, SET_HALF_SLOT);
     lua_rawseti(L, -2, SET_ACTIVATION_SLOT);
-    int cache = lua_gettop(L);
-    /* The methods' upvalues: the slot, and the cache (for names). */
-    luaL_newmetatable(L, GAME_META);
-    luaL_newlibtable(L, methods);
-    lua_pushlightuserdata(L, slot);
-    lua_pushvalue(L, cache);
-    luaL_setfuncs(L, methods, 2);
-    /* An unknown name is an error, not nil, so game:drw(...) says what is wrong. */
-    lua_createtable(L, 0, 1);
-    lua_pushcfunction(L, g_missing);
-    lua_setfield(L, -2, "__index");
-    lua_setmetatable(L, -2);
-    lua_setfield(L, -2, "__index");
-    lua_pushlightuserdata(L, slot);
-    lua_pushcclosure(L, g_tostring, 1);
-    lua_setfield(L, -2, "__tostring");
-    lua_pushliteral(L, GAME_META);
-    lua_setfield(L, -2, "__metatable"); /* scripts cannot reach or change the methods */
-    lua_pushlightuserdata(L, NULL);
-    lua_insert(L, -2);
-    lua_setmetatable(L, -2); /* every light userdata's: the game objects' */
-    lua_pop(L, 1);
-    return luaL_ref(L, LUA_REGISTRYINDEX); /* the cache, now on top */
+    return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 void api_push_game(lua_State *L, GameSlot *slot) {
