@@ -271,6 +271,25 @@ static void chunk_emit(const MicropulGame *g, int h0, const uint64_t *fits, uint
     }
 }
 
+/* The placements of hand tiles [h0, h1) by testing each candidate: for a
+** variant whose tile set shows more side patterns than the tables number
+** (npat 0), and for a buffer too short for a chunk (rare). */
+static void gen_placements_slow(const MicropulGame *g, int h0, int h1, Sink *k) {
+    const MicropulVariant *v = MV(g);
+    int ncells = board_candidates(g);
+    int seat = g->h.to_move;
+    for (int h = h0; h < h1; h++) {
+        int t = g->hand[seat][h];
+        for (int i = 0; i < v->nrots[t]; i++) {
+            int r = v->rots[t][i];
+            const TileRot *tr = &v->rot[t][r];
+            for (int f = 0; f < ncells; f++)
+                if (fit(&g->rules, tr, &g->front[f]) == PUL_LEGAL)
+                    sink_put(k, make_place(t, r, &g->front[f]));
+        }
+    }
+}
+
 /* One chunk's placements to a buffer (in order) or counted. */
 static int chunk_placements(const MicropulGame *g, int h0, const uint64_t *tab,
                             PulAction *out, int n, int max) {
@@ -284,10 +303,11 @@ static int chunk_placements(const MicropulGame *g, int h0, const uint64_t *tab,
     if (n + total <= max) {
         chunk_emit(g, h0, fits, any, ncells, out + n);
     } else if (n < max) {
-        /* A short buffer (rare): the whole chunk aside, then its head. */
-        PulAction all[8 * MAX_FRONT];
-        chunk_emit(g, h0, fits, any, ncells, all);
-        memcpy(out + n, all, sizeof all[0] * (size_t)(max - n));
+        /* A buffer too short for the chunk (rare): the same list, bounded. */
+        Sink k = {out, max, -1, n};
+        int h1 = g->nhand[g->h.to_move] < h0 + CHUNK ? g->nhand[g->h.to_move] : h0 + CHUNK;
+        gen_placements_slow(g, h0, h1, &k);
+        PUL_ASSERT(k.n == n + total);
     }
     return n + total;
 }
@@ -303,34 +323,16 @@ static int table_placements(const MicropulGame *g, PulAction *out, int max) {
     return n;
 }
 
-/* The placement test of the hot loop, for a variant whose tile set shows
-** more side patterns than the tables number (npat 0). */
-static void gen_placements_slow(const MicropulGame *g, Sink *k) {
-    const MicropulVariant *v = MV(g);
-    int ncells = board_candidates(g);
-    int seat = g->h.to_move;
-    for (int h = 0; h < g->nhand[seat]; h++) {
-        int t = g->hand[seat][h];
-        for (int i = 0; i < v->nrots[t]; i++) {
-            int r = v->rots[t][i];
-            const TileRot *tr = &v->rot[t][r];
-            for (int f = 0; f < ncells; f++)
-                if (fit(&g->rules, tr, &g->front[f]) == PUL_LEGAL)
-                    sink_put(k, make_place(t, r, &g->front[f]));
-        }
-    }
-}
-
 static void gen_placements(const MicropulGame *g, Sink *k) {
     if (!MV(g)->npat) {
-        gen_placements_slow(g, k);
+        gen_placements_slow(g, 0, g->nhand[g->h.to_move], k);
         return;
     }
     if (k->pick < 0) {
         k->n += table_placements(g, k->out ? k->out + k->n : NULL, k->out ? k->max - k->n : 0);
         return;
     }
-    gen_placements_slow(g, k); /* one action by number: the rare path of a slow variant */
+    gen_placements_slow(g, 0, g->nhand[g->h.to_move], k); /* one action by number: the rare path of a slow variant */
 }
 
 static void gen_actions(const MicropulGame *g, Sink *k) {
