@@ -20,7 +20,8 @@ static void check_rest(const void *part, size_t elem, int kept, size_t size) {
 }
 
 /* A seeded game played at random until the lists are long enough to cut:
-** three tiles placed, two stones on the board, a supply of two. */
+** three tiles placed, two stones on the board, a supply of two, seat 0's
+** hand of two. */
 static PulGame *played(const PulVariant *v) {
     PulGame *g = pul_game_new(v);
     for (uint64_t seed = 1; seed < 200; seed++) {
@@ -30,6 +31,7 @@ static PulGame *played(const PulVariant *v) {
         pul_rng_seed(&rng, seed);
         for (int step = 0; step < 200 && !pul_game_over(g); step++) {
             if (pul_game_placed(g, NULL, 0) >= 3 && pul_game_stones_on_board(g, NULL, 0) >= 2 &&
+                pul_game_hand(g, 0, NULL, 0) >= 2 &&
                 (pul_game_supply(g, 0, NULL, 0) >= 2 || pul_game_supply(g, 1, NULL, 0) >= 2))
                 return g;
             PulAction a;

@@ -161,7 +161,7 @@ static void check_breakdowns(const char *edition, int nseats, int games, bool wa
 
 static void test_breakdowns(void) {
     check_breakdowns("micropul", 2, 40, false);
-    check_breakdowns("micropul-solo", 1, 20, false);
+    check_breakdowns("micropul-solo", 1, 40, false);
     check_breakdowns("farmopul", 2, 20, false);
     check_breakdowns("../tests/variants/hooks-all", 2, 5, true);
 }

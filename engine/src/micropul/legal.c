@@ -3,8 +3,15 @@
 ** of legal actions, a uniform random action without listing, and the
 ** "is there any action at all" question the turn flow asks.
 */
+#include <stddef.h>
+#include <string.h>
+
 #include "micropul.h"
 #include "rng.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The placement test of the hot loop: rules 1 and 2 on all eight slot pairs. */
 static inline PulReason fit(const PulRules *rules, const TileRot *tr, const Front *f) {
@@ -131,23 +138,83 @@ static inline int nth_bit(uint64_t x, unsigned k) {
     return low64(x);
 }
 
+/* Byte of a table word that holds hand tile h (bits 8h..8h+7 of the word). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define HAND_BYTE(h) (7 - (h))
+#else
+#define HAND_BYTE(h) (h)
+#endif
+
 /* The words of hand tiles h0.. (at most CHUNK) for every side pattern,
-** with the rules the game has switched off read as always met. */
-static int table_fill(const MicropulGame *g, int h0, uint64_t *tab) {
+** with the rules the game has switched off read as always met: each hand
+** tile's row of the variant's table becomes one byte column, a transpose. */
+#if defined(__SSE2__)
+/* Sixteen entries of eight rows at a time: three rounds of interleaving
+** turn the rows' bytes into each entry's eight. */
+static void table_fill(const MicropulGame *g, int h0, uint64_t *tab) {
+    static const uint8_t none[4 * LEGAL_MAX_PATTERNS];
     const MicropulVariant *v = MV(g);
     int ne = 4 * v->npat, seat = g->h.to_move;
     int nh = g->nhand[seat] - h0 < CHUNK ? g->nhand[seat] - h0 : CHUNK;
     const uint8_t *hand = &g->hand[seat][h0];
-    for (int e = 0; e < ne; e++) tab[e] = 0;
+    const uint8_t *row[CHUNK] = {none, none, none, none, none, none, none, none};
+    /* The switched-off rules, as bits every entry of a tile's column has. */
+    unsigned off = (g->rules.rule2_colours ? 0 : 0x0Fu) | (g->rules.rule1_attachment ? 0 : 0xF0u);
+    uint64_t always = 0;
+    for (int h = 0; h < nh; h++) {
+        unsigned canon = v->canon[hand[h]];
+        row[h] = v->fitb[hand[h]];
+        always |= (uint64_t)((canon | canon << 4) & off) << (8 * h);
+    }
+    const uint8_t *r0 = row[0], *r1 = row[1], *r2 = row[2], *r3 = row[3];
+    const uint8_t *r4 = row[4], *r5 = row[5], *r6 = row[6], *r7 = row[7];
+    const __m128i all = _mm_set1_epi64x((long long)always);
+#define ROW(h) _mm_loadu_si128((const __m128i *)(const void *)(r##h + e))
+    for (int e = 0; e < ne; e += 16) {
+        __m128i a0 = ROW(0), a1 = ROW(1), a2 = ROW(2), a3 = ROW(3);
+        __m128i a4 = ROW(4), a5 = ROW(5), a6 = ROW(6), a7 = ROW(7);
+        /* Rows paired: entries 0-7 (lo) and 8-15 (hi). */
+        __m128i p01l = _mm_unpacklo_epi8(a0, a1), p01h = _mm_unpackhi_epi8(a0, a1);
+        __m128i p23l = _mm_unpacklo_epi8(a2, a3), p23h = _mm_unpackhi_epi8(a2, a3);
+        __m128i p45l = _mm_unpacklo_epi8(a4, a5), p45h = _mm_unpackhi_epi8(a4, a5);
+        __m128i p67l = _mm_unpacklo_epi8(a6, a7), p67h = _mm_unpackhi_epi8(a6, a7);
+        /* Rows in fours: entries 0-3, 4-7, 8-11, 12-15. */
+        __m128i q0 = _mm_unpacklo_epi16(p01l, p23l), q1 = _mm_unpackhi_epi16(p01l, p23l);
+        __m128i q2 = _mm_unpacklo_epi16(p01h, p23h), q3 = _mm_unpackhi_epi16(p01h, p23h);
+        __m128i q4 = _mm_unpacklo_epi16(p45l, p67l), q5 = _mm_unpackhi_epi16(p45l, p67l);
+        __m128i q6 = _mm_unpacklo_epi16(p45h, p67h), q7 = _mm_unpackhi_epi16(p45h, p67h);
+        /* All eight rows: two entries per register. */
+        __m128i *out = (__m128i *)(void *)(tab + e);
+        _mm_storeu_si128(out + 0, _mm_or_si128(_mm_unpacklo_epi32(q0, q4), all));
+        _mm_storeu_si128(out + 1, _mm_or_si128(_mm_unpackhi_epi32(q0, q4), all));
+        _mm_storeu_si128(out + 2, _mm_or_si128(_mm_unpacklo_epi32(q1, q5), all));
+        _mm_storeu_si128(out + 3, _mm_or_si128(_mm_unpackhi_epi32(q1, q5), all));
+        _mm_storeu_si128(out + 4, _mm_or_si128(_mm_unpacklo_epi32(q2, q6), all));
+        _mm_storeu_si128(out + 5, _mm_or_si128(_mm_unpackhi_epi32(q2, q6), all));
+        _mm_storeu_si128(out + 6, _mm_or_si128(_mm_unpacklo_epi32(q3, q7), all));
+        _mm_storeu_si128(out + 7, _mm_or_si128(_mm_unpackhi_epi32(q3, q7), all));
+    }
+#undef ROW
+}
+#else
+/* Portably, a byte at a time. */
+static void table_fill(const MicropulGame *g, int h0, uint64_t *tab) {
+    const MicropulVariant *v = MV(g);
+    int ne = 4 * v->npat, seat = g->h.to_move;
+    int nh = g->nhand[seat] - h0 < CHUNK ? g->nhand[seat] - h0 : CHUNK;
+    const uint8_t *hand = &g->hand[seat][h0];
+    uint8_t *bytes = (uint8_t *)tab;
+    if (nh < CHUNK) memset(tab, 0, sizeof *tab * (size_t)ne);
     for (int h = 0; h < nh; h++) {
         unsigned canon = v->canon[hand[h]];
         uint8_t always = (uint8_t)((g->rules.rule2_colours ? 0 : canon) |
                                    (g->rules.rule1_attachment ? 0 : canon << 4));
         const uint8_t *row = v->fitb[hand[h]];
-        for (int e = 0; e < ne; e++) tab[e] |= (uint64_t)(uint8_t)(row[e] | always) << (8 * h);
+        uint8_t *col = bytes + HAND_BYTE(h);
+        for (int e = 0; e < ne; e++) col[e * CHUNK] = (uint8_t)(row[e] | always);
     }
-    return nh;
 }
+#endif
 
 static inline uint64_t cell_fits(const uint64_t *tab, const Front *f) {
     uint64_t a = tab[f->pat[0] * 4 + 0], b = tab[f->pat[1] * 4 + 1];
@@ -155,48 +222,63 @@ static inline uint64_t cell_fits(const uint64_t *tab, const Front *f) {
     return a & b & c & d & ((a | b | c | d) >> 4) & LOW_NIBBLES;
 }
 
-/* Placements through the tables, in the generator's order (hand tile,
-** rotation, cell): each word's bits are scattered into one cell set per
-** (tile, rotation), then each set is read in cell order. out NULL: count. */
-static int table_placements(const MicropulGame *g, PulAction *out, int max) {
-    uint64_t tab[4 * LEGAL_MAX_PATTERNS], fits[MAX_FRONT], cells[8 * CHUNK][MAX_FRONT / 64];
-    int ncells = board_candidates(g), seat = g->h.to_move, n = 0;
-    for (int h0 = 0; h0 < g->nhand[seat]; h0 += CHUNK) {
-        table_fill(g, h0, tab);
-        uint64_t any = 0;
-        for (int f = 0; f < ncells; f++) any |= fits[f] = cell_fits(tab, &g->front[f]);
-        if (!out) {
-            for (int f = 0; f < ncells; f++) n += (int)nibble_bits(fits[f]);
-            continue;
-        }
-        for (uint64_t m = any; m; m &= m - 1)
-            for (int k = 0; k < MAX_FRONT / 64; k++) cells[low64(m)][k] = 0;
+/* A cell's coordinates as PulAction holds them, x then y. */
+typedef struct {
+    int32_t x, y;
+} CellXY;
+_Static_assert(offsetof(PulAction, y) == offsetof(PulAction, x) + sizeof(int32_t) &&
+                   sizeof(CellXY) == 2 * sizeof(int32_t),
+               "a placement's x and y are copied as one CellXY");
+
+/* Write the placements of one chunk's cell words in the generator's order
+** (hand tile, rotation, cell): each word's bits are scattered into one cell
+** set per (tile, rotation), then each set is read in cell order. n + total
+** (the chunk's placements) must be at most max: the caller checks. */
+static void chunk_emit(const MicropulGame *g, int h0, const uint64_t *fits, uint64_t any,
+                       int ncells, PulAction *out) {
+    enum { WORDS = MAX_FRONT / 64 };
+    uint64_t cells[8 * CHUNK][WORDS];
+    CellXY xy[MAX_FRONT];
+    const uint8_t *hand = &g->hand[g->h.to_move][h0];
+    for (int f = 0; f < ncells; f++) xy[f] = (CellXY){g->front[f].x, g->front[f].y};
+    if (ncells <= 64) {
+        /* The common case: one word of cells per (tile, rotation). */
+        for (uint64_t m = any; m; m &= m - 1) cells[low64(m)][0] = 0;
         for (int f = 0; f < ncells; f++)
-            for (uint64_t m = fits[f]; m; m &= m - 1)
-                cells[low64(m)][f >> 6] |= 1ULL << (f & 63);
+            for (uint64_t m = fits[f]; m; m &= m - 1) cells[low64(m)][0] |= 1ULL << f;
         for (uint64_t m = any; m; m &= m - 1) {
             int b = low64(m);
-            PulAction a = {PUL_PLACE, g->hand[seat][h0 + (b >> 3)], (uint8_t)(b & 7), 0, 0, 0};
-            for (int k = 0; k < MAX_FRONT / 64; k++)
-                for (uint64_t c = cells[b][k]; c; c &= c - 1, n++) {
-                    if (n >= max) continue;
-                    const Front *f = &g->front[k * 64 + low64(c)];
-                    a.x = f->x;
-                    a.y = f->y;
-                    out[n] = a;
-                }
+            const PulAction head = {PUL_PLACE, hand[b >> 3], (uint8_t)(b & 7), 0, 0, 0};
+            for (uint64_t c = cells[b][0]; c; c &= c - 1, out++) {
+                memcpy(out, &head, offsetof(PulAction, x));
+                memcpy(&out->x, &xy[low64(c)], sizeof(CellXY));
+            }
         }
+        return;
     }
-    return n;
+    for (uint64_t m = any; m; m &= m - 1)
+        for (int k = 0; k < WORDS; k++) cells[low64(m)][k] = 0;
+    for (int f = 0; f < ncells; f++)
+        for (uint64_t m = fits[f]; m; m &= m - 1) cells[low64(m)][f >> 6] |= 1ULL << (f & 63);
+    for (uint64_t m = any; m; m &= m - 1) {
+        int b = low64(m);
+        const PulAction head = {PUL_PLACE, hand[b >> 3], (uint8_t)(b & 7), 0, 0, 0};
+        for (int k = 0; k < WORDS; k++)
+            for (uint64_t c = cells[b][k]; c; c &= c - 1, out++) {
+                memcpy(out, &head, offsetof(PulAction, x));
+                memcpy(&out->x, &xy[k * 64 + low64(c)], sizeof(CellXY));
+            }
+    }
 }
 
-/* The placement test of the hot loop, for a variant whose tile set shows
-** more side patterns than the tables number (npat 0). */
-static void gen_placements_slow(const MicropulGame *g, Sink *k) {
+/* The placements of hand tiles [h0, h1) by testing each candidate: for a
+** variant whose tile set shows more side patterns than the tables number
+** (npat 0), and for a buffer too short for a chunk (rare). */
+static void gen_placements_slow(const MicropulGame *g, int h0, int h1, Sink *k) {
     const MicropulVariant *v = MV(g);
     int ncells = board_candidates(g);
     int seat = g->h.to_move;
-    for (int h = 0; h < g->nhand[seat]; h++) {
+    for (int h = h0; h < h1; h++) {
         int t = g->hand[seat][h];
         for (int i = 0; i < v->nrots[t]; i++) {
             int r = v->rots[t][i];
@@ -208,16 +290,49 @@ static void gen_placements_slow(const MicropulGame *g, Sink *k) {
     }
 }
 
+/* One chunk's placements to a buffer (in order) or counted. */
+static int chunk_placements(const MicropulGame *g, int h0, const uint64_t *tab,
+                            PulAction *out, int n, int max) {
+    uint64_t fits[MAX_FRONT], any = 0;
+    int ncells = board_candidates(g), total = 0;
+    for (int f = 0; f < ncells; f++) {
+        any |= fits[f] = cell_fits(tab, &g->front[f]);
+        total += (int)nibble_bits(fits[f]);
+    }
+    if (!out || !total) return n + total;
+    if (n + total <= max) {
+        chunk_emit(g, h0, fits, any, ncells, out + n);
+    } else if (n < max) {
+        /* A buffer too short for the chunk (rare): the same list, bounded. */
+        Sink k = {out, max, -1, n};
+        int h1 = g->nhand[g->h.to_move] < h0 + CHUNK ? g->nhand[g->h.to_move] : h0 + CHUNK;
+        gen_placements_slow(g, h0, h1, &k);
+        PUL_ASSERT(k.n == n + total);
+    }
+    return n + total;
+}
+
+/* Placements through the tables, in the generator's order. out NULL: count. */
+static int table_placements(const MicropulGame *g, PulAction *out, int max) {
+    uint64_t tab[4 * LEGAL_MAX_PATTERNS];
+    int seat = g->h.to_move, n = 0;
+    for (int h0 = 0; h0 < g->nhand[seat]; h0 += CHUNK) {
+        table_fill(g, h0, tab);
+        n = chunk_placements(g, h0, tab, out, n, max);
+    }
+    return n;
+}
+
 static void gen_placements(const MicropulGame *g, Sink *k) {
     if (!MV(g)->npat) {
-        gen_placements_slow(g, k);
+        gen_placements_slow(g, 0, g->nhand[g->h.to_move], k);
         return;
     }
     if (k->pick < 0) {
         k->n += table_placements(g, k->out ? k->out + k->n : NULL, k->out ? k->max - k->n : 0);
         return;
     }
-    gen_placements_slow(g, k); /* one action by number: the rare path of a slow variant */
+    gen_placements_slow(g, 0, g->nhand[g->h.to_move], k); /* one action by number: the rare path of a slow variant */
 }
 
 static void gen_actions(const MicropulGame *g, Sink *k) {
