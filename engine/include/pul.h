@@ -582,6 +582,13 @@ size_t pul_game_size(void);
 PulGame *pul_game_new(const PulVariant *v);          /* not started */
 void pul_game_free(PulGame *g);
 void pul_game_copy(PulGame *dst, const PulGame *src);
+/* Undo for searchers, cheaper than a copy: pul_game_save writes into buf
+** (PUL_GAME_SAVE_MAX bytes, aligned for any type) what one action applied to
+** g can change, and returns the bytes written; pul_game_restore puts g back
+** byte for byte as it was saved, after at most one action on it. */
+#define PUL_GAME_SAVE_MAX 16384
+size_t pul_game_save(const PulGame *g, void *buf);
+void pul_game_restore(PulGame *g, const void *buf);
 
 /* Scripts (WP-B): the last error a rule script raised in this game object
 ** (file: the script, line, and the hook in the message), or NULL when none
@@ -784,7 +791,20 @@ void pul_observe(const PulGame *g, int seat, PulObservation *out);
 ** board, stones, counts, the seat's hand and known supply tiles; the tiles
 ** obs cannot see are dealt at random from rng to the other hands, the
 ** supplies and the core. Bots search such games ("determinizations"), so
-** they never see what the seat cannot. g must be made for that variant. */
+** they never see what the seat cannot. g must be made for that variant.
+** rng NULL: the unseen tiles are dealt in a fixed order (the game's own
+** generator seeded with 0), for a caller that reads only what the seat sees
+** (the seat's legal actions are the same in every deal).
+** Incremental: when g already holds a game of the same seats and rules whose
+** board (Micropul: placed tiles and stones; Genial: placed tiles) is the
+** start of obs's, as a determinization of an earlier observation of the same
+** game does, only the new tiles and stones are put down. Either way it is
+** the game a rebuild from scratch gives; byte for byte what a new game
+** object (pul_game_new) gets from the same obs and rng state when g's board
+** was built by this function (a rebuild clears all of g first). So a
+** searcher may keep one determinization per decision, copy it per iteration
+** and call this again on the copy with the same obs to re-deal only the
+** unseen tiles (cheap: nothing new to place). */
 PulStatus pul_game_from_observation(PulGame *g, const PulObservation *obs, PulRng *rng,
                                     PulError *err);
 

@@ -262,7 +262,14 @@ PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, P
     if (!b->det && !(b->det = pul_game_new(b->v)))
         return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for bot '%s'", b->spec);
     PulRng rng;
-    pul_rng_seed(&rng, b->seed ^ pul_observation_hash(b->v, obs));
+    /* The random bot's choice draws from its generator alone, and any seed
+    ** that changes from move to move keeps it uniform: the turn count and the
+    ** seat (spread by the generator's seeding) spare it hashing the whole
+    ** observation at every move. */
+    if (b->kind == &bot_random_kind)
+        pul_rng_seed(&rng, b->seed ^ ((uint64_t)obs->turns * PUL_MAX_SEATS + (uint64_t)obs->seat));
+    else
+        pul_rng_seed(&rng, b->seed ^ pul_observation_hash(b->v, obs));
     PulStatus st = b->kind->choose(b, obs, &rng, out, err);
     if (pul_variant_has_scripts(b->v)) {
         /* Each game object a choice applies on has a Lua state of its own,

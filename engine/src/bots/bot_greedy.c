@@ -1,32 +1,45 @@
 /*
 ** bot_greedy.c: the greedy bot (one ply: every legal action tried on a
 ** copy of a determinization, the best by pul_game_margin kept) and the cheap
-** greedy step the MCTS rollouts use.
+** greedy step the MCTS rollouts use. Trials undo themselves (pul_game_save)
+** rather than copy the whole game each.
 */
+#include <stddef.h>
 #include <string.h>
 
 #include "bot.h"
 #include "rng.h"
 
-/* Applies a to a copy of g and scores the result for the seat to move.
-** *failed says the edition's scripts failed on it (PUL_R_SCRIPT_ERROR). */
-static double try_action(const PulGame *g, PulGame *tmp, const PulAction *a, bool *failed) {
-    pul_game_copy(tmp, g);
-    PulReason r = pul_apply(tmp, a, NULL);
+/* Applies a to tmp (saved in buf) and scores the result for the seat to
+** move, then puts tmp back. *failed says the edition's scripts failed on it
+** (PUL_R_SCRIPT_ERROR). The playout path's apply gives the game pul_apply
+** gives (test_apply_trusted): a is one of the position's legal actions. */
+static double try_action(PulGame *tmp, const void *buf, const PulAction *a, bool *failed) {
+    int seat = pul_game_to_move(tmp);
+    PulReason r = pul_apply_trusted(tmp, a);
     *failed = r == PUL_R_SCRIPT_ERROR;
-    if (r != PUL_LEGAL) return -1e9;
-    return pul_game_margin(tmp, pul_game_to_move(g));
+    double s = r == PUL_LEGAL ? pul_game_margin(tmp, seat) : -1e9;
+    pul_game_restore(tmp, buf);
+    return s;
+}
+
+/* tmp as g, saved: each trial then undoes itself instead of copying g. */
+static void trials_begin(const PulGame *g, PulGame *tmp, void *buf) {
+    pul_game_copy(tmp, g);
+    pul_game_save(tmp, buf);
 }
 
 bool bot_greedy_action(const PulGame *g, PulGame *tmp, PulRng *rng, PulAction *out) {
     PulAction list[PUL_MAX_ACTIONS];
     int n = pul_legal_actions(g, list, PUL_MAX_ACTIONS);
     if (n == 0) return false;
+    _Alignas(max_align_t) unsigned char buf[PUL_GAME_SAVE_MAX];
+    trials_begin(g, tmp, buf);
     double best = -1e18;
     int ties = 0;
     for (int i = 0; i < n; i++) {
         bool failed;
-        double s = try_action(g, tmp, &list[i], &failed);
+        double s = try_action(tmp, buf, &list[i], &failed);
         /* The edition's scripts are failing: each further trial could cost a
         ** hook its whole deadline. Play the best so far, else the first. */
         if (failed) {
@@ -49,10 +62,12 @@ bool bot_greedy_lite_action(const PulGame *g, PulGame *tmp, PulRng *rng, int sam
     PulAction a;
     double best = -1e18;
     bool any = false;
+    _Alignas(max_align_t) unsigned char buf[PUL_GAME_SAVE_MAX];
     for (int i = 0; i < samples; i++) {
         if (!pul_random_action(g, rng, &a)) return any;
+        if (i == 0) trials_begin(g, tmp, buf);
         bool failed;
-        double s = try_action(g, tmp, &a, &failed);
+        double s = try_action(tmp, buf, &a, &failed);
         if (failed) return any; /* scripts failing: no further trials (above) */
         if (!any || s > best) {
             best = s;

@@ -1,13 +1,14 @@
 /*
 ** bot_random.c: the random bot: uniform over the legal actions of the
 ** seat to move, drawn from a determinization (the seat's own actions are
-** the same in every determinization, so any one will do).
+** the same in every determinization, so one with the unseen tiles unshuffled
+** will do; kept from choice to choice, it only gains the new tiles).
 */
 #include "bot.h"
 
 static PulStatus random_choose(PulBot *b, const PulObservation *obs, PulRng *rng, PulAction *out,
                                PulError *err) {
-    PulStatus st = pul_game_from_observation(b->det, obs, rng, err);
+    PulStatus st = pul_game_from_observation(b->det, obs, NULL, err);
     if (st != PUL_OK) return st;
     if (!pul_random_action(b->det, rng, out))
         return err_setc(err, "bad-state", NULL, 0, 0, "seat %d has no legal action",

@@ -1,7 +1,8 @@
 /*
 ** genial_observe.c: what one seat may see of an Einfach Genial game
-** (i13-plan.md 3.4), and a full game rebuilt from that alone with the unseen
-** tiles dealt at random (a determinization). Bots get only these, so no rack
+** (i13-plan.md 3.4), and a full game rebuilt from that alone (only the new
+** tiles when the game holds an earlier observation's) with the unseen tiles
+** dealt at random (a determinization). Bots get only these, so no rack
 ** but the seat's own (a partner's neither) and no bag content ever leaks.
 */
 #include <stddef.h>
@@ -108,9 +109,30 @@ static PulStatus observe_bad(PulError *err, const char *what) {
                     "the observation is not one of a game of this variant: %s", what);
 }
 
+/* Whether g's board is the start of the one o shows: the same seats, rules
+** and play area, its placed tiles the first of o's. Then only the rest need
+** be put down (g is a determinization of an earlier observation of the same
+** game, or that game itself). */
+static bool observe_extends(const GenialGame *g, const PulObservation *o, const GenialRules *rules) {
+    const GenialVariant *gv = GV(g);
+    if (!g->h.started || g->h.nseats != o->nseats || g->nplaced > o->genial.nplaced ||
+        g->area != gv->area_for_seats[o->nseats] || memcmp(&g->rules, rules, sizeof *rules) != 0)
+        return false;
+    const GenialArea *ar = genial_area(g);
+    for (int i = 0; i < g->nplaced; i++) {
+        const PulGenialPlaced *p = &o->genial.placed[i];
+        const GenialPlaced *q = &g->placed[i];
+        if (p->kind != q->kind || p->flip != q->flip || p->dir > 5 ||
+            genial_cell_at(gv, p->q, p->r) != q->a || ar->nb[q->a][p->dir] != q->b)
+            return false;
+    }
+    return true;
+}
+
 /* The header, rules and counts; the rest of g zeroed, so nothing of what g
-** held before (another game, the true one) survives. */
-static PulStatus observe_counts(GenialGame *g, const PulObservation *o, PulError *err) {
+** held before (another game, the true one) survives, but its board when it
+** is the start of o's (*kept: its placed tiles, else 0). */
+static PulStatus observe_counts(GenialGame *g, const PulObservation *o, int *kept, PulError *err) {
     const GenialVariant *gv = GV(g);
     const PulVariant *v = g->h.v;
     GenialRules rules;
@@ -140,7 +162,17 @@ static PulStatus observe_counts(GenialGame *g, const PulObservation *o, PulError
             if (o->genial.tracks[s][k] < 0 || o->genial.tracks[s][k] > end)
                 return observe_bad(err, "a track is out of range");
     const Family *fam = g->h.fam;
-    memset(g, 0, sizeof *g);
+    if (observe_extends(g, o, &rules)) {
+        /* the board (empty pairs, cells, placed list) follows the counters */
+        *kept = g->nplaced;
+        int16_t nempty = g->nempty;
+        memset(g, 0, offsetof(GenialGame, empty));
+        g->nplaced = (uint8_t)*kept;
+        g->nempty = nempty;
+    } else {
+        *kept = 0;
+        memset(g, 0, sizeof *g);
+    }
     g->h.v = v;
     g->h.fam = fam;
     g->rules = rules;
@@ -169,18 +201,22 @@ static PulStatus observe_counts(GenialGame *g, const PulObservation *o, PulError
     return PUL_OK;
 }
 
-/* The board: the printed cells, then the tiles in order, each on two
-** empty neighbouring cells of the area; used[] counts tiles per kind. */
-static PulStatus observe_board(GenialGame *g, const PulObservation *o, uint8_t *used,
+/* The board: the printed cells, then the tiles in order (from the first
+** one g does not hold yet), each on two empty neighbouring cells of the
+** area; used[] counts tiles per kind. */
+static PulStatus observe_board(GenialGame *g, const PulObservation *o, int from, uint8_t *used,
                                PulError *err) {
     const GenialVariant *gv = GV(g);
     const GenialArea *ar = genial_area(g);
-    /* every printed cell, as genial_start presets them */
-    for (int c = 0; c < gv->ncells; c++)
-        if (gv->printed_sym[c] != GENIAL_NONE) g->cell[c] = (uint8_t)(1 + gv->printed_sym[c]);
-    memcpy(g->empty, ar->all, sizeof g->empty);
-    g->nempty = (int16_t)ar->npairs;
-    for (int i = 0; i < o->genial.nplaced; i++) {
+    for (int i = 0; i < from; i++) used[g->placed[i].kind]++;
+    if (from == 0) {
+        /* every printed cell, as genial_start presets them */
+        for (int c = 0; c < gv->ncells; c++)
+            if (gv->printed_sym[c] != GENIAL_NONE) g->cell[c] = (uint8_t)(1 + gv->printed_sym[c]);
+        memcpy(g->empty, ar->all, sizeof g->empty);
+        g->nempty = (int16_t)ar->npairs;
+    }
+    for (int i = from; i < o->genial.nplaced; i++) {
         const PulGenialPlaced *p = &o->genial.placed[i];
         if (p->kind >= gv->nkinds || p->dir > 5 || p->flip > 1 ||
             (p->flip && gv->kind_sym[p->kind][0] == gv->kind_sym[p->kind][1]))
@@ -214,7 +250,7 @@ static PulStatus observe_board(GenialGame *g, const PulObservation *o, uint8_t *
 
 /* The seat's rack as shown; every other rack dealt from the unseen tiles at
 ** random (a partial Fisher-Yates over the unseen multiset: only the tiles
-** the racks take are drawn); the rest is the bag. */
+** the racks take are drawn; rng NULL: in kind order); the rest is the bag. */
 static PulStatus observe_deal(GenialGame *g, const PulObservation *o, uint8_t *used, PulRng *rng,
                               PulError *err) {
     const GenialVariant *gv = GV(g);
@@ -239,7 +275,7 @@ static PulStatus observe_deal(GenialGame *g, const PulObservation *o, uint8_t *u
     for (int s = 0; s < n; s++) {
         if (s == me) continue;
         for (int i = 0; i < o->genial.rack_count[s]; i++, next++) {
-            int j = next + (int)rng_below(rng, (uint32_t)(npool - next));
+            int j = next + (rng ? (int)rng_below(rng, (uint32_t)(npool - next)) : 0);
             uint8_t t = pool[j];
             pool[j] = pool[next];
             pool[next] = t;
@@ -255,8 +291,9 @@ PulStatus genial_from_observation(PulGame *pg, const PulObservation *obs, PulRng
                                   PulError *err) {
     GenialGame *g = GG(pg);
     uint8_t used[GENIAL_MAX_KINDS] = {0};
-    PulStatus st = observe_counts(g, obs, err);
-    if (st == PUL_OK) st = observe_board(g, obs, used, err);
+    int kept = 0;
+    PulStatus st = observe_counts(g, obs, &kept, err);
+    if (st == PUL_OK) st = observe_board(g, obs, kept, used, err);
     if (st == PUL_OK) st = observe_deal(g, obs, used, rng, err);
     if (st != PUL_OK) {
         /* never a half-built game: what is left is not started */
@@ -267,7 +304,7 @@ PulStatus genial_from_observation(PulGame *pg, const PulObservation *obs, PulRng
         g->h.fam = fam;
         return st;
     }
-    g->h.seed = rng_next(rng);
+    g->h.seed = rng ? rng_next(rng) : 0;
     pul_rng_seed(&g->h.rng, g->h.seed);
     err_clear(err);
     return PUL_OK;

@@ -1,8 +1,9 @@
 /*
 ** determinize.c: a full game state consistent with one seat's observation.
-** The board, stones and counts are rebuilt as shown; the tiles the seat
-** cannot see are dealt at random. Bots search such states, so what they
-** decide can depend only on what the seat may see.
+** The board, stones and counts are rebuilt as shown (only what is new, when
+** the game holds an earlier observation's); the tiles the seat cannot see
+** are dealt at random. Bots search such states, so what they decide can
+** depend only on what the seat may see.
 */
 #include <stddef.h>
 #include <string.h>
@@ -54,10 +55,10 @@ static PulStatus check_counts(const MicropulGame *g, const PulObservation *o, Pu
     return PUL_OK;
 }
 
-/* Put the placed tiles down in order, as the game did, without activations
-** or draws: only the board and the groups. */
-static PulStatus rebuild_board(MicropulGame *g, const PulObservation *o, PulError *err) {
-    for (int i = 0; i < o->nplaced; i++) {
+/* Put the placed tiles from..nplaced-1 down in order, as the game did,
+** without activations or draws: only the board and the groups. */
+static PulStatus rebuild_board(MicropulGame *g, const PulObservation *o, int from, PulError *err) {
+    for (int i = from; i < o->nplaced; i++) {
         const PulPlaced *p = &o->placed[i];
         if (p->rot > 3 || p->x < -GRID / 2 || p->x >= GRID / 2 || p->y < -GRID / 2 ||
             p->y >= GRID / 2)
@@ -76,8 +77,9 @@ static PulStatus rebuild_board(MicropulGame *g, const PulObservation *o, PulErro
     return PUL_OK;
 }
 
-static PulStatus put_stones(MicropulGame *g, const PulObservation *o, PulError *err) {
-    for (int i = 0; i < o->nstones; i++) {
+/* Claim stones from..nstones-1 on the groups as they stand. */
+static PulStatus put_stones(MicropulGame *g, const PulObservation *o, int from, PulError *err) {
+    for (int i = from; i < o->nstones; i++) {
         const PulStone *st = &o->stones[i];
         int j = board_tile_at(g, st->x, st->y);
         if (j < 0 || st->quad > 3 || st->seat < 0 || st->seat >= o->nseats)
@@ -88,26 +90,46 @@ static PulStatus put_stones(MicropulGame *g, const PulObservation *o, PulError *
         groups_claim(g, g->root[j * 4 + st->quad], st->seat);
         g->stone_list[g->nstones_placed++] = *st;
     }
-    /* Claims made before merges and closures are replayed here after them,
-    ** so the incremental points may differ: the rules' count is the truth. */
-    groups_recount(g, g->group_points);
     return PUL_OK;
 }
 
-/* Deal the unseen tiles at random: other hands, the unknown part of every
-** supply, then the core. The tiles that already left the core go first in
-** the core array (its drawn part), so a later draw takes from the rest. */
+/* The points of closed groups, as groups_recount finds them, read off the
+** groups: only a group with a stone scores, so only the stones' roots are
+** visited (each once). The groups hold the same members, open edges, worth
+** and stones as the board walk finds (groups.c keeps them so). */
+static void points_from_groups(MicropulGame *g) {
+    for (int s = 0; s < PUL_MAX_SEATS; s++) g->group_points[s] = 0;
+    uint8_t done[PUL_MAX_SEATS * PUL_MAX_STONES];
+    int ndone = 0;
+    for (int i = 0; i < g->nstones_placed; i++) {
+        const PulStone *st = &g->stone_list[i];
+        int r = g->root[(board_tile_at(g, st->x, st->y) * 4) + st->quad];
+        bool seen = false;
+        for (int k = 0; k < ndone && !seen; k++) seen = done[k] == r;
+        if (seen || g->gopen[r] != 0) continue;
+        done[ndone++] = (uint8_t)r;
+        int who = groups_scorer(g, r);
+        if (who >= 0) g->group_points[who] += g->gpoints[r];
+    }
+}
+
+/* Deal the unseen tiles at random (rng NULL: in the unseen list's order):
+** other hands, the unknown part of every supply, then the core. The tiles
+** that already left the core go first in the core array (its drawn part), so
+** a later draw takes from the rest. Past each list's end the arrays are
+** zeroed, so a game dealt again holds the same bytes as one dealt once. */
 static void deal_hidden(MicropulGame *g, const PulObservation *o, PulRng *rng) {
     uint8_t pool[PUL_MAX_TILES];
     int n = o->nunseen;
     for (int i = 0; i < n; i++) pool[i] = o->unseen[i];
-    for (int i = n - 1; i > 0; i--) {
+    for (int i = n - 1; rng && i > 0; i--) {
         int j = (int)rng_below(rng, (uint32_t)(i + 1));
         uint8_t t = pool[i];
         pool[i] = pool[j];
         pool[j] = t;
     }
     int next = 0, me = o->seat;
+    for (int s = 0; s < PUL_MAX_SEATS; s++) g->known[s] = 0;
     for (int s = 0; s < o->nseats; s++) {
         g->nhand[s] = (uint8_t)o->hand_count[s];
         g->nsupply[s] = (uint8_t)o->supply_count[s];
@@ -124,6 +146,8 @@ static void deal_hidden(MicropulGame *g, const PulObservation *o, PulRng *rng) {
             for (int i = 0; i < o->hand_count[s]; i++) g->hand[s][i] = pool[next++];
             for (int i = 0; i < o->supply_count[s]; i++) g->supply[s][i] = pool[next++];
         }
+        memset(g->hand[s] + g->nhand[s], 0, sizeof g->hand[s] - g->nhand[s]);
+        memset(g->supply[s] + g->nsupply[s], 0, sizeof g->supply[s] - g->nsupply[s]);
     }
     /* Drawn part: every tile off the core but the start tile, any order. */
     int k = 0;
@@ -135,6 +159,88 @@ static void deal_hidden(MicropulGame *g, const PulObservation *o, PulRng *rng) {
     g->core_top = (uint8_t)k;
     while (next < n) g->core[k++] = pool[next++];
     g->ncore = (uint8_t)k;
+    memset(g->core + k, 0, sizeof g->core - (size_t)k);
+}
+
+/* Whether g's board is the start of the one obs shows: the same seats and
+** rules, its placed tiles and its stones the first of obs's. Then only the
+** rest need be put down (g is a determinization of an earlier observation of
+** the same game, or that game itself). */
+static bool board_extends(const MicropulGame *g, const PulObservation *o) {
+    if (!g->h.started || g->h.nseats != o->nseats || g->nplaced < 1 ||
+        g->nplaced > o->nplaced || g->nplaced > PUL_MAX_TILES ||
+        g->nstones_placed > o->nstones ||
+        memcmp(&g->rules, &o->rules, sizeof g->rules) != 0)
+        return false;
+    for (int i = 0; i < g->nplaced; i++) {
+        const Placed *a = &g->placed[i];
+        const PulPlaced *b = &o->placed[i];
+        if (a->tile != b->tile || a->rot != b->rot || a->x != b->x || a->y != b->y) return false;
+    }
+    for (int i = 0; i < g->nstones_placed; i++) {
+        const PulStone *a = &g->stone_list[i], *b = &o->stones[i];
+        if (a->x != b->x || a->y != b->y || a->quad != b->quad || a->seat != b->seat)
+            return false;
+    }
+    return true;
+}
+
+/* The counters before the arrays as a start leaves them, but the board's and
+** the groups' (which g keeps). */
+static void reset_keeping_board(MicropulGame *g) {
+    MicropulGame keep;
+    memcpy(&keep, g, offsetof(MicropulGame, core));
+    memset(g, 0, offsetof(MicropulGame, core)); /* as start_reset, the cells aside */
+    g->h.v = keep.h.v;
+    g->h.fam = keep.h.fam;
+    g->h.nseats = keep.h.nseats;
+    g->rules = keep.rules;
+    g->nplaced = keep.nplaced;
+    g->nfront = keep.nfront;
+    g->nstones_placed = keep.nstones_placed;
+    g->nattach = keep.nattach;
+    g->minx = keep.minx;
+    g->maxx = keep.maxx;
+    g->miny = keep.miny;
+    g->maxy = keep.maxy;
+    g->unclaimed = keep.unclaimed;
+}
+
+/* A claimed group merged into another (a tile put down after the claim, here
+** or in the game g was) keeps its stones on its old root, where a rebuild
+** (claims after every tile) leaves none: there only roots hold stones. */
+static void clear_stale_stones(MicropulGame *g) {
+    for (int n = 0; n < g->nplaced * 4; n++)
+        if (g->root[n] != n) {
+            g->gstones[n] = 0;
+            g->gowners[n] = 0;
+        }
+}
+
+/* The board and stones of obs on g, from scratch or, when g already holds the
+** start of them, from there on; the same bytes either way. */
+static PulStatus place_board(MicropulGame *g, const PulObservation *obs, PulError *err) {
+    if (board_extends(g, obs)) {
+        int tiles = g->nplaced, stones = g->nstones_placed;
+        reset_keeping_board(g);
+        PulStatus st = rebuild_board(g, obs, tiles, err);
+        if (st == PUL_OK && stones > 0) clear_stale_stones(g);
+        if (st == PUL_OK) st = put_stones(g, obs, stones, err);
+        if (st == PUL_OK) points_from_groups(g);
+        return st;
+    }
+    /* All of it cleared, not only what a start clears: what g held before
+    ** (another game, or this one played on) leaves nothing in the arrays, so
+    ** the bytes are those of a new game object's rebuild. */
+    const PulVariant *v = g->h.v;
+    memset(g, 0, sizeof *g);
+    g->h.v = v;
+    g->h.fam = v->fam;
+    start_reset(g, &obs->rules, obs->nseats);
+    PulStatus st = rebuild_board(g, obs, 0, err);
+    if (st == PUL_OK) st = put_stones(g, obs, 0, err);
+    if (st == PUL_OK) points_from_groups(g);
+    return st;
 }
 
 PulStatus determinize_game(PulGame *pg, const PulObservation *obs, PulRng *rng, PulError *err) {
@@ -143,7 +249,11 @@ PulStatus determinize_game(PulGame *pg, const PulObservation *obs, PulRng *rng, 
     if (st != PUL_OK) return st;
     st = pul_rules_validate(&obs->rules, err);
     if (st != PUL_OK) return st;
-    start_reset(g, &obs->rules, obs->nseats);
+    if ((st = place_board(g, obs, err)) != PUL_OK) {
+        /* never a half-built game: what is left is empty and not started */
+        start_reset(g, &obs->rules, obs->nseats);
+        return st;
+    }
     g->h.loser = (int8_t)obs->loser;
     g->h.to_move = (uint8_t)obs->to_move;
     g->in_extra = obs->extra_turn;
@@ -152,12 +262,8 @@ PulStatus determinize_game(PulGame *pg, const PulObservation *obs, PulRng *rng, 
     g->h.over = obs->over;
     g->h.end_reason = (uint8_t)obs->end_reason;
     g->h.turns = obs->turns;
-    if ((st = rebuild_board(g, obs, err)) != PUL_OK || (st = put_stones(g, obs, err)) != PUL_OK) {
-        board_clear(g);
-        return st;
-    }
     deal_hidden(g, obs, rng);
-    g->h.seed = rng_next(rng);
+    g->h.seed = rng ? rng_next(rng) : 0;
     pul_rng_seed(&g->h.rng, g->h.seed);
     g->h.started = 1;
     err_clear(err);
