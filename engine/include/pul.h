@@ -582,13 +582,6 @@ size_t pul_game_size(void);
 PulGame *pul_game_new(const PulVariant *v);          /* not started */
 void pul_game_free(PulGame *g);
 void pul_game_copy(PulGame *dst, const PulGame *src);
-/* Undo for searchers, cheaper than a copy: pul_game_save writes into buf
-** (PUL_GAME_SAVE_MAX bytes, aligned for any type) what one action applied to
-** g can change, and returns the bytes written; pul_game_restore puts g back
-** byte for byte as it was saved, after at most one action on it. */
-#define PUL_GAME_SAVE_MAX 16384
-size_t pul_game_save(const PulGame *g, void *buf);
-void pul_game_restore(PulGame *g, const void *buf);
 
 /* Scripts (WP-B): the last error a rule script raised in this game object
 ** (file: the script, line, and the hook in the message), or NULL when none
@@ -686,7 +679,7 @@ PulReason pul_apply(PulGame *g, const PulAction *a, PulEvents *ev);
 ** outside use pul_apply. Hooks still run: PUL_R_SCRIPT_ERROR puts the game
 ** back as pul_apply does; otherwise PUL_LEGAL. */
 PulReason pul_apply_trusted(PulGame *g, const PulAction *a);
-/* Search's undo (issue 15, H4): pul_game_save writes into buf what one
+/* Search's undo: pul_game_save writes into buf what one
 ** action can change in g (a few kilobytes at most, far less than the game
 ** pul_game_copy copies) and returns the bytes written, at most
 ** PUL_SAVE_BYTES; pul_game_undo puts g back byte for byte as it was at the

@@ -19,7 +19,7 @@ static double try_action(PulGame *tmp, const void *buf, const PulAction *a, bool
     PulReason r = pul_apply_trusted(tmp, a);
     *failed = r == PUL_R_SCRIPT_ERROR;
     double s = r == PUL_LEGAL ? pul_game_margin(tmp, seat) : -1e9;
-    pul_game_restore(tmp, buf);
+    pul_game_undo(tmp, buf);
     return s;
 }
 
@@ -33,7 +33,7 @@ bool bot_greedy_action(const PulGame *g, PulGame *tmp, PulRng *rng, PulAction *o
     PulAction list[PUL_MAX_ACTIONS];
     int n = pul_legal_actions(g, list, PUL_MAX_ACTIONS);
     if (n == 0) return false;
-    _Alignas(max_align_t) unsigned char buf[PUL_GAME_SAVE_MAX];
+    _Alignas(max_align_t) unsigned char buf[PUL_SAVE_BYTES];
     trials_begin(g, tmp, buf);
     double best = -1e18;
     int ties = 0;
@@ -62,7 +62,7 @@ bool bot_greedy_lite_action(const PulGame *g, PulGame *tmp, PulRng *rng, int sam
     PulAction a;
     double best = -1e18;
     bool any = false;
-    _Alignas(max_align_t) unsigned char buf[PUL_GAME_SAVE_MAX];
+    _Alignas(max_align_t) unsigned char buf[PUL_SAVE_BYTES];
     for (int i = 0; i < samples; i++) {
         if (!pul_random_action(g, rng, &a)) return any;
         if (i == 0) trials_begin(g, tmp, buf);

@@ -58,11 +58,6 @@ PulReason family_guard(PulGame *g, const PulAction *a, PulEvents *ev, HookedAppl
 /* Only what the family uses: the tail up to PUL_GAME_BYTES stays as zeroed. */
 void pul_game_copy(PulGame *dst, const PulGame *src) { memcpy(dst, src, src->fam->game_size); }
 
-/* The family's snapshot, as family_guard takes it: what one action changes. */
-_Static_assert(PUL_GAME_SAVE_MAX >= PUL_SNAPSHOT_MAX, "pul.h's buffer holds every snapshot");
-size_t pul_game_save(const PulGame *g, void *buf) { return g->fam->snapshot(g, buf); }
-void pul_game_restore(PulGame *g, const void *buf) { g->fam->restore(g, buf); }
-
 PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *deal, int ndeal,
                          PulError *err) {
     return g->fam->start(g, nseats, seed, deal, ndeal, err);
