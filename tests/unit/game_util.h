@@ -235,4 +235,26 @@ done:
     return same;
 }
 
+/* A game to play in each_shipped_game: a variant, its seats, a seed. */
+typedef void (*ShippedGame)(const PulVariant *v, int nseats, uint64_t seed, void *ctx);
+
+/* f over every shipped edition (both families, scripted ones too), every
+** seat count each allows, and seeds 1 .. nseeds. */
+static inline void each_shipped_game(int nseeds, ShippedGame f, void *ctx) {
+    static const char *const editions[] = {
+        "micropul",     "micropul-3p", "micropul-4p",  "micropul-solo", "micropul-solo-peek",
+        "farmopul",     "farmopul-3p", "farmopul-4p",  "simpler-placement",
+        "genial",       "genial-teams", "genial-solo", "genial-catchup",
+    };
+    for (size_t i = 0; i < sizeof editions / sizeof *editions; i++) {
+        PulVariant *v = open_edition(editions[i], NULL);
+        if (!v) continue;
+        int lo, hi;
+        pul_variant_players(v, &lo, &hi);
+        for (int seats = lo; seats <= hi; seats++)
+            for (uint64_t seed = 1; seed <= (uint64_t)nseeds; seed++) f(v, seats, seed, ctx);
+        pul_variant_free(v);
+    }
+}
+
 #endif

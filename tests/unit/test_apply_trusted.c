@@ -4,15 +4,10 @@
 */
 #include "game_util.h"
 
-static const char *const editions[] = {
-    "micropul",     "micropul-3p", "micropul-4p",  "micropul-solo", "micropul-solo-peek",
-    "farmopul",     "farmopul-3p", "farmopul-4p",  "simpler-placement",
-    "genial",       "genial-teams", "genial-solo", "genial-catchup",
-};
-
 /* Two games in lockstep: one through pul_apply, one through
 ** pul_apply_trusted, the same random actions; byte-identical after each. */
-static void lockstep(const PulVariant *v, int nseats, uint64_t seed, long *actions) {
+static void lockstep(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
+    long *actions = ctx;
     PulGame *checked = pul_game_new(v), *trusted = pul_game_new(v);
     CHECK(checked && trusted);
     if (!checked || !trusted) goto done;
@@ -43,15 +38,7 @@ done:
 
 int main(void) {
     long actions = 0;
-    for (size_t i = 0; i < sizeof editions / sizeof *editions; i++) {
-        PulVariant *v = open_edition(editions[i], NULL);
-        if (!v) continue;
-        int lo, hi;
-        pul_variant_players(v, &lo, &hi);
-        for (int seats = lo; seats <= hi; seats++)
-            for (uint64_t seed = 1; seed <= 6; seed++) lockstep(v, seats, seed, &actions);
-        pul_variant_free(v);
-    }
+    each_shipped_game(6, lockstep, &actions);
     /* Games of every edition were really played (not cut short at the start). */
     CHECK(actions > 2000);
     if (!check_failures) printf("test_apply_trusted: %ld actions alike\n", actions);

@@ -5,12 +5,6 @@
 */
 #include "game_util.h"
 
-static const char *const editions[] = {
-    "micropul",     "micropul-3p", "micropul-4p",  "micropul-solo", "micropul-solo-peek",
-    "farmopul",     "farmopul-3p", "farmopul-4p",  "simpler-placement",
-    "genial",       "genial-teams", "genial-solo", "genial-catchup",
-};
-
 typedef struct {
     long compared, extended, stones, replayed;
 } Tally;
@@ -38,7 +32,8 @@ static bool same_game(const PulGame *a, const PulGame *b, const char *what, cons
 /* One random game; each seat keeps a determinization, brought up to date at
 ** steps that vary (every step, or after several actions), and compared with
 ** a rebuild from scratch each time. */
-static void play(const PulVariant *v, int nseats, uint64_t seed, Tally *t) {
+static void play(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
+    Tally *t = ctx;
     PulGame *g = pul_game_new(v), *kept[PUL_MAX_SEATS] = {NULL}, *copy = pul_game_new(v);
     CHECK(g && copy && pul_game_start(g, nseats, seed, NULL, 0, NULL) == PUL_OK);
     for (int s = 0; s < nseats; s++) kept[s] = pul_game_new(v);
@@ -125,15 +120,7 @@ static void test_bad_then_good(void) {
 
 int main(void) {
     Tally t = {0, 0, 0, 0};
-    for (size_t i = 0; i < sizeof editions / sizeof *editions; i++) {
-        PulVariant *v = open_edition(editions[i], NULL);
-        if (!v) continue;
-        int lo, hi;
-        pul_variant_players(v, &lo, &hi);
-        for (int seats = lo; seats <= hi; seats++)
-            for (uint64_t seed = 1; seed <= 3; seed++) play(v, seats, seed, &t);
-        pul_variant_free(v);
-    }
+    each_shipped_game(3, play, &t);
     test_bad_then_good();
     /* Many comparisons, many of them Micropul games brought up to date (the
     ** count reads Micropul's placed list), many with stones on the board. */

@@ -8,12 +8,6 @@
 
 #include "game_util.h"
 
-static const char *const editions[] = {
-    "micropul",     "micropul-3p", "micropul-4p",  "micropul-solo", "micropul-solo-peek",
-    "farmopul",     "farmopul-3p", "farmopul-4p",  "simpler-placement",
-    "genial",       "genial-teams", "genial-solo", "genial-catchup",
-};
-
 static _Alignas(max_align_t) unsigned char save[PUL_SAVE_BYTES];
 static PulAction list[PUL_MAX_ACTIONS];
 static double by_check[PUL_MAX_ACTIONS], by_list[PUL_MAX_ACTIONS];
@@ -36,7 +30,12 @@ static bool same_game(const PulGame *a, const PulGame *b) {
 
 /* A random game of v; at each position a few random actions are tried on g
 ** itself and undone, each leaving g byte-identical to its copy. */
-static void play(const PulVariant *v, int nseats, uint64_t seed, long *undone, long *ranked) {
+typedef struct {
+    long undone, ranked;
+} Counts;
+
+static void play(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
+    long *undone = &((Counts *)ctx)->undone, *ranked = &((Counts *)ctx)->ranked;
     PulGame *g = pul_game_new(v), *before = pul_game_new(v), *scratch = pul_game_new(v);
     CHECK(g && before && scratch);
     if (!g || !before || !scratch) goto done;
@@ -83,16 +82,9 @@ done:
 }
 
 int main(void) {
-    long undone = 0, ranked = 0;
-    for (size_t i = 0; i < sizeof editions / sizeof *editions; i++) {
-        PulVariant *v = open_edition(editions[i], NULL);
-        if (!v) continue;
-        int lo, hi;
-        pul_variant_players(v, &lo, &hi);
-        for (int seats = lo; seats <= hi; seats++)
-            for (uint64_t seed = 1; seed <= 3; seed++) play(v, seats, seed, &undone, &ranked);
-        pul_variant_free(v);
-    }
+    Counts counts = {0, 0};
+    each_shipped_game(3, play, &counts);
+    long undone = counts.undone, ranked = counts.ranked;
     /* Games of every edition were really played, and ranked. */
     CHECK(undone > 3000 && ranked > 3000);
     if (!check_failures) printf("test_game_undo: %ld actions undone, %ld ranked both ways\n", undone, ranked);

@@ -19,6 +19,15 @@
 
 /* genial with one script of the given text (scratch/NAME.lua), or NULL with
 ** the error said on stderr. */
+/* A game of v started with seats and seed (a failure counted). */
+static PulGame *started(PulVariant *v, int seats, uint64_t seed) {
+    PulGame *g = pul_game_new(v);
+    PulError err;
+    CHECK(g != NULL);
+    if (g) CHECK_INT(pul_game_start(g, seats, seed, NULL, 0, &err), PUL_OK);
+    return g;
+}
+
 static PulVariant *edition(const char *name, const char *lua) {
     char rel[64], yaml[512], dir[PATH_MAX];
     snprintf(rel, sizeof rel, "%s.lua", name);
@@ -73,9 +82,7 @@ static void test_score_placement(void) {
     if (!v) return;
     const GenialHooks *t = v->hooks;
     CHECK(t && t->score_placement && !t->on_bonus && !t->after_action && !t->setup);
-    PulGame *g = pul_game_new(v);
-    PulError err;
-    CHECK_INT(pul_game_start(g, 2, 7, NULL, 0, &err), PUL_OK);
+    PulGame *g = started(v, 2, 7);
     PulAction a;
     CHECK(first_placement(g, &a));
     int rules[2], pts[2];
@@ -117,9 +124,7 @@ static void test_half_reused(void) {
                                       "end }\n");
     CHECK(v != NULL);
     if (!v) return;
-    PulGame *g = pul_game_new(v);
-    PulError err;
-    CHECK_INT(pul_game_start(g, 2, 7, NULL, 0, &err), PUL_OK);
+    PulGame *g = started(v, 2, 7);
     PulAction a;
     CHECK(first_placement(g, &a));
     int rules[2], pts[2];
@@ -149,9 +154,7 @@ static void test_on_bonus(void) {
                                        "end }\n");
     CHECK(v != NULL);
     if (!v) return;
-    PulGame *g = pul_game_new(v);
-    PulError err;
-    CHECK_INT(pul_game_start(g, 2, 3, NULL, 0, &err), PUL_OK);
+    PulGame *g = started(v, 2, 3);
     /* Every track of seat 1 one short of its end: any half that scores reaches it. */
     GenialGame *gg = GG(g);
     for (int s = 0; s < 6; s++) gg->track[0][s] = 17;
@@ -183,9 +186,8 @@ static void test_setup_set_rule(void) {
                                      "end }\n");
     CHECK(v != NULL);
     if (!v) return;
-    PulGame *g = pul_game_new(v);
+    PulGame *g = started(v, 3, 1);
     PulError err;
-    CHECK_INT(pul_game_start(g, 3, 1, NULL, 0, &err), PUL_OK);
     uint8_t rack[PUL_GENIAL_RACK_MAX];
     for (int s = 0; s < 3; s++) CHECK_INT(pul_genial_rack(g, s, rack, PUL_GENIAL_RACK_MAX), 4);
     CHECK_INT(pul_genial_bag(g), 120 - 12);
@@ -242,9 +244,7 @@ static void test_reads_end_and_final(void) {
                                      "end }\n");
     CHECK(v != NULL);
     if (!v) return;
-    PulGame *g = pul_game_new(v);
-    PulError err;
-    CHECK_INT(pul_game_start(g, 2, 5, NULL, 0, &err), PUL_OK);
+    PulGame *g = started(v, 2, 5);
     PulRng rng;
     pul_rng_seed(&rng, 9);
     for (int k = 0; k < 3; k++) {
