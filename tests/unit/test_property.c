@@ -524,26 +524,32 @@ static void check_after(Ctx *c, const Before *s, const PulAction *a, const PulEv
         } else {
             es = (seat + 1) % n;
         }
+        /* RULES.md: an empty core ends the game before the start-of-turn
+        ** checks, so in the finishing turn or round nobody loses by them: a
+        ** seat without a tile, or without an action, skips instead. */
+        bool finishing = core_left == 0;
         for (;;) {
             uint8_t h[PUL_MAX_HAND];
             int hn = pul_game_hand(g, es, h, PUL_MAX_HAND), sn = pul_game_supply(g, es, NULL, 0);
-            if (R->no_tiles_loses && hn == 0 && sn == 0) {
+            bool no_tiles = R->no_tiles_loses && hn == 0 && sn == 0;
+            if (no_tiles && !finishing) {
                 over = true;
                 reason = PUL_END_NO_TILES;
                 loser = es;
                 break;
             }
-            bool can = ee || (sn > 0 && hn < R->hand_limit) ||
-                       (pul_game_stones(g, es) > 0 && b->unclaimed > 0) || any_placement(b, h, hn);
+            bool can = !no_tiles && (ee || (sn > 0 && hn < R->hand_limit) ||
+                                     (pul_game_stones(g, es) > 0 && b->unclaimed > 0) ||
+                                     any_placement(b, h, hn));
             if (can) break;
-            if (R->no_action_loses) {
+            if (!no_tiles && R->no_action_loses && !finishing) {
                 over = true;
                 reason = PUL_END_NO_ACTION;
                 loser = es;
                 break;
             }
             skipped[nskip++] = es;
-            if (nskip >= n) {
+            if (!finishing && nskip >= n) {
                 over = true;
                 reason = PUL_END_NO_ACTION;
                 break;
@@ -551,7 +557,7 @@ static void check_after(Ctx *c, const Before *s, const PulAction *a, const PulEv
             *extra_left = 0;
             ee = false;
             es = (es + 1) % n;
-            if (core_left == 0 && R->core_empty_end == PUL_CORE_EMPTY_FINISH_ROUND && es == 0) {
+            if (finishing && (R->core_empty_end == PUL_CORE_EMPTY_FINISH_TURN || es == 0)) {
                 over = true;
                 reason = PUL_END_CORE_EMPTY;
                 break;
