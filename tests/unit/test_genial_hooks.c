@@ -38,6 +38,7 @@ static PulVariant *edition(const char *name, const char *lua) {
     PulVariant *v = pul_variant_load_string(yaml, (size_t)n, "test.yaml",
                                             scratch_path(dir, sizeof dir, ""), NULL, &err);
     if (!v) fprintf(stderr, "  %s: %s\n", name, err.message);
+    CHECK(v != NULL);
     return v;
 }
 
@@ -78,7 +79,6 @@ static void test_score_placement(void) {
                                       "  assert(game:cell(half.q, half.r) == half.symbol)\n"
                                       "  return half.points * 2 + 1\n"
                                       "end }\n");
-    CHECK(v != NULL);
     if (!v) return;
     const GenialHooks *t = v->hooks;
     CHECK(t && t->score_placement && !t->on_bonus && !t->after_action && !t->setup);
@@ -122,7 +122,6 @@ static void test_half_reused(void) {
                                       "  setmetatable(half, { __index = function() error('tampered') end,\n"
                                       "                       __newindex = function() error('tampered') end })\n"
                                       "end }\n");
-    CHECK(v != NULL);
     if (!v) return;
     PulGame *g = started(v, 2, 7);
     PulAction a;
@@ -152,7 +151,6 @@ static void test_on_bonus(void) {
                                        "    assert(seen > 0)\n"
                                        "  end\n"
                                        "end }\n");
-    CHECK(v != NULL);
     if (!v) return;
     PulGame *g = started(v, 2, 3);
     /* Every track of seat 1 one short of its end: any half that scores reaches it. */
@@ -184,7 +182,6 @@ static void test_setup_set_rule(void) {
                                      "  assert(game:rule('rack_size') == 6)\n"
                                      "  game:set_rule('rack_size', 4)\n"
                                      "end }\n");
-    CHECK(v != NULL);
     if (!v) return;
     PulGame *g = started(v, 3, 1);
     PulError err;
@@ -214,7 +211,6 @@ static void test_setup_set_rule(void) {
     pul_variant_free(v);
 
     v = edition("badrule", "return { setup = function(game) game:set_rule('rack_sise', 4) end }\n");
-    CHECK(v != NULL);
     if (!v) return;
     g = pul_game_new(v);
     CHECK_INT(pul_game_start(g, 2, 1, NULL, 0, &err), PUL_ERR_SCRIPT);
@@ -242,7 +238,6 @@ static void test_reads_end_and_final(void) {
                                      "final_scores = function(game, scores)\n"
                                      "  return {scores[1], scores[2] + 10}, {2}\n"
                                      "end }\n");
-    CHECK(v != NULL);
     if (!v) return;
     PulGame *g = started(v, 2, 5);
     PulRng rng;
@@ -267,7 +262,6 @@ static void test_error_leaves_game(void) {
     PulVariant *v = edition("fails", "return { score_placement = function(game, half)\n"
                                      "  if half.half == 2 then error('no') end\n"
                                      "end }\n");
-    CHECK(v != NULL);
     if (!v) return;
     PulGame *g = pul_game_new(v), *before = pul_game_new(v);
     PulError err;
@@ -287,7 +281,6 @@ static void test_error_leaves_game(void) {
     pul_variant_free(v);
 
     v = edition("badpoints", "return { score_placement = function() return -1 end }\n");
-    CHECK(v != NULL);
     if (!v) return;
     g = pul_game_new(v);
     CHECK_INT(pul_game_start(g, 2, 11, NULL, 0, &err), PUL_OK);
@@ -364,7 +357,6 @@ static void test_readme_genial(void) {
                  whole ? "" : "}\n");
         snprintf(name, sizeof name, "gexample%d", ++n);
         PulVariant *v = edition(name, lua);
-        CHECK(v != NULL);
         if (!v) continue;
         play_to_end(v, name);
         pul_variant_free(v);
