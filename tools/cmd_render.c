@@ -228,7 +228,7 @@ int cmd_render(int argc, char **argv) {
                                      {0}};
     enum { OPT_MOVE, OPT_SHEET, OPT_OUT, OPT_SIZE, OPT_LANG, OPT_NO_COORDS, OPT_HELP,
            OPT_VARIANT };
-    RenderOptions opt = {PUL_LANG_EN, true, 0};
+    RenderOptions opt = {PUL_LANG_EN, true, 0, 0};
     const char *value, *record = NULL, *sheet = NULL, *out = NULL, *trusted = NULL;
     long move = -1, size = 0;
     bool move_given = false;

@@ -13,5 +13,6 @@ int cmd_variants(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_render(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
 
 #endif

@@ -23,6 +23,7 @@ static const Command commands[] = {
     {"variants", cmd_variants, "list the editions found along the search path"},
     {"sim", cmd_sim, "the designer's lab: many bot games, rows, summary and an HTML report"},
     {"render", cmd_render, "draw a game's board or a variant's tiles as SVG or PNG"},
+    {"engine", cmd_engine, "speak the engine protocol (JSON lines) to a front end (PROTOCOL.md)"},
 };
 enum { NCOMMANDS = (int)(sizeof commands / sizeof commands[0]) };
 

@@ -15,6 +15,8 @@ typedef struct {
     int lang;          /* PulLang of the titles and labels */
     bool coordinates;  /* cell coordinates on the margins of a position */
     int width;         /* of the image in pixels; 0: the natural size */
+    int viewer;        /* 0: every rack shown; s: only seat s's (1-based), the other
+                          racks' tiles face down (pul engine's view of one seat) */
 } RenderOptions;
 
 /* An SVG document; width and height are its size in pixels. */

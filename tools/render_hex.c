@@ -300,8 +300,8 @@ static void put_track(RenderBuf *b, const PulTheme *theme, const PulSymbolSet *s
 
 /* Seat's rack as small tiles after a label, which is marked when to_move. */
 static void put_rack(RenderBuf *b, const PulGame *g, const PulTheme *theme, const PulSymbolSet *ss,
-                     int seat, const char *label, bool to_move, double x, double rack_x,
-                     double y) {
+                     int seat, const char *label, bool to_move, bool hidden, double x,
+                     double rack_x, double y) {
     uint8_t kinds[PUL_GENIAL_RACK_MAX];
     int n = pul_genial_rack(g, seat, kinds, PUL_GENIAL_RACK_MAX);
     if (n > PUL_GENIAL_RACK_MAX) n = PUL_GENIAL_RACK_MAX;
@@ -312,7 +312,11 @@ static void put_rack(RenderBuf *b, const PulGame *g, const PulTheme *theme, cons
     if (n == 0)
         render_put_text(b, r2(tx - w / 2), r2(y + RACK_ROW / 2.0 + 4), 12, "start", RENDER_MUTED,
                         NULL, "—");
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && hidden; i++) /* face down: only how many */
+        render_put(b, "<circle cx=\"%g\" cy=\"%g\" r=\"%g\" fill=\"%s\"/>\n",
+                   r2(tx + i * (2 * w + 6) + w / 2), r2(y + RACK_ROW / 2.0), r2(RACK_HEX * 0.8),
+                   RENDER_MUTED);
+    for (int i = 0; i < n && !hidden; i++) {
         const PulKind *k = &ss->kind[kinds[i]];
         put_tile(b, theme, k->a, k->b, r2(tx + i * (2 * w + 6)), y + RACK_ROW / 2.0, 0, RACK_HEX,
                  NULL, NULL);
@@ -322,7 +326,7 @@ static void put_rack(RenderBuf *b, const PulGame *g, const PulTheme *theme, cons
 
 /* Panel i of the position: name and score, six tracks, its seats' racks. */
 static void put_panel(RenderBuf *b, const PulGame *g, const PulTheme *theme, const Panels *p, int i,
-                      int lang, double x, double y) {
+                      int lang, int viewer, double x, double y) {
     const PulSymbolSet *ss = pul_variant_symbols(pul_game_variant(g));
     int seat = p->seat[i], scores[PUL_MAX_SEATS], tracks[PUL_GENIAL_MAX_SYMBOLS];
     pul_game_scores(g, scores, PUL_MAX_SEATS);
@@ -362,7 +366,8 @@ static void put_panel(RenderBuf *b, const PulGame *g, const PulTheme *theme, con
         /* In a team, which partner is to play. */
         bool to_move =
             p->nseats[i] > 1 && !pul_game_over(g) && pul_game_to_move(g) == p->member[i][k];
-        put_rack(b, g, theme, ss, p->member[i][k], label, to_move, x, p->rack_x, ty);
+        bool hidden = viewer > 0 && p->member[i][k] != viewer - 1;
+        put_rack(b, g, theme, ss, p->member[i][k], label, to_move, hidden, x, p->rack_x, ty);
     }
     render_put(b, "</g>\n");
 }
@@ -486,7 +491,7 @@ bool render_hex_position(const PulGame *g, const PulTheme *theme, int move, int 
 
     double px = RENDER_MARGIN + board_w + PANEL_GAP, py = top + (body - panels_h) / 2.0;
     for (int i = 0; i < p.n; i++) {
-        put_panel(&b, g, theme, &p, i, opt->lang, px, py);
+        put_panel(&b, g, theme, &p, i, opt->lang, opt->viewer, px, py);
         py += panel_height(ss->nsymbols, p.nseats[i]) + PANEL_SKIP;
     }
     return render_finish(&b, out);
