@@ -16,7 +16,9 @@ struct Engine {
     PulVariant *v;       /* the game's edition, NULL before newgame */
     PulGame *g;          /* the game */
     PulGame *start;      /* g as started, for undo's replay */
-    PulGame *scratch;    /* trials: points of a placement, views of a seat */
+    PulGame *scratch;    /* trials: the points of a placement */
+    PulGame *view;       /* a game rebuilt from one seat's observation: what state and
+                            render show (never a copy of g, so nothing hidden is in it) */
     PulRecord *rec;      /* the record of g, moves as done (random ones resolved) */
     PulAction *done;     /* the same moves as actions */
     int ndone, capdone;

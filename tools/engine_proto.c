@@ -197,9 +197,10 @@ static void drop_game(Engine *e) {
     pul_game_free(e->g);
     pul_game_free(e->start);
     pul_game_free(e->scratch);
+    pul_game_free(e->view);
     pul_record_free(e->rec);
     pul_variant_free(e->v);
-    e->g = e->start = e->scratch = NULL;
+    e->g = e->start = e->scratch = e->view = NULL;
     e->rec = NULL;
     e->v = NULL;
     e->ndone = 0;
@@ -295,8 +296,9 @@ static bool new_objects(Engine *e, const char *cmd, PulVariant *v) {
     e->g = pul_game_new(v);
     e->start = pul_game_new(v);
     e->scratch = pul_game_new(v);
+    e->view = pul_game_new(v);
     e->rec = pul_record_new();
-    if (e->g && e->start && e->scratch && e->rec) return true;
+    if (e->g && e->start && e->scratch && e->view && e->rec) return true;
     drop_game(e);
     engine_fail(e, cmd, "out_of_memory", "the engine ran out of memory");
     return false;

@@ -128,7 +128,7 @@ static bool seat_game(Engine *e, const char *cmd, int seat, PulObservation *obs)
     pul_observe(e->g, seat, obs);
     PulError err;
     memset(&err, 0, sizeof err);
-    if (pul_game_from_observation(e->scratch, obs, NULL, &err) == PUL_OK) return true;
+    if (pul_game_from_observation(e->view, obs, NULL, &err) == PUL_OK) return true;
     char msg[1024];
     engine_fail(e, cmd, "internal", "%s", pul_error_format(&err, msg, sizeof msg));
     return false;
@@ -225,10 +225,10 @@ void engine_cmd_state(Engine *e, EngineArgs *a) {
     json_kbool(j, "over", o->over);
     json_kstr(j, "reason", pul_end_reason_code(o->end_reason));
     json_kint(j, "turns", o->turns);
-    int scores[PUL_MAX_SEATS], n = pul_game_scores(e->scratch, scores, PUL_MAX_SEATS);
+    int scores[PUL_MAX_SEATS], n = pul_game_scores(e->view, scores, PUL_MAX_SEATS);
     put_ints(j, "scores", scores, n);
     if (o->over) {
-        int w[PUL_MAX_SEATS], nw = pul_game_winners(e->scratch, w, PUL_MAX_SEATS);
+        int w[PUL_MAX_SEATS], nw = pul_game_winners(e->view, w, PUL_MAX_SEATS);
         for (int i = 0; i < nw; i++) w[i]++;
         put_ints(j, "winners", w, nw);
     }
@@ -573,8 +573,8 @@ void engine_cmd_render(Engine *e, EngineArgs *a) {
     if (!ok) return;
     RenderOptions opt = {lang, coords, 0, seat + 1};
     RenderImage img = {0};
-    ok = is_genial(e->v) ? render_hex_position(e->scratch, th, e->ndone, e->ndone, &opt, &img)
-                         : render_position(e->scratch, th, e->ndone, e->ndone, &opt, &img);
+    ok = is_genial(e->v) ? render_hex_position(e->view, th, e->ndone, e->ndone, &opt, &img)
+                         : render_position(e->view, th, e->ndone, e->ndone, &opt, &img);
     if (!ok) {
         engine_fail(e, "render", "out_of_memory", "the engine ran out of memory");
         return;

@@ -178,7 +178,8 @@ def check_hidden(pul, family_cmd, alter, seat, other, moves):
     if pmn_b == a[1]["pmn"]:
         fail("hidden: the altered record is the same")
         return
-    views = ["state seat=%d" % seat, "render seat=%d" % seat, "state seat=%d" % other,
+    # validmoves first: its trials must leave nothing of the real game in a view.
+    views = ["validmoves", "state seat=%d" % seat, "render seat=%d" % seat, "state seat=%d" % other,
              "render seat=%d" % other]
     for n in range(len(moves) + 1):
         played = ["play " + m for m in moves[:n]]
@@ -188,7 +189,7 @@ def check_hidden(pul, family_cmd, alter, seat, other, moves):
         if not all(r and r["ok"] for r in ra + rb):
             fail("hidden: %s: a command failed: %r" % (where, [r for r in ra + rb if not r or not r["ok"]][:1]))
             continue
-        k = 1 + n
+        k = 2 + n
         for i, what in ((k, "state"), (k + 1, "render")):
             if ra[i] != rb[i]:
                 fail("hidden: %s: seat %d's %s shows what it cannot see" % (where, seat, what))
