@@ -197,6 +197,85 @@ def check_hidden(pul, family_cmd, alter, seat, other, moves):
             fail("hidden: %s: seat %d's state misses what it sees (the check cannot fail)" % (where, other))
 
 
+class Session:
+    """One pul engine, a command at a time (as a front end drives it)."""
+
+    def __init__(self, pul):
+        self.p = subprocess.Popen([pul, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def ask(self, line):
+        self.p.stdin.write(line.encode() + b"\n")
+        self.p.stdin.flush()
+        reply = self.p.stdout.readline()
+        try:
+            return json.loads(reply)
+        except ValueError:
+            fail("session: %r gave %r" % (line, reply[:200]))
+            return {"ok": False}
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait(timeout=60)
+
+
+def listed_moves(vm):
+    """Every move text validmoves lists."""
+    out = []
+    for t in vm.get("tiles", []):
+        out += [r["move"] for c in t["cells"] for r in c["rots"]]
+    for k in vm.get("kinds", []):
+        out += [o["move"] for c in k["cells"] for o in c["orients"]]
+    out += [c["move"] for c in vm.get("claims", [])] + vm.get("takes", [])
+    out += ["pass"] * vm.get("pass", False) + ["+"] * vm.get("refill", False)
+    out += ["x"] * vm.get("swap", False)
+    return out
+
+
+def whole_games(pul):
+    """Games to their end by what validmoves lists and bestmove picks: every
+    listed move is played, the end refuses moves (game_over), and the record
+    loaded again gives the same state (a client's reconnection)."""
+    for start in ("newgame micropul seed=11", "newgame genial seed=11", "newgame genial-solo seats=1 seed=2",
+                  "newgame micropul-solo seats=1 seed=5"):
+        s = Session(pul)
+        r = s.ask(start)
+        turn = 0
+        while r.get("ok") and not r.get("over") and turn < 400:
+            vm = s.ask("validmoves")
+            moves = listed_moves(vm)
+            if not vm.get("ok") or not moves:
+                fail("%s: turn %d: no move listed: %r" % (start, turn, vm)); break
+            if turn % 3 == 2:
+                bm = s.ask("bestmove random")
+                if not bm.get("ok") or (bm["move"] not in moves and bm["move"] not in ("t",)):
+                    fail("%s: turn %d: bestmove %r not among validmoves" % (start, turn, bm))
+                move = bm.get("move", moves[0])
+            else:
+                move = moves[(turn * 7919) % len(moves)]
+            r = s.ask("play " + move)
+            if not r.get("ok"):
+                fail("%s: turn %d: a listed move %s was refused: %r" % (start, turn, move, r))
+            turn += 1
+        if not r.get("over"):
+            fail("%s: no end after %d turns" % (start, turn))
+        end = s.ask("play " + ("+" if "genial" in start else "pass"))
+        expect([end], 0, "illegal_move", start + " after the end")
+        if end.get("reason") != "game_over":
+            fail("%s: a move after the end: %r" % (start, end))
+        vm = s.ask("validmoves")
+        if vm.get("count") != 0 or listed_moves(vm):
+            fail("%s: moves listed after the end" % start)
+        expect([s.ask("bestmove")], 0, "game_over", start)
+        state = s.ask("state seat=1")
+        rec = s.ask("record")
+        again = s.ask("load " + json.dumps(rec.get("pmn", "")))
+        if not again.get("ok") or s.ask("state seat=1") != state:
+            fail("%s: the record loaded again is another game" % start)
+        if "winners" not in state:
+            fail("%s: no winners at the end" % start)
+        s.close()
+
+
 def swap_core(pmn):
     """Micropul: seat 2's first tile (Core position 7) swapped with a tile deep in the core."""
     lines = pmn.split("\n")
@@ -229,6 +308,7 @@ def main():
     golden(pul, args.update)
     hostile(pul)
     catalogue(pul)
+    whole_games(pul)
     check_hidden(pul, "newgame micropul seed=3", swap_core, 1, 2, ["30@-1,0r1"])
     check_hidden(pul, "newgame genial seed=3", swap_rack, 1, 2, ["gr@4,-4sw"])
     if failures:
