@@ -35,8 +35,8 @@ int hooked_reveal(HookCall *c, int seat) {
     ** record replays without naming it. */
     for (int i = g->nsupply[seat] - 1; i >= 0; i--) {
         int t = g->supply[seat][i];
-        if (g->known[seat] >> t & 1) continue;
-        g->known[seat] |= UINT64_C(1) << t;
+        if (known_has(g, seat, t)) continue;
+        known_add(g, seat, t);
         PulEvent *e = event_push(c->ev, PUL_EV_REVEALED, seat);
         if (e) e->tile = (uint8_t)t;
         return t;
