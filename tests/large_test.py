@@ -8,7 +8,8 @@ set (tests/variants/micropul-max, 250 tiles) plays whole games in pul sim
 with random, greedy and MCTS bots and in pul play with bots; the record
 pul play saves goes through pul referee (every move legal, the final line
 the scores pul play ended with), pul replay and pul render; pul check takes
-the set and refuses one with a tile more at that tile's line. Prints
+the set and refuses one with a tile more at that tile's line; a scripted
+edition on the set (the solo peek's script) plays with greedy and MCTS. Prints
 "large: N passed, M failed".
 """
 
@@ -83,6 +84,25 @@ def main():
             r = run([pul, "render", record, "--variant", MAX, "--out", svg])
             check(r.returncode == 0 and os.path.exists(svg) and "<svg" in open(svg).read(),
                   "pul render: exit %d %s" % (r.returncode, r.stderr))
+
+        # A scripted edition on the largest set: solo_peek.lua's reveal and
+        # draw reach the wide layout through the script API.
+        peek = os.path.join(tmp, "variants", "peek-max")
+        os.makedirs(peek)
+        shutil.copy(os.path.join(MAX, "tiles.yaml"), peek)
+        shutil.copy(os.path.join("scripts", "solo_peek.lua"), peek)
+        with open(os.path.join(peek, "variant.yaml"), "w") as f:
+            f.write("name: peek-max\nextends: micropul-solo-peek\ntitle: {en: Peek max}\n"
+                    "description: The solo peek edition on the largest tile set.\n"
+                    "tiles: tiles.yaml\nscripts: [solo_peek.lua]\n")
+        env = dict(os.environ)
+        env["PUL_PATH"] = env.get("PUL_PATH", "variants") + os.pathsep + os.path.dirname(peek)
+        for bots in ("greedy", "mcts:iters=20"):
+            out = os.path.join(tmp, "sim-peek")
+            r = run([pul, "sim", "peek-max", "--games", "3", "--bots", bots, "--out", out,
+                     "--force", "--quiet"], env=env)
+            check(r.returncode == 0, "pul sim peek-max --bots %s: exit %d %s"
+                  % (bots, r.returncode, r.stderr))
 
         r = run([pul, "check", MAX])
         check(r.returncode == 0, "pul check %s: exit %d %s" % (MAX, r.returncode, r.stderr))
