@@ -37,6 +37,8 @@ static const char bench_help[] =
     "  games        random 2-player games from start to end, a new seed each\n"
     "  playouts     the same games on the playout path: pul_random_action and\n"
     "               pul_apply_trusted (no check, no events), as bots play them\n"
+    "  largest set  the games row with the variant's tiles repeated up to the\n"
+    "               largest tile set the engine takes (250 tiles, the wide board)\n"
     "  placements   pul_legal_placements on 200 mid-game positions with 13 and\n"
     "               with 20 tiles on the board, the player to move holding 6\n"
     "               (reached by random players that refill their hand first);\n"
@@ -67,7 +69,8 @@ static const char bench_help[] =
     "a rate this one has (each is named), 2 when it cannot be run or fails.\n\n"
     "Options:\n"
     "  --json         print one JSON object instead of a table (keys games_per_s,\n"
-    "                 actions_per_game, playouts_per_s, enumerations_per_s, enumerations_13_per_s,\n"
+    "                 actions_per_game, playouts_per_s, games_large_per_s,\n"
+    "                 enumerations_per_s, enumerations_13_per_s,\n"
     "                 enumerations_20_per_s, placements_13_avg, placements_20_avg,\n"
     "                 applies_per_s, hooks_base, hooks_variant,\n"
     "                 hooks_base_games_per_s, hooks_games_per_s, hooks_ratio,\n"
@@ -164,6 +167,48 @@ static uint64_t step_playout(Bench *b) {
     while (!pul_game_over(b->g) && pul_random_action(b->g, &b->rng, &a))
         b->sink += pul_apply_trusted(b->g, &a);
     return 1;
+}
+
+/* ------------------------------------------------------------ large set */
+
+/* The variant's own tiles repeated up to PUL_MAX_TILES, with its rules: the
+** largest set a modder may make, on the wide board (pul.h). Made here so the
+** row needs no file; NULL for a family without a tile set (Genial). */
+static PulVariant *large_variant(const PulVariant *v) {
+    const PulTileSet *ts = pul_variant_tileset(v);
+    if (!ts || ts->ntiles < 1) return NULL;
+    PulTileSet *big = malloc(sizeof *big);
+    if (!big) return NULL;
+    *big = *ts;
+    big->ntiles = PUL_MAX_TILES;
+    for (int k = ts->ntiles; k < PUL_MAX_TILES; k++) big->tile[k] = ts->tile[k % ts->ntiles];
+    PulError err;
+    PulVariant *lv = pul_variant_new("large", big, pul_variant_rules(v), &err);
+    free(big);
+    return lv;
+}
+
+/* Random games of the large set, as the games row plays them. */
+static double large_rate(Bench *b, double seconds, double *apg) {
+    PulVariant *lv = large_variant(b->v);
+    PulGame *g = lv ? pul_game_new(lv) : NULL;
+    double rate = 0;
+    *apg = 0;
+    if (g) {
+        const PulVariant *v = b->v;
+        PulGame *keep = b->g;
+        b->v = lv;
+        b->g = g;
+        pul_rng_seed(&b->rng, 1);
+        b->next_seed = 1;
+        rate = measure(b, step_game, seconds);
+        *apg = b->ops ? (double)b->aux / (double)b->ops : 0;
+        b->v = v;
+        b->g = keep;
+    }
+    pul_game_free(g);
+    pul_variant_free(lv);
+    return rate;
 }
 
 /* ------------------------------------------------------------- placements */
@@ -478,6 +523,7 @@ typedef struct {
     double sim_greedy;                    /* pul sim games/s, greedy bots, 1 thread (0: failed) */
     bool strength_ok;                     /* the mcts vs greedy games were played */
     double strength, strength_cpu;        /* mcts's win share (< 0: solo) and CPU seconds */
+    double large, large_apg;              /* random games/s of the largest tile set (0: none) */
 } BenchResult;
 
 /* NaN would not be JSON: a row without positions prints null. */
@@ -498,6 +544,7 @@ static void print_json(const Bench *b, const BenchResult *r, double seconds) {
     json_number("games_per_s", r->games, true, false);
     json_number("actions_per_game", r->actions_per_game, true, false);
     json_number("playouts_per_s", r->playouts, true, false);
+    json_number("games_large_per_s", r->large, r->large > 0, false);
     json_number("enumerations_per_s", nenum ? (r->enum13 + r->enum20) / nenum : 0, nenum > 0, false);
     json_number("enumerations_13_per_s", r->enum13, r->pool13 > 0, false);
     json_number("enumerations_20_per_s", r->enum20, r->pool20 > 0, false);
@@ -549,6 +596,14 @@ static void print_table(const Bench *b, const BenchResult *r, double seconds) {
     table_row("random games", r->games, "games/s", notes);
     table_row("random playouts", r->playouts, "games/s",
               "the same games through pul_apply_trusted (no check, no events)");
+    if (r->large > 0) {
+        snprintf(notes, sizeof notes, "%d tiles (the variant's, repeated), %.1f actions per game",
+                 PUL_MAX_TILES, r->large_apg);
+        table_row("random games, largest set", r->large, "games/s", notes);
+    } else {
+        printf("%-34s %14s  %-8s  %s\n", "random games, largest set", "-", "games/s",
+               "no tile set (Genial)");
+    }
     const int tiles[2] = {13, 20};
     const double rate[2] = {r->enum13, r->enum20}, avg[2] = {r->avg13, r->avg20};
     const int pool[2] = {r->pool13, r->pool20};
@@ -635,6 +690,8 @@ static bool run(Bench *b, double seconds, BenchResult *r) {
     pul_rng_seed(&b->rng, 1);
     b->next_seed = 1;
     r->playouts = measure(b, step_playout, seconds);
+    if (b->failed) return false;
+    r->large = large_rate(b, seconds, &r->large_apg);
     if (b->failed) return false;
 
     const int tiles[2] = {13, 20};

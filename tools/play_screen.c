@@ -494,9 +494,8 @@ void play_show_known_supply(Play *p, FILE *out, int seat) {
     uint8_t supply[PUL_MAX_TILES];
     int known[PUL_MAX_TILES], nknown = 0;
     int nsupply = pul_game_supply(p->g, seat, supply, PUL_MAX_TILES);
-    uint64_t bits = pul_game_known(p->g, seat);
     for (int k = 0; k < nsupply; k++)
-        if (supply[k] < 64 && (bits >> supply[k] & 1)) known[nknown++] = supply[k];
+        if (pul_game_knows(p->g, seat, supply[k])) known[nknown++] = supply[k];
     if (nknown == 0) return;
     char title[512];
     play_format(title, sizeof title, p->st.lang, p->theme, PM_KNOWN_SUPPLY);

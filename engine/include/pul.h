@@ -16,15 +16,23 @@ extern "C" {
 
 #define PUL_VERSION "0.1.0"
 
-/* Capacity limits. The board is a torus of PUL_GRID x PUL_GRID cells, which
-** holds any connected layout of up to PUL_MAX_TILES tiles without two cells
-** sharing a slot; the loaders reject tile sets that are larger. */
-#define PUL_MAX_TILES    62   /* tiles in one tile set, start tile included */
+/* Capacity limits. PUL_MAX_TILES: tile ids are bytes, and 254 and 255 are
+** the special values below, so a set can have 254 tiles at most; 250 keeps
+** ids 250-253 free for later special values. A double (96) or a fivefold
+** (240) set of the 48 tiles fits. Sets of up to 62 tiles play on the compact
+** board the shipped editions use; larger ones on a wider one (the engine
+** picks it when the variant loads; see pul_variant_game_size). The loaders
+** reject a tile set with more tiles. */
+#define PUL_MAX_TILES    250  /* tiles in one tile set, start tile included */
 #define PUL_MAX_FEATURES 32   /* feature kinds in one tile set */
 #define PUL_MAX_SEATS    6
 #define PUL_MAX_HAND     16   /* upper bound for the rule parameter hand_limit */
 #define PUL_MAX_STONES   16   /* upper bound for the rule parameter stones */
-#define PUL_MAX_ACTIONS  8704 /* upper bound on legal actions in any position */
+#define PUL_MAX_ACTIONS  33508 /* upper bound on legal actions in any position: a full
+                                  hand in 4 rotations on every cell of the largest
+                                  frontier (a line of PUL_MAX_TILES tiles has 2 x 250 +
+                                  2; the frontier list holds 504), the takes, the
+                                  claims and a pass */
 #define PUL_MAX_EVENTS   64   /* upper bound on events of one apply */
 #define PUL_NAME_MAX     32
 /* Actions one game may last. A Micropul game without rule scripts has a few
@@ -182,6 +190,8 @@ int pul_tileset_layouts(const PulTileSet *ts, int t);
 #define PUL_GENIAL_MAX_PRINTED 16
 #define PUL_GENIAL_MAX_PLACED  128 /* tiles on one board */
 #define PUL_GENIAL_RACK_MAX    8   /* upper bound for the rule parameter rack_size */
+#define PUL_GENIAL_MAX_ACTIONS 8704 /* upper bound on legal actions in a Genial position
+                                       (within PUL_MAX_ACTIONS; board.yaml areas obey it) */
 
 typedef struct {
     char letter;                 /* its letter in records: 'r' */
@@ -578,7 +588,12 @@ const char *pul_end_reason_code(PulEndReason r);
 ** itself, so pul_game_copy is a memcpy (search copies it per iteration). */
 typedef struct PulGame PulGame;
 
+/* The bytes of a game object: pul_variant_game_size(v) for a game of v, at
+** least pul_game_size() for any (every Genial edition, and every Micropul
+** edition of up to 62 tiles, has exactly that). A larger tile set's games are
+** larger; two games compare byte for byte over their variant's size. */
 size_t pul_game_size(void);
+size_t pul_variant_game_size(const PulVariant *v);
 PulGame *pul_game_new(const PulVariant *v);          /* not started */
 void pul_game_free(PulGame *g);
 void pul_game_copy(PulGame *dst, const PulGame *src);
@@ -615,9 +630,11 @@ int pul_game_core_drawn(const PulGame *g);
 int pul_game_hand(const PulGame *g, int seat, uint8_t *out, int max);   /* returns count */
 int pul_game_supply(const PulGame *g, int seat, uint8_t *out, int max); /* returns count */
 int pul_game_stones(const PulGame *g, int seat);                 /* left to play */
-/* The supply tiles seat knows (revealed by a script): a bit per tile id. A
-** take may name a known tile; a random take draws among the unknown ones. */
+/* The supply tiles seat knows (revealed by a script). A take may name a
+** known tile; a random take draws among the unknown ones. pul_game_known:
+** a bit per tile id, tiles 0-63 only; pul_game_knows: any tile. */
 uint64_t pul_game_known(const PulGame *g, int seat);
+bool pul_game_knows(const PulGame *g, int seat, int tile);
 /* The rules this game is played by: the variant's, as its setup hook left them. */
 const PulRules *pul_game_rules(const PulGame *g);
 
@@ -685,8 +702,9 @@ PulReason pul_apply_trusted(PulGame *g, const PulAction *a);
 ** PUL_SAVE_BYTES; pul_game_undo puts g back byte for byte as it was at the
 ** save, when at most one action was applied to g since (by pul_apply or
 ** pul_apply_trusted). buf: PUL_SAVE_BYTES bytes aligned as malloc aligns. A
-** bot tries an action, reads the position and undoes it, on its own game. */
-#define PUL_SAVE_BYTES 16384
+** bot tries an action, reads the position and undoes it, on its own game.
+** The bound is for the largest tile sets; a shipped edition writes a few KB. */
+#define PUL_SAVE_BYTES 49152
 size_t pul_game_save(const PulGame *g, void *buf);
 void pul_game_undo(PulGame *g, const void *buf);
 /* The action as done (a random take resolved to its tile), from ev as

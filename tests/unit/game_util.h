@@ -226,7 +226,7 @@ static inline bool replays_identically(const PulGame *g, const PulAction *moves,
             goto done;
         }
     }
-    same = memcmp(g, replay, pul_game_size()) == 0;
+    same = memcmp(g, replay, pul_variant_game_size(v)) == 0;
 done:
     free(text);
     pul_record_free(r);

@@ -147,7 +147,7 @@ static void test_far_coordinates(void) {
 ** so the open cells at x = -31 and x = 31 lie 62 apart: still two slots. */
 static void test_long_line(void) {
     PulTileSet ts;
-    all_white_tiles(&ts, "line", PUL_MAX_TILES);
+    all_white_tiles(&ts, "line", 62); /* the compact layout's largest set */
     PulRules rules;
     pul_rules_default(&rules);
     rules.max_players = 4;

@@ -564,8 +564,8 @@ static void test_act_garbage(void) {
     static const struct {
         const char *body, *needle;
     } cases[] = {
-        {"act.draw = -1", "act.draw must be a whole number from 0 to 62, not -1"},
-        {"act.draw = 1.5", "act.draw must be a whole number from 0 to 62, not number"},
+        {"act.draw = -1", "act.draw must be a whole number from 0 to 250, not -1"},
+        {"act.draw = 1.5", "act.draw must be a whole number from 0 to 250, not number"},
         {"act.draw = nil", "not nil"},
         {"act.extra_turn = 1", "act.extra_turn must be true or false, not a number"},
         {"act.extra_turn = nil", "act.extra_turn must be true or false, not a nil"},
@@ -796,7 +796,7 @@ static void test_error_objects(void) {
     HookCall call = make_call(g, NULL, HOOK_ON_ACTIVATE);
     CHECK_INT(script_on_activate(h, &call, &act, &err), PUL_ERR_SCRIPT);
     CHECK_STR(err.code, "script-error");
-    CHECK(has(err.message, "act.draw must be a whole number from 0 to 62, not nil"));
+    CHECK(has(err.message, "act.draw must be a whole number from 0 to 250, not nil"));
     script_host_free(h);
     /* Results past the ones a hook returns are ignored. */
     h = host_text("many.lua",

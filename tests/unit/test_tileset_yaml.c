@@ -326,9 +326,12 @@ static void test_too_many_tiles(void) {
     PulTileSet ts;
     PulError err;
     CHECK_INT(load(&ts, text, &err), PUL_ERR_RANGE);
-    CHECK_INT(err.line, 6 + PUL_MAX_TILES + 1);  /* the 63rd tile */
+    CHECK_INT(err.line, 6 + PUL_MAX_TILES + 1);  /* the tile past the limit */
     CHECK_INT(err.column, 5);
-    CHECK(strstr(err.message, "more than 62 tiles; a tile set holds at most 62") != NULL);
+    char want[96];
+    snprintf(want, sizeof want, "more than %d tiles; a tile set holds at most %d", PUL_MAX_TILES,
+             PUL_MAX_TILES);
+    CHECK(strstr(err.message, want) != NULL);
 
     /* exactly the limit loads */
     o = (size_t)snprintf(text, sizeof text, HEAD FEATURES "tiles:\n");

@@ -31,7 +31,7 @@ enum {
     CAND_BLOCK_FIRST = 4,     /* candidates a node ranks first; each later block doubles */
     CAND_BLOCK_MAX = 256,     /* most candidates one ranking keeps */
     CAND_POOL_MIN = 4096,     /* candidates kept at first (then about two per node) */
-    SEEN_SIZE = 16384         /* the children's hash set: a power of 2 */
+    SEEN_SIZE = 65536         /* the children's hash set: a power of 2 above PUL_MAX_ACTIONS */
 };
 
 /* How much of the reward is the score margin (the rest is win, draw, loss),

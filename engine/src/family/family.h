@@ -152,6 +152,8 @@ struct Family {
     int (*piece_changes)(const PulVariant *a, const PulVariant *b, PulPieceChange *out, int max);
 };
 
-#define PUL_SNAPSHOT_MAX 16384 /* each family asserts snapshot_max <= it */
+#define PUL_SNAPSHOT_MAX 49152 /* each family asserts snapshot_max <= it (Micropul's
+                                  wide layout needs ~37 KB; guarded applies reserve it
+                                  on the stack, untouched past what is written) */
 
 #endif

@@ -13,6 +13,13 @@
 
 size_t pul_game_size(void) { return PUL_GAME_BYTES; }
 
+/* Each variant's games are as large as its family's layout needs, and never
+** less than PUL_GAME_BYTES, so a compare over pul_game_size() stays inside
+** any game. */
+size_t pul_variant_game_size(const PulVariant *v) {
+    return v->fam->game_size > PUL_GAME_BYTES ? v->fam->game_size : PUL_GAME_BYTES;
+}
+
 /* A game object is allocated with its GameEnv just before it (game.h): the
 ** script state of that object, outside the bytes a copy or a compare sees. */
 _Static_assert(sizeof(GameEnv) % _Alignof(PulGame) == 0, "the game after its env is aligned");
@@ -20,9 +27,10 @@ _Static_assert(sizeof(GameEnv) % _Alignof(max_align_t) == 0,
                "the game after its env is aligned for any family's state");
 
 PulGame *pul_game_new(const PulVariant *v) {
-    GameEnv *env = mem_alloc(sizeof *env + PUL_GAME_BYTES);
+    size_t bytes = pul_variant_game_size(v);
+    GameEnv *env = mem_alloc(sizeof *env + bytes);
     if (!env) return NULL;
-    memset(env, 0, sizeof *env + PUL_GAME_BYTES);
+    memset(env, 0, sizeof *env + bytes);
     PulGame *g = (PulGame *)(void *)(env + 1);
     g->v = v;
     g->fam = v->fam;
@@ -55,7 +63,7 @@ PulReason family_guard(PulGame *g, const PulAction *a, PulEvents *ev, HookedAppl
     return r;
 }
 
-/* Only what the family uses: the tail up to PUL_GAME_BYTES stays as zeroed. */
+/* Only what the family uses: the tail up to the allocation stays as zeroed. */
 void pul_game_copy(PulGame *dst, const PulGame *src) { memcpy(dst, src, src->fam->game_size); }
 
 PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *deal, int ndeal,

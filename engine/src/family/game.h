@@ -35,9 +35,11 @@ typedef struct {
 
 static inline GameEnv *game_env(const PulGame *g) { return (GameEnv *)(uintptr_t)g - 1; }
 
-/* pul_game_size(): what every game object is allocated with, whatever its
-** family, so that callers may compare two games byte for byte over it (the
-** tail past a family's game_size is zeroed at pul_game_new and never written). */
+/* pul_game_size(): the least every game object is allocated with, whatever
+** its family, so that callers may compare two games byte for byte over it
+** (the tail past a family's game_size is zeroed at pul_game_new and never
+** written); a family layout larger than this (Micropul's wide one) gets its
+** own size (pul_variant_game_size). */
 #define PUL_GAME_BYTES 16384
 
 _Static_assert(PUL_ACTION_LIMIT <= INT32_MAX, "turns counts up to the action limit");

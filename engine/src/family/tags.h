@@ -18,7 +18,7 @@ typedef struct {
     bool (*get)(const void *ud, const char *name, TagValue *out);  /* false: no such tag */
 } TagReader;
 
-#define PUL_TAG_VALUE_MAX 512  /* a Core tag is at most 61 ids of 2 digits + spaces */
+#define PUL_TAG_VALUE_MAX 1024 /* a Core tag is at most 249 ids of 3 digits + spaces */
 typedef struct {
     const char *name;
     char value[PUL_TAG_VALUE_MAX];
@@ -27,7 +27,7 @@ typedef struct {
 /* Most items of one deal, the size of deal below: Micropul's core is at most
 ** PUL_MAX_TILES - 1 tiles; Genial's racks at most 6 seats of 8 kinds with a
 ** separator between seats (53). */
-#define PUL_DEAL_MAX 64
+#define PUL_DEAL_MAX 256
 _Static_assert(PUL_MAX_TILES - 1 <= PUL_DEAL_MAX, "a Micropul core fits a deal");
 _Static_assert(PUL_MAX_SEATS * (PUL_GENIAL_RACK_MAX + 1) - 1 <= PUL_DEAL_MAX,
                "Genial's racks and seat separators fit a deal");

@@ -25,8 +25,8 @@ enum {
     GENIAL_BOX = 32,                 /* cell_at's side */
     /* A play area may have no more pairs than this, so that every placement
     ** (each pair both ways round, for each of 8 distinct rack kinds) fits in
-    ** PUL_MAX_ACTIONS: 544 x 2 x 8 = 8704. Radius 7 has 426. */
-    GENIAL_AREA_PAIRS_MAX = PUL_MAX_ACTIONS / (2 * GENIAL_RACK_MAX)
+    ** PUL_GENIAL_MAX_ACTIONS: 544 x 2 x 8 = 8704. Radius 7 has 426. */
+    GENIAL_AREA_PAIRS_MAX = PUL_GENIAL_MAX_ACTIONS / (2 * GENIAL_RACK_MAX)
 };
 enum { GENIAL_PLACE = 0, GENIAL_BONUS, GENIAL_END };   /* GenialGame.phase */
 

@@ -36,8 +36,8 @@ enum {
     BOARD_MAX_CELLS = 255, /* cell ids are bytes beside a "no cell" value */
     BOARD_MAX_RADIUS = 8, /* the largest hexagon within BOARD_MAX_CELLS: 217 cells */
     /* Every placement of an area (each pair both ways round, for each of the
-    ** rack's kinds, at most PUL_GENIAL_RACK_MAX) must fit PUL_MAX_ACTIONS. */
-    BOARD_MAX_PAIRS = PUL_MAX_ACTIONS / (2 * PUL_GENIAL_RACK_MAX)
+    ** rack's kinds, at most PUL_GENIAL_RACK_MAX) must fit PUL_GENIAL_MAX_ACTIONS. */
+    BOARD_MAX_PAIRS = PUL_GENIAL_MAX_ACTIONS / (2 * PUL_GENIAL_RACK_MAX)
 };
 _Static_assert(3 * BOARD_MAX_RADIUS * (BOARD_MAX_RADIUS + 1) + 1 <= BOARD_MAX_CELLS,
                "the largest hexagon has a cell id for every cell");

@@ -17,12 +17,25 @@
 enum {
     SCORE_GROUP_CALLS = MAX_NODES + PUL_MAX_SEATS * PUL_MAX_STONES,
     GROUP_WORTH_MAX = MAX_NODES * RULES_POINTS_MAX,
-    TILE_POINTS_MAX = PUL_MAX_TILES * RULES_POINTS_MAX
+    TILE_POINTS_MAX = MP_TILES * RULES_POINTS_MAX
 };
+#ifndef MICROPUL_WIDE
 _Static_assert((int64_t)SCORE_GROUP_CALLS * (HOOK_GROUP_POINTS_MAX + GROUP_WORTH_MAX) +
                        GROUP_WORTH_MAX + TILE_POINTS_MAX <=
                    HOOK_SCORE_MAX,
                "the totals before final_scores stay within its range");
+#else
+/* The wide layout has too many groups for the bound above: after each
+** score_group call a seat's group points saturate at GROUP_POINTS_CAP, and
+** the rules' own points add at most a group's worth per closing (all of them
+** together one board's worth) and per stone put on a closed group. */
+enum { GROUP_POINTS_CAP = HOOK_SCORE_MAX / 2 };
+_Static_assert((int64_t)GROUP_POINTS_CAP +
+                       (int64_t)(2 + PUL_MAX_SEATS * PUL_MAX_STONES) * GROUP_WORTH_MAX +
+                       TILE_POINTS_MAX <=
+                   HOOK_SCORE_MAX,
+               "the totals before final_scores stay within its range");
+#endif
 _Static_assert(2 * (int64_t)HOOK_SCORE_MAX <= INT32_MAX,
                "the difference of two totals fits an int (final_adjust, the bots' margins)");
 
@@ -186,6 +199,12 @@ static void hook_score(Hooks *hk, MicropulGame *g, int root, int32_t x, int32_t 
     }
     if (owner >= 0) g->group_points[owner] -= points;
     if (grp.owner >= 0 && grp.owner < g->h.nseats) g->group_points[grp.owner] += grp.points;
+#ifdef MICROPUL_WIDE
+    for (int s = 0; s < g->h.nseats; s++) {
+        if (g->group_points[s] > GROUP_POINTS_CAP) g->group_points[s] = GROUP_POINTS_CAP;
+        if (g->group_points[s] < -GROUP_POINTS_CAP) g->group_points[s] = -GROUP_POINTS_CAP;
+    }
+#endif
 }
 
 /* score_group for each CLOSED event from index first on. */
@@ -231,14 +250,14 @@ static void apply_place(MicropulGame *g, const PulAction *a, PulEvents *ev, int 
 /* Index in seat's supply of its n-th tile the seat does not know. */
 static int nth_unknown(const MicropulGame *g, int seat, int n) {
     for (int i = 0; i < g->nsupply[seat]; i++)
-        if (!(g->known[seat] >> g->supply[seat][i] & 1) && n-- == 0) return i;
+        if (!known_has(g, seat, g->supply[seat][i]) && n-- == 0) return i;
     return 0; /* unreachable: n < supply_unknown */
 }
 
 static void apply_take(MicropulGame *g, const PulAction *a, PulEvents *ev) {
     int seat = g->h.to_move;
     int i;
-    if (a->tile != PUL_NO_TILE && (g->known[seat] >> a->tile & 1)) {
+    if (a->tile != PUL_NO_TILE && known_has(g, seat, a->tile)) {
         i = index_of(g->supply[seat], g->nsupply[seat], a->tile); /* chosen: no draw */
     } else {
         /* A draw among the unknown tiles is made even when the record names
@@ -247,10 +266,10 @@ static void apply_take(MicropulGame *g, const PulAction *a, PulEvents *ev) {
         if (a->tile != PUL_NO_TILE)
             i = index_of(g->supply[seat], g->nsupply[seat], a->tile);
         else
-            i = g->known[seat] ? nth_unknown(g, seat, drawn) : drawn; /* none known: the n-th */
+            i = known_count(g, seat) ? nth_unknown(g, seat, drawn) : drawn; /* none known: the n-th */
     }
     int tile = g->supply[seat][i];
-    g->known[seat] &= ~(UINT64_C(1) << tile);
+    known_remove(g, seat, tile);
     /* Keep the supply's order: a random take must not reorder what is left. */
     g->nsupply[seat]--;
     memmove(&g->supply[seat][i], &g->supply[seat][i + 1], (size_t)(g->nsupply[seat] - i));

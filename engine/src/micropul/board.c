@@ -7,13 +7,13 @@
 
 int board_tile_at(const MicropulGame *g, int32_t x, int32_t y) {
     if (!board_in_window(g, x, y)) return -1;
-    unsigned b = g->grid[CELL_INDEX(x, y)];
+    unsigned b = g->grid[board_slot(g, x, y)];
     return (b >= 1 && b < FRONT_BASE) ? (int)b - 1 : -1;
 }
 
 int board_front_at(const MicropulGame *g, int32_t x, int32_t y) {
     if (!board_in_window(g, x, y)) return -1;
-    unsigned b = g->grid[CELL_INDEX(x, y)];
+    unsigned b = g->grid[board_slot(g, x, y)];
     return b >= FRONT_BASE ? (int)(b - FRONT_BASE) : -1;
 }
 
@@ -24,8 +24,8 @@ static void front_swap(MicropulGame *g, int i, int j) {
     Front t = g->front[i];
     g->front[i] = g->front[j];
     g->front[j] = t;
-    g->grid[CELL_INDEX(g->front[i].x, g->front[i].y)] = (uint8_t)(FRONT_BASE + i);
-    g->grid[CELL_INDEX(g->front[j].x, g->front[j].y)] = (uint8_t)(FRONT_BASE + j);
+    g->grid[FRONT_SLOT(&g->front[i])] = (CellCode)(FRONT_BASE + i);
+    g->grid[FRONT_SLOT(&g->front[j])] = (CellCode)(FRONT_BASE + j);
 }
 
 static void front_remove(MicropulGame *g, int i) {
@@ -38,8 +38,8 @@ static void front_remove(MicropulGame *g, int i) {
 }
 
 void board_clear(MicropulGame *g) {
-    for (int i = 0; i < g->nplaced; i++) g->grid[CELL_INDEX(g->placed[i].x, g->placed[i].y)] = 0;
-    for (int i = 0; i < g->nfront; i++) g->grid[CELL_INDEX(g->front[i].x, g->front[i].y)] = 0;
+    for (int i = 0; i < g->nplaced; i++) g->grid[PLACED_SLOT(&g->placed[i])] = 0;
+    for (int i = 0; i < g->nfront; i++) g->grid[FRONT_SLOT(&g->front[i])] = 0;
     g->nplaced = 0;
     g->nfront = 0;
     g->nattach = 0;
@@ -47,35 +47,46 @@ void board_clear(MicropulGame *g) {
 
 /* Put the tile down, then tell each empty neighbour what the tile shows it. */
 void board_place(MicropulGame *g, int tile, int rot, int x, int y, int f_here, int nb[4]) {
-    PUL_ASSERT(g->nplaced < PUL_MAX_TILES);
+    PUL_ASSERT(g->nplaced < MP_TILES);
+    /* Before the frontier entry goes: a probe compares its coordinates. */
+    unsigned here = board_slot(g, x, y);
     int idx = g->nplaced++;
-    g->placed[idx] = (Placed){(uint8_t)tile, (uint8_t)rot, (int8_t)x, (int8_t)y};
+#ifdef MICROPUL_WIDE
+    g->placed[idx] = (Placed){(uint8_t)tile, (uint8_t)rot, (Coord)x, (Coord)y, (uint16_t)here};
+#else
+    g->placed[idx] = (Placed){(uint8_t)tile, (uint8_t)rot, (Coord)x, (Coord)y};
+#endif
     if (idx == 0) {
-        g->minx = g->maxx = (int8_t)x;
-        g->miny = g->maxy = (int8_t)y;
+        g->minx = g->maxx = (Coord)x;
+        g->miny = g->maxy = (Coord)y;
     } else {
         if (f_here >= 0) front_remove(g, f_here);
-        if (x < g->minx) g->minx = (int8_t)x;
-        if (x > g->maxx) g->maxx = (int8_t)x;
-        if (y < g->miny) g->miny = (int8_t)y;
-        if (y > g->maxy) g->maxy = (int8_t)y;
+        if (x < g->minx) g->minx = (Coord)x;
+        if (x > g->maxx) g->maxx = (Coord)x;
+        if (y < g->miny) g->miny = (Coord)y;
+        if (y > g->maxy) g->maxy = (Coord)y;
     }
-    g->grid[CELL_INDEX(x, y)] = (uint8_t)(idx + 1);
+    g->grid[here] = (CellCode)(idx + 1);
 
     const MicropulVariant *v = MV(g);
     const TileRot *tr = &v->rot[tile][rot];
     uint64_t edge = tr->edge;
     for (int s = 0; s < 4; s++) {
         int nx = x + side_dx[s], ny = y + side_dy[s];
-        uint8_t *cell = &g->grid[CELL_INDEX(nx, ny)];
+        CellCode *cell = &g->grid[board_slot(g, nx, ny)];
         nb[s] = (*cell >= 1 && *cell < FRONT_BASE) ? *cell - 1 : -1;
         if (nb[s] >= 0) continue;
         int f;
         if (*cell == 0) {
             PUL_ASSERT(g->nfront < MAX_FRONT);
             f = g->nfront++;
-            g->front[f] = (Front){0, 0, (int8_t)nx, (int8_t)ny, 0, 0, {0, 0, 0, 0}};
-            *cell = (uint8_t)(FRONT_BASE + f);
+#ifdef MICROPUL_WIDE
+            g->front[f] = (Front){0, 0, (Coord)nx, (Coord)ny, 0, 0, {0, 0, 0, 0},
+                                  (uint16_t)(cell - g->grid)};
+#else
+            g->front[f] = (Front){0, 0, (Coord)nx, (Coord)ny, 0, 0, {0, 0, 0, 0}};
+#endif
+            *cell = (CellCode)(FRONT_BASE + f);
         } else {
             f = *cell - FRONT_BASE;
         }

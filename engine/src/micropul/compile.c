@@ -89,6 +89,9 @@ static void compile_legal_tables(MicropulVariant *v) {
 PulStatus compile_variant(PulVariant *pv, PulError *err) {
     MicropulVariant *v = (MicropulVariant *)(void *)pv;
     const PulTileSet *ts = &v->ts;
+    if (ts->ntiles > MP_TILES) /* pul_variant_new picks the layout that holds it */
+        return err_set(err, PUL_ERR_RANGE, NULL, 0, 0, "%d tiles do not fit this layout (%d)",
+                       ts->ntiles, MP_TILES);
     for (int f = 0; f < ts->nfeatures; f++) {
         bool cat = ts->feature[f].cls == PUL_FEATURE_CATALYST;
         v->draw[f] = cat ? ts->feature[f].draw : 0;

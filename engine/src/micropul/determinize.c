@@ -60,11 +60,11 @@ static PulStatus check_counts(const MicropulGame *g, const PulObservation *o, Pu
 static PulStatus rebuild_board(MicropulGame *g, const PulObservation *o, int from, PulError *err) {
     for (int i = from; i < o->nplaced; i++) {
         const PulPlaced *p = &o->placed[i];
-        if (p->rot > 3 || p->x < -GRID / 2 || p->x >= GRID / 2 || p->y < -GRID / 2 ||
-            p->y >= GRID / 2)
+        if (p->rot > 3 || p->x < -MP_TILES || p->x > MP_TILES || p->y < -MP_TILES ||
+            p->y > MP_TILES)
             return bad_obs(err, "a placed tile is off the board");
         int f = -1;
-        Front seen = {0, 0, 0, 0, 0, 0, {0, 0, 0, 0}};
+        Front seen = {0};
         if (i > 0) {
             f = board_front_at(g, p->x, p->y);
             if (f < 0) return bad_obs(err, "a placed tile touches no earlier tile");
@@ -99,7 +99,7 @@ static PulStatus put_stones(MicropulGame *g, const PulObservation *o, int from, 
 ** and stones as the board walk finds (groups.c keeps them so). */
 static void points_from_groups(MicropulGame *g) {
     for (int s = 0; s < PUL_MAX_SEATS; s++) g->group_points[s] = 0;
-    uint8_t done[PUL_MAX_SEATS * PUL_MAX_STONES];
+    NodeId done[PUL_MAX_SEATS * PUL_MAX_STONES];
     int ndone = 0;
     for (int i = 0; i < g->nstones_placed; i++) {
         const PulStone *st = &g->stone_list[i];
@@ -107,7 +107,7 @@ static void points_from_groups(MicropulGame *g) {
         bool seen = false;
         for (int k = 0; k < ndone && !seen; k++) seen = done[k] == r;
         if (seen || g->gopen[r] != 0) continue;
-        done[ndone++] = (uint8_t)r;
+        done[ndone++] = (NodeId)r;
         int who = groups_scorer(g, r);
         if (who >= 0) g->group_points[who] += g->gpoints[r];
     }
@@ -129,7 +129,7 @@ static void deal_hidden(MicropulGame *g, const PulObservation *o, PulRng *rng) {
         pool[j] = t;
     }
     int next = 0, me = o->seat;
-    for (int s = 0; s < PUL_MAX_SEATS; s++) g->known[s] = 0;
+    for (int s = 0; s < PUL_MAX_SEATS; s++) known_clear(g, s);
     for (int s = 0; s < o->nseats; s++) {
         g->nhand[s] = (uint8_t)o->hand_count[s];
         g->nsupply[s] = (uint8_t)o->supply_count[s];
@@ -139,7 +139,7 @@ static void deal_hidden(MicropulGame *g, const PulObservation *o, PulRng *rng) {
             int k = 0;
             for (int i = 0; i < o->nknown; i++) {
                 g->supply[s][k++] = (uint8_t)o->known[i];
-                g->known[s] |= UINT64_C(1) << o->known[i];
+                known_add(g, s, o->known[i]);
             }
             while (k < o->supply_count[s]) g->supply[s][k++] = pool[next++];
         } else {
@@ -168,7 +168,7 @@ static void deal_hidden(MicropulGame *g, const PulObservation *o, PulRng *rng) {
 ** the same game, or that game itself). */
 static bool board_extends(const MicropulGame *g, const PulObservation *o) {
     if (!g->h.started || g->h.nseats != o->nseats || g->nplaced < 1 ||
-        g->nplaced > o->nplaced || g->nplaced > PUL_MAX_TILES ||
+        g->nplaced > o->nplaced || g->nplaced > MP_TILES ||
         g->nstones_placed > o->nstones ||
         memcmp(&g->rules, &o->rules, sizeof g->rules) != 0)
         return false;

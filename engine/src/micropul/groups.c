@@ -36,15 +36,15 @@ static int join(MicropulGame *g, int a, int b) {
     int keep = g->gcount[ra] < g->gcount[rb] ? rb : ra, gone = ra ^ rb ^ keep;
     int n = gone;
     do {
-        g->root[n] = (uint8_t)keep;
+        g->root[n] = (NodeId)keep;
         n = g->gnext[n];
     } while (n != gone);
-    uint8_t t = g->gnext[keep];
+    NodeId t = g->gnext[keep];
     g->gnext[keep] = g->gnext[gone];
     g->gnext[gone] = t;
     g->unclaimed = (int16_t)(g->unclaimed - ((g->gstones[keep] == 0) | (g->gstones[gone] == 0)));
-    g->gcount[keep] = (uint8_t)(g->gcount[keep] + g->gcount[gone]);
-    g->gsize[keep] = (uint8_t)(g->gsize[keep] + g->gsize[gone]);
+    g->gcount[keep] = (NodeId)(g->gcount[keep] + g->gcount[gone]);
+    g->gsize[keep] = (NodeId)(g->gsize[keep] + g->gsize[gone]);
     g->gpoints[keep] += g->gpoints[gone];
     g->gopen[keep] = (int16_t)(g->gopen[keep] + g->gopen[gone]);
     g->gstones[keep] = (uint8_t)(g->gstones[keep] + g->gstones[gone]);
@@ -103,8 +103,8 @@ void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *see
     int points = pr->big ? g->rules.points_big : g->rules.points_micropul;
     for (int q = 0; q < 4; q++) {
         int n = base + q;
-        g->root[n] = (uint8_t)(base + pr->lroot[q]);
-        g->gnext[n] = (uint8_t)(base + pr->lnext[q]);
+        g->root[n] = (NodeId)(base + pr->lroot[q]);
+        g->gnext[n] = (NodeId)(base + pr->lnext[q]);
         g->gcount[n] = pr->lcount[q];
         g->gsize[n] = pr->lsize[q];
         g->gpoints[n] = pr->lsize[q] * points;

@@ -45,9 +45,9 @@ static bool can_take(const MicropulGame *g, int seat) {
 ** the seat, and one per tile it knows (revealed by a script). */
 static uint32_t take_count(const MicropulGame *g, int seat) {
     if (!can_take(g, seat)) return 0;
-    uint64_t known = g->known[seat];
+    int known = known_count(g, seat);
     if (!known) return 1;
-    return (uint32_t)((supply_unknown(g, seat) > 0) + popcount64(known));
+    return (uint32_t)((g->nsupply[seat] - known > 0) + known);
 }
 
 /* Take number i of take_count's, in order: the random one, then the known
@@ -60,7 +60,7 @@ static PulAction make_take(const MicropulGame *g, int seat, uint32_t i) {
     }
     for (int k = 0; k < g->nsupply[seat]; k++) {
         int t = g->supply[seat][k];
-        if ((g->known[seat] >> t & 1) && i-- == 0) {
+        if (known_has(g, seat, t) && i-- == 0) {
             a.tile = (uint8_t)t;
             break;
         }
@@ -236,7 +236,7 @@ _Static_assert(offsetof(PulAction, y) == offsetof(PulAction, x) + sizeof(int32_t
 ** (the chunk's placements) must be at most max: the caller checks. */
 static void chunk_emit(const MicropulGame *g, int h0, const uint64_t *fits, uint64_t any,
                        int ncells, PulAction *out) {
-    enum { WORDS = MAX_FRONT / 64 };
+    enum { WORDS = (MAX_FRONT + 63) / 64 };
     uint64_t cells[8 * CHUNK][WORDS];
     CellXY xy[MAX_FRONT];
     const uint8_t *hand = &g->hand[g->h.to_move][h0];

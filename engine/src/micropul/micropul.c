@@ -101,20 +101,29 @@ PulVariant *pul_variant_new(const char *name, const PulTileSet *ts, const PulRul
         rules = &defaults;
     }
     if (pul_rules_validate(rules, err) != PUL_OK) return NULL;
-    PulVariant *v = variant_alloc(&micropul_family, name ? name : ts->name, err);
+    /* The layout the tile set needs (micropul.h): each build compiles its own. */
+    bool wide = ts->ntiles > MICROPUL_SMALL_TILES;
+    const Family *fam = wide ? &micropul_wide_family : &micropul_family;
+    PulVariant *v = variant_alloc(fam, name ? name : ts->name, err);
     if (!v) return NULL;
     MicropulVariant *m = (MicropulVariant *)(void *)v;
     m->ts = *ts;
     m->rules = *rules;
-    compile_variant(v, NULL);
+    fam->compile(v, NULL);
     err_clear(err);
     return v;
 }
 
+/* ts and rules lie at the same offsets in both layouts (they follow the
+** common part, and their types do not depend on the layout). */
+static bool micropul_variant(const PulVariant *v) {
+    return v->fam == &micropul_family || v->fam == &micropul_wide_family;
+}
+
 const PulTileSet *pul_variant_tileset(const PulVariant *v) {
-    return v->fam == &micropul_family ? &MVV(v)->ts : NULL;
+    return micropul_variant(v) ? &MVV(v)->ts : NULL;
 }
 
 const PulRules *pul_variant_rules(const PulVariant *v) {
-    return v->fam == &micropul_family ? &MVV(v)->rules : NULL;
+    return micropul_variant(v) ? &MVV(v)->rules : NULL;
 }

@@ -8,6 +8,24 @@
 
 #include "game.h"
 
+/* Two layouts of the same code (issue 15, point 7). A tile set of up to
+** MICROPUL_SMALL_TILES tiles plays on the small layout: byte cells, byte node
+** ids, int8 coordinates, a 64-bit known set, a direct-mapped 64 x 64 torus,
+** about 12 KB a game, which is what search copies per iteration. A larger set
+** (up to PUL_MAX_TILES) plays on the wide layout: every file of this folder
+** that reads the state is compiled a second time with MICROPUL_WIDE defined
+** (micropul/CMakeLists.txt), its external names renamed by wide_names.h, into
+** a family table of its own (micropul_wide_family) that the variant picks when
+** it compiles. So the small editions run the code and copy the bytes they did
+** before, and the wide layout costs only the editions that need it. */
+#define MICROPUL_SMALL_TILES 62
+#ifdef MICROPUL_WIDE
+#include "wide_names.h" /* also forced first into each wide file, before pul.h */
+#endif
+/* The wide layout's table, and where the small build's public functions
+** (view.c) send a wide game. */
+extern const Family micropul_wide_family;
+
 /* A cell's eight outward slots, two per side: slot = side * 2 + k.
 **   N: nw ne   E: ne se   S: sw se   W: nw sw
 ** Slot side*2+k of a cell faces slot (side^2)*2+k of its neighbour on that
@@ -48,56 +66,91 @@ typedef struct {
     uint32_t fire[16];
 } PlaceRot;
 
+/* Tiles one layout holds (MicropulVariant, MicropulGame). */
+#ifdef MICROPUL_WIDE
+#define MP_TILES PUL_MAX_TILES
+#else
+#define MP_TILES MICROPUL_SMALL_TILES
+#endif
+
 typedef struct MicropulVariant {
     PulVariant h;                       /* first: a MicropulVariant * is a PulVariant * */
     PulTileSet ts;
     PulRules rules;
-    TileRot rot[PUL_MAX_TILES][4];
-    uint8_t nrots[PUL_MAX_TILES];       /* distinct layouts of each tile */
-    uint8_t rots[PUL_MAX_TILES][4];     /* their (lowest) rotations */
+    TileRot rot[MP_TILES][4];
+    uint8_t nrots[MP_TILES];       /* distinct layouts of each tile */
+    uint8_t rots[MP_TILES][4];     /* their (lowest) rotations */
     int32_t draw[PUL_MAX_FEATURES];     /* per feature: tiles a catalyst draws */
     bool extra[PUL_MAX_FEATURES];       /* per feature: a catalyst granting an extra turn */
     /* Legality tables (compile.c, read by legal.c and board.c). A pattern is
     ** the pair of colour codes one side of a tile shows its neighbour; the
     ** variant numbers the distinct ones, 0 for a side showing none. */
     uint16_t npat;                      /* patterns; 0: too many, legal.c tests slot by slot */
-    uint8_t canon[PUL_MAX_TILES];       /* bit r: rotation r is canonical */
-    uint8_t side_pat[PUL_MAX_TILES][4][4]; /* [tile][rot][side]: the pattern that side shows */
+    uint8_t canon[MP_TILES];       /* bit r: rotation r is canonical */
+    uint8_t side_pat[MP_TILES][4][4]; /* [tile][rot][side]: the pattern that side shows */
     /* [tile][pattern * 4 + side]: for a cell whose neighbour on that side
     ** shows that pattern, bit r (canonical rotations only): rotation r agrees
     ** in colour there (rule 2); bit 4 + r: it attaches there (rule 1). */
-    uint8_t fitb[PUL_MAX_TILES][4 * LEGAL_MAX_PATTERNS];
-    PlaceRot place[PUL_MAX_TILES][4];   /* place_tables.c */
+    uint8_t fitb[MP_TILES][4 * LEGAL_MAX_PATTERNS];
+    PlaceRot place[MP_TILES][4];   /* place_tables.c */
     uint8_t slot_quads[256];            /* quadrants (a bit each) of a set of slots */
 } MicropulVariant;
 
-/* The board is a torus: a connected layout of at most PUL_MAX_TILES tiles
-** spans fewer than GRID cells in each direction, frontier included, so no
-** two cells that matter share a slot. Coordinates outside the bounding box
-** plus one are rejected before the grid is consulted. */
+/* The board is a torus of GRID x GRID cells. Small layout: a connected
+** layout of at most MICROPUL_SMALL_TILES tiles spans fewer than GRID cells
+** in each direction, frontier included, so no two cells that matter share a
+** slot and a cell's slot is CELL_INDEX(x, y). Wide layout: a layout may span
+** more than GRID (a line of every tile), so a cell sits in the first slot
+** from CELL_INDEX(x, y) on (wrapping) that is empty or holds it, found by
+** comparing the coordinates of the tile or frontier entry a slot names
+** (board_slot); cells are never removed one by one (a frontier cell turns
+** into a placed one in its slot), so the probe chains stay whole, and each
+** entry keeps its slot, so a restore puts every code back where it was. The
+** grid holds at most 3 * PUL_MAX_TILES + 2 of its 4096 slots: probes end.
+** Coordinates outside the bounding box plus one are rejected before the grid
+** is consulted. */
 #define GRID_BITS 6
 #define GRID (1 << GRID_BITS)
 #define CELL_INDEX(x, y) ((((unsigned)(y) & (GRID - 1)) << GRID_BITS) | ((unsigned)(x) & (GRID - 1)))
 
-/* A grid byte: 0 empty, 1..PUL_MAX_TILES a placed tile (index + 1),
-** FRONT_BASE + i the empty cell i of the frontier list. */
+/* A grid cell: 0 empty, 1..MP_TILES a placed tile (index + 1), FRONT_BASE + i
+** the empty cell i of the frontier list. A node is placed index * 4 + quad. */
+#define MAX_FRONT (2 * MP_TILES + 4)   /* a frontier never exceeds 2 * tiles + 2 cells */
+#define MAX_NODES (MP_TILES * 4)
+#ifdef MICROPUL_WIDE
+#define FRONT_BASE 256
+typedef uint16_t CellCode;
+typedef uint16_t NodeId;     /* also a node count (gcount, gsize) */
+typedef uint16_t FrontIndex; /* a frontier count or index */
+typedef int16_t Coord;
+#define KNOWN_WORDS ((MP_TILES + 63) / 64)
+#else
 #define FRONT_BASE 64
-#define MAX_FRONT 128   /* a frontier never exceeds 2 * tiles + 2 cells */
-#define MAX_NODES (PUL_MAX_TILES * 4)
+typedef uint8_t CellCode;
+typedef uint8_t NodeId;
+typedef uint8_t FrontIndex;
+typedef int8_t Coord;
+#endif
 
 typedef struct {
     uint8_t tile, rot;
-    int8_t x, y;
+    Coord x, y;
+#ifdef MICROPUL_WIDE
+    uint16_t slot;    /* its grid slot (board_slot) */
+#endif
 } Placed;
 
 /* An empty cell next to the board, with what its neighbours show it. */
 typedef struct {
     uint64_t ctx;     /* byte i: colour code facing slot i, 0 when none */
     uint64_t ctx_nz;  /* bytes_nonzero(ctx) */
-    int8_t x, y;
+    Coord x, y;
     uint8_t mic8;     /* bit i: a micropul faces slot i */
     uint8_t cat8;     /* bit i: a catalyst faces slot i */
     uint8_t pat[4];   /* per side: the pattern its neighbour shows (0: none; MicropulVariant) */
+#ifdef MICROPUL_WIDE
+    uint16_t slot;    /* its grid slot (board_slot) */
+#endif
 } Front;
 
 typedef struct MicropulGame {
@@ -108,19 +161,25 @@ typedef struct MicropulGame {
     uint8_t ncore, core_top;  /* core[core_top..ncore) is still in the core */
     uint8_t nhand[PUL_MAX_SEATS], nsupply[PUL_MAX_SEATS], stones[PUL_MAX_SEATS];
     int32_t group_points[PUL_MAX_SEATS];   /* points from scoring closed groups */
-    uint8_t nplaced, nfront, nstones_placed;
-    uint8_t nattach;          /* frontier cells some micropul faces: front[0..nattach) */
-    int8_t minx, maxx, miny, maxy;
+    uint8_t nplaced;
+    FrontIndex nfront;
+    uint8_t nstones_placed;
+    FrontIndex nattach;       /* frontier cells some micropul faces: front[0..nattach) */
+    Coord minx, maxx, miny, maxy;
     int16_t unclaimed;        /* groups carrying no stone */
     PulRules rules;           /* the variant's, as its setup hook left them */
+#ifdef MICROPUL_WIDE
+    uint64_t known[PUL_MAX_SEATS][KNOWN_WORDS]; /* (known_has) */
+#else
     uint64_t known[PUL_MAX_SEATS];        /* bit t: seat knows supply tile t (revealed) */
+#endif
 
     /* Arrays: each entry is written before it is read, so a start need not
     ** clear them (the grid is cleared cell by cell, see pul_game_start). */
-    uint8_t core[PUL_MAX_TILES];
+    uint8_t core[MP_TILES];
     uint8_t hand[PUL_MAX_SEATS][PUL_MAX_HAND];
-    uint8_t supply[PUL_MAX_SEATS][PUL_MAX_TILES];
-    Placed placed[PUL_MAX_TILES];
+    uint8_t supply[PUL_MAX_SEATS][MP_TILES];
+    Placed placed[MP_TILES];
     Front front[MAX_FRONT];
     PulStone stone_list[PUL_MAX_SEATS * PUL_MAX_STONES];
 
@@ -128,10 +187,10 @@ typedef struct MicropulGame {
     ** node points straight at its group's root (the smaller group is
     ** relabelled on a merge, through the circular member list), so reading a
     ** group never walks a chain. Root fields hold the whole group's figures. */
-    uint8_t root[MAX_NODES];
-    uint8_t gnext[MAX_NODES];      /* next member, circular */
-    uint8_t gcount[MAX_NODES];     /* members (quadrant nodes) */
-    uint8_t gsize[MAX_NODES];      /* micropul, a big one counting 1 */
+    NodeId root[MAX_NODES];
+    NodeId gnext[MAX_NODES];       /* next member, circular */
+    NodeId gcount[MAX_NODES];      /* members (quadrant nodes) */
+    NodeId gsize[MAX_NODES];       /* micropul, a big one counting 1 */
     int32_t gpoints[MAX_NODES];    /* worth when it scores: up to MAX_NODES x 1000 */
     int16_t gopen[MAX_NODES];      /* outward slots facing an empty cell */
     uint8_t gstones[MAX_NODES];
@@ -139,7 +198,7 @@ typedef struct MicropulGame {
 
     /* Non-zero exactly at placed and frontier cells (an invariant every
     ** function keeps), so a start clears only those. */
-    uint8_t grid[GRID * GRID];
+    CellCode grid[GRID * GRID];
 } MicropulGame;
 
 /* The header as a member, not a field list shared by two structs: family/ reads
@@ -165,7 +224,7 @@ static inline const MicropulVariant *MVV(const PulVariant *v) {
 _Static_assert(PUL_ACTION_LIMIT <= INT32_MAX, "turns counts up to the action limit");
 _Static_assert((int64_t)MAX_NODES * RULES_POINTS_MAX <= INT32_MAX,
                "gpoints holds the worth of a group of every micropul");
-_Static_assert(MAX_NODES <= 255, "node indexes are bytes (root, gnext)");
+_Static_assert(MAX_NODES <= (NodeId)-1, "node indexes fit NodeId (root, gnext)");
 
 /* The table (micropul.c) and the slots' implementations, by file. */
 extern const Family micropul_family;
@@ -224,11 +283,77 @@ void groups_recount(const MicropulGame *g, int *points);
 bool legal_any(const MicropulGame *g);
 PulReason legal_check_place(const MicropulGame *g, const PulAction *a);
 
+/* The supply tiles seat knows (revealed by a script): a bit per tile id. */
+#ifdef MICROPUL_WIDE
+static inline bool known_has(const MicropulGame *g, int seat, int t) {
+    return g->known[seat][t >> 6] >> (t & 63) & 1;
+}
+static inline void known_add(MicropulGame *g, int seat, int t) {
+    g->known[seat][t >> 6] |= UINT64_C(1) << (t & 63);
+}
+static inline void known_remove(MicropulGame *g, int seat, int t) {
+    g->known[seat][t >> 6] &= ~(UINT64_C(1) << (t & 63));
+}
+static inline int known_count(const MicropulGame *g, int seat) {
+    int n = 0;
+    for (int w = 0; w < KNOWN_WORDS; w++) n += popcount64(g->known[seat][w]);
+    return n;
+}
+static inline void known_clear(MicropulGame *g, int seat) {
+    for (int w = 0; w < KNOWN_WORDS; w++) g->known[seat][w] = 0;
+}
+#else
+static inline bool known_has(const MicropulGame *g, int seat, int t) {
+    return g->known[seat] >> t & 1;
+}
+static inline void known_add(MicropulGame *g, int seat, int t) {
+    g->known[seat] |= UINT64_C(1) << t;
+}
+static inline void known_remove(MicropulGame *g, int seat, int t) {
+    g->known[seat] &= ~(UINT64_C(1) << t);
+}
+static inline int known_count(const MicropulGame *g, int seat) {
+    uint64_t known = g->known[seat]; /* 0 unless a script revealed tiles: skip the count */
+    return known ? popcount64(known) : 0;
+}
+static inline void known_clear(MicropulGame *g, int seat) { g->known[seat] = 0; }
+#endif
+
 /* Supply tiles of seat it does not know (all of them unless a script revealed some). */
 static inline int supply_unknown(const MicropulGame *g, int seat) {
-    uint64_t known = g->known[seat]; /* 0 unless a script revealed tiles: skip the count */
-    return g->nsupply[seat] - (known ? popcount64(known) : 0);
+    return g->nsupply[seat] - known_count(g, seat);
 }
+
+/* The grid slot of cell (x, y): where it is, or the empty slot it would take
+** (see GRID); and the slot a placed tile or frontier cell holds. */
+static inline unsigned board_slot(const MicropulGame *g, int32_t x, int32_t y) {
+#ifdef MICROPUL_WIDE
+    for (unsigned h = CELL_INDEX(x, y);; h = (h + 1) & (GRID * GRID - 1)) {
+        unsigned c = g->grid[h];
+        if (c == 0) return h;
+        int32_t cx, cy;
+        if (c < FRONT_BASE) {
+            cx = g->placed[c - 1].x;
+            cy = g->placed[c - 1].y;
+        } else {
+            cx = g->front[c - FRONT_BASE].x;
+            cy = g->front[c - FRONT_BASE].y;
+        }
+        if (cx == x && cy == y) return h;
+    }
+#else
+    (void)g;
+    return CELL_INDEX(x, y);
+#endif
+}
+#ifdef MICROPUL_WIDE
+#define PLACED_SLOT(p) ((p)->slot)
+#define FRONT_SLOT(f) ((f)->slot)
+#else
+#define PLACED_SLOT(p) CELL_INDEX((p)->x, (p)->y)
+#define FRONT_SLOT(f) CELL_INDEX((f)->x, (f)->y)
+#endif
+
 
 /* place_tables.c */
 /* Fill v->place from v->rot, v->ts, v->draw and v->extra (compile_variant). */

@@ -33,7 +33,7 @@ void observe_seat(const PulGame *pg, int seat, PulObservation *o) {
     /* Supply tiles a script revealed to this seat, in supply order. */
     for (int i = 0; i < g->nsupply[seat]; i++) {
         int t = g->supply[seat][i];
-        if (g->known[seat] >> t & 1) {
+        if (known_has(g, seat, t)) {
             o->known[o->nknown++] = t;
             seen[t] = true;
         }

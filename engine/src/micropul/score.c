@@ -21,7 +21,14 @@ static void totals(const MicropulGame *g, int *scores) {
 
 void score_totals(const PulGame *g, int *scores) { totals(MGC(g), scores); }
 
+#ifndef MICROPUL_WIDE
+int wide_pul_game_scores_recount(const PulGame *pg, int *scores, int max); /* wide_names.h */
+#endif
+
 int pul_game_scores_recount(const PulGame *pg, int *scores, int max) {
+#ifndef MICROPUL_WIDE
+    if (pg && pg->fam == &micropul_wide_family) return wide_pul_game_scores_recount(pg, scores, max);
+#endif
     const MicropulGame *g = micropul_game(pg);
     if (!g) return 0;
     int all[PUL_MAX_SEATS];

@@ -22,7 +22,7 @@ typedef struct {
 
 static Extent extent(const MicropulGame *g) {
     Extent e;
-    e.placed = clamp(g->nplaced + ADD_PLACED, PUL_MAX_TILES);
+    e.placed = clamp(g->nplaced + ADD_PLACED, MP_TILES);
     e.front = clamp(g->nfront + ADD_FRONT, MAX_FRONT);
     e.nodes = clamp((g->nplaced + ADD_PLACED) * 4, MAX_NODES);
     e.stones = clamp(g->nstones_placed + ADD_STONES, PUL_MAX_SEATS * PUL_MAX_STONES);
@@ -52,10 +52,10 @@ static size_t transfer(MicropulGame *g, unsigned char *buf, Extent e, bool to_bu
     MOVE(g->placed, sizeof g->placed[0] * (size_t)e.placed);
     MOVE(g->front, sizeof g->front[0] * (size_t)e.front);
     MOVE(g->stone_list, sizeof g->stone_list[0] * (size_t)e.stones);
-    MOVE(g->root, (size_t)e.nodes);
-    MOVE(g->gnext, (size_t)e.nodes);
-    MOVE(g->gcount, (size_t)e.nodes);
-    MOVE(g->gsize, (size_t)e.nodes);
+    MOVE(g->root, sizeof g->root[0] * (size_t)e.nodes);
+    MOVE(g->gnext, sizeof g->gnext[0] * (size_t)e.nodes);
+    MOVE(g->gcount, sizeof g->gcount[0] * (size_t)e.nodes);
+    MOVE(g->gsize, sizeof g->gsize[0] * (size_t)e.nodes);
     MOVE(g->gpoints, sizeof g->gpoints[0] * (size_t)e.nodes);
     MOVE(g->gopen, sizeof g->gopen[0] * (size_t)e.nodes);
     MOVE(g->gstones, (size_t)e.nodes);
@@ -75,8 +75,7 @@ void snapshot_restore(MicropulGame *g, const void *buf) {
     memcpy(&e, buf, sizeof e);
     board_clear(g); /* the cells the failed action's lists say are set */
     transfer(g, (unsigned char *)buf + sizeof e, e, false);
-    for (int i = 0; i < g->nplaced; i++)
-        g->grid[CELL_INDEX(g->placed[i].x, g->placed[i].y)] = (uint8_t)(i + 1);
+    for (int i = 0; i < g->nplaced; i++) g->grid[PLACED_SLOT(&g->placed[i])] = (CellCode)(i + 1);
     for (int f = 0; f < g->nfront; f++)
-        g->grid[CELL_INDEX(g->front[f].x, g->front[f].y)] = (uint8_t)(FRONT_BASE + f);
+        g->grid[FRONT_SLOT(&g->front[f])] = (CellCode)(FRONT_BASE + f);
 }

@@ -82,7 +82,7 @@ PulStatus start_game(PulGame *pg, int nseats, uint64_t seed, const uint8_t *core
     }
     int nb[4];
     board_place(g, ts->start, 0, 0, 0, -1, nb);
-    const Front nothing = {0, 0, 0, 0, 0, 0, {0, 0, 0, 0}};
+    const Front nothing = {0};
     groups_add_tile(g, 0, nb, &nothing, NULL);
     HookCall call = {&g->h, NULL, HOOK_SETUP, -1, 0};
     const MicropulHooks *hooks = hooked_table(g);

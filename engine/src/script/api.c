@@ -282,9 +282,8 @@ static int g_known(lua_State *L) {
     int seat = check_seat(L, call, 2, "known");
     uint8_t supply[PUL_MAX_TILES], ids[PUL_MAX_TILES];
     int n = pul_game_supply(call->g, seat, supply, PUL_MAX_TILES), k = 0;
-    uint64_t known = pul_game_known(call->g, seat);
     for (int i = 0; i < n; i++)
-        if (known >> supply[i] & 1) ids[k++] = supply[i];
+        if (pul_game_knows(call->g, seat, supply[i])) ids[k++] = supply[i];
     push_tile_ids(L, ids, k);
     return 1;
 }
