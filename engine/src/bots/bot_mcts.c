@@ -89,9 +89,6 @@ typedef struct {
     ** so that a family that re-deals only the hidden tiles of a game already
     ** dealt from the same observation does no more. */
     PulGame *root;
-    /* What one action can change in the game searched: a trial is applied
-    ** there and undone from it instead of played on a copy of the game. */
-    alignas(max_align_t) unsigned char undo[PUL_SAVE_BYTES];
     PulAction buf[PUL_MAX_ACTIONS];
     double value[PUL_MAX_ACTIONS];  /* buf's estimates */
     int32_t seen[SEEN_SIZE];        /* a node's children by action_hash, -1 empty */
@@ -199,36 +196,26 @@ static bool best_action(Mcts *m, const PulGame *g, PulRng *rng, PulAction *out) 
 }
 
 /* The greedy rollout step, played on g itself: of samples random legal
-** actions, each applied and undone, the one whose result pul_game_margin
-** likes best for the seat to move (the first of equals) is applied. The
-** last one tried stays when it is the best. False when g has no action or
-** the edition's scripts failed on one (m->failed). */
+** actions (drawn from the same position), the one whose result
+** pul_game_margin likes best for the seat to move (the first of equals) is
+** applied; pul_legal_margins reads each result, without applying it where
+** the family can. False when g has no action or the edition's scripts
+** failed on one (m->failed). */
 static bool lite_step(Mcts *m, PulGame *g, PulRng *rng, int samples) {
-    int mover = pul_game_to_move(g), kept = -1, tried = 0;
-    bool on = false; /* g holds the last action tried */
-    PulAction a, best;
-    double best_value = 0.0;
-    pul_game_save(g, m->undo);
-    for (; tried < samples; tried++) {
-        if (on) pul_game_undo(g, m->undo);
-        on = false;
-        if (!pul_random_action(g, rng, &a)) break;
-        if (pul_apply_trusted(g, &a) != PUL_LEGAL) {
-            m->failed = true; /* the guard put g back as it was */
-            return false;
-        }
-        on = true;
-        double v = pul_game_margin(g, mover);
-        if (kept < 0 || v > best_value) {
-            best_value = v;
-            best = a;
-            kept = tried;
-        }
+    PulAction a[LITE_SAMPLES];
+    double v[LITE_SAMPLES];
+    int n = 0;
+    if (samples > LITE_SAMPLES) samples = LITE_SAMPLES;
+    while (n < samples && pul_random_action(g, rng, &a[n])) n++;
+    if (n == 0) return false;
+    if (pul_legal_margins(g, a, n, v) != PUL_LEGAL) {
+        m->failed = true; /* g as it was */
+        return false;
     }
-    if (kept < 0) return false;
-    if (on && kept == tried - 1) return true;
-    if (on) pul_game_undo(g, m->undo);
-    if (pul_apply_trusted(g, &best) != PUL_LEGAL) m->failed = true;
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (v[i] > v[best]) best = i;
+    if (pul_apply_trusted(g, &a[best]) != PUL_LEGAL) m->failed = true;
     return !m->failed;
 }
 
