@@ -93,13 +93,14 @@ typedef struct {
     double value[PUL_MAX_ACTIONS];  /* buf's estimates */
     int32_t seen[SEEN_SIZE];        /* a node's children by action_hash, -1 empty */
     Cand top[CAND_BLOCK_MAX];
-    double top_value[CAND_BLOCK_MAX];
+    int16_t top_at[CAND_BLOCK_MAX]; /* the ranking's best so far: indexes into buf */
     int path[MAX_PATH];
     /* The edition's scripts failed in a trial or a rollout: the search stops
     ** (each further apply could cost a hook its whole deadline). */
     bool failed;
 } Mcts;
 
+_Static_assert(PUL_MAX_ACTIONS <= INT16_MAX, "an action's index in buf fits top_at");
 _Static_assert(SEEN_SIZE > PUL_MAX_ACTIONS, "a node's children never fill the set: probes end");
 
 /* Every byte of an action is a field (no padding), so equal bytes are equal
@@ -317,28 +318,29 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, PulRng *r
         return 0;
     }
     int start = (int)rng_below(rng, (uint32_t)n);
+    /* The best are kept as indexes (two bytes moved per place, not a
+    ** candidate and its value: a Genial root keeps hundreds). */
+    int16_t *top = m->top_at;
+    const double *value = m->value;
     for (int k = 0, at = start; k < n; k++, at = at + 1 == n ? 0 : at + 1) {
-        double e = m->value[at];
-        if (e == -HUGE_VAL || (kept == want && e <= m->top_value[kept - 1])) continue;
+        double e = value[at];
+        if (e == -HUGE_VAL || (kept == want && e <= value[top[kept - 1]])) continue;
         /* After every kept value >= e (the first of equals stays first): a
-        ** binary search, since a Genial root keeps hundreds. */
+        ** binary search. */
         int lo = 0, hi = kept;
         while (lo < hi) {
             int mid = (lo + hi) / 2;
-            if (m->top_value[mid] >= e)
+            if (value[top[mid]] >= e)
                 lo = mid + 1;
             else
                 hi = mid;
         }
         if (kept < want) kept++;
         int moved = kept - 1 - lo;
-        if (moved > 0) {
-            memmove(&m->top[lo + 1], &m->top[lo], sizeof m->top[0] * (size_t)moved);
-            memmove(&m->top_value[lo + 1], &m->top_value[lo], sizeof m->top_value[0] * (size_t)moved);
-        }
-        m->top[lo] = (Cand){m->buf[at], false};
-        m->top_value[lo] = e;
+        if (moved > 0) memmove(&top[lo + 1], &top[lo], sizeof top[0] * (size_t)moved);
+        top[lo] = (int16_t)at;
     }
+    for (int k = 0; k < kept; k++) m->top[k] = (Cand){m->buf[top[k]], false};
     return kept;
 }
 
