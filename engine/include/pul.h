@@ -899,9 +899,11 @@ double pul_game_margin(const PulGame *g, int seat);
 ** for ranking the actions of one position against each other (MCTS orders a
 ** node's candidates by them), not for comparing positions. Genial works them
 ** out from the points each placement would score and the tracks they would
-** reach, without applying it (nor running a script's hooks); Micropul
-** applies each on scratch, a game of g's variant (required there; Genial
-** leaves it alone), and reads pul_game_margin. values[i] is -HUGE_VAL for an
+** reach, without applying it (nor running a script's hooks); Micropul's is
+** pul_game_margin after the action, worked out from the groups the action
+** touches, or read after applying it on scratch, a game of g's variant, where
+** the turn that follows could end the game or a hook could run (required
+** there; Genial leaves it alone). values[i] is -HUGE_VAL for an
 ** action the rules refuse. Returns PUL_LEGAL, or PUL_R_SCRIPT_ERROR when the
 ** edition's scripts failed on one (the values from there on are unset). */
 PulReason pul_action_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
@@ -912,6 +914,14 @@ PulReason pul_action_estimates(const PulGame *g, const PulAction *a, int n, PulG
 ** values undefined). Search ranks a node's actions through it (issue 15). */
 PulReason pul_legal_estimates(const PulGame *g, const PulAction *a, int n, PulGame *scratch,
                               double *values);
+/* pul_game_margin of the seat to move after each of n listed actions (as
+** for pul_legal_estimates), to the last bit what applying a[i] to g and
+** reading the margin gives; g is left byte for byte as it was (an action
+** the family cannot work out is applied to g and undone). What a playout
+** compares its sampled actions by. Returns PUL_LEGAL, or PUL_R_SCRIPT_ERROR
+** when the edition's scripts failed on one (the values from there on are
+** unset; g as it was). */
+PulReason pul_legal_margins(PulGame *g, const PulAction *a, int n, double *values);
 /* A hash of everything obs shows (of a game of v), for seeding a bot's
 ** choice: the same observation gives the same hash. */
 uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o);

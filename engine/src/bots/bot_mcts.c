@@ -89,20 +89,18 @@ typedef struct {
     ** so that a family that re-deals only the hidden tiles of a game already
     ** dealt from the same observation does no more. */
     PulGame *root;
-    /* What one action can change in the game searched: a trial is applied
-    ** there and undone from it instead of played on a copy of the game. */
-    alignas(max_align_t) unsigned char undo[PUL_SAVE_BYTES];
     PulAction buf[PUL_MAX_ACTIONS];
     double value[PUL_MAX_ACTIONS];  /* buf's estimates */
     int32_t seen[SEEN_SIZE];        /* a node's children by action_hash, -1 empty */
     Cand top[CAND_BLOCK_MAX];
-    double top_value[CAND_BLOCK_MAX];
+    int16_t top_at[CAND_BLOCK_MAX]; /* the ranking's best so far: indexes into buf */
     int path[MAX_PATH];
     /* The edition's scripts failed in a trial or a rollout: the search stops
     ** (each further apply could cost a hook its whole deadline). */
     bool failed;
 } Mcts;
 
+_Static_assert(PUL_MAX_ACTIONS <= INT16_MAX, "an action's index in buf fits top_at");
 _Static_assert(SEEN_SIZE > PUL_MAX_ACTIONS, "a node's children never fill the set: probes end");
 
 /* Every byte of an action is a field (no padding), so equal bytes are equal
@@ -199,36 +197,26 @@ static bool best_action(Mcts *m, const PulGame *g, PulRng *rng, PulAction *out) 
 }
 
 /* The greedy rollout step, played on g itself: of samples random legal
-** actions, each applied and undone, the one whose result pul_game_margin
-** likes best for the seat to move (the first of equals) is applied. The
-** last one tried stays when it is the best. False when g has no action or
-** the edition's scripts failed on one (m->failed). */
+** actions (drawn from the same position), the one whose result
+** pul_game_margin likes best for the seat to move (the first of equals) is
+** applied; pul_legal_margins reads each result, without applying it where
+** the family can. False when g has no action or the edition's scripts
+** failed on one (m->failed). */
 static bool lite_step(Mcts *m, PulGame *g, PulRng *rng, int samples) {
-    int mover = pul_game_to_move(g), kept = -1, tried = 0;
-    bool on = false; /* g holds the last action tried */
-    PulAction a, best;
-    double best_value = 0.0;
-    pul_game_save(g, m->undo);
-    for (; tried < samples; tried++) {
-        if (on) pul_game_undo(g, m->undo);
-        on = false;
-        if (!pul_random_action(g, rng, &a)) break;
-        if (pul_apply_trusted(g, &a) != PUL_LEGAL) {
-            m->failed = true; /* the guard put g back as it was */
-            return false;
-        }
-        on = true;
-        double v = pul_game_margin(g, mover);
-        if (kept < 0 || v > best_value) {
-            best_value = v;
-            best = a;
-            kept = tried;
-        }
+    PulAction a[LITE_SAMPLES];
+    double v[LITE_SAMPLES];
+    int n = 0;
+    if (samples > LITE_SAMPLES) samples = LITE_SAMPLES;
+    while (n < samples && pul_random_action(g, rng, &a[n])) n++;
+    if (n == 0) return false;
+    if (pul_legal_margins(g, a, n, v) != PUL_LEGAL) {
+        m->failed = true; /* g as it was */
+        return false;
     }
-    if (kept < 0) return false;
-    if (on && kept == tried - 1) return true;
-    if (on) pul_game_undo(g, m->undo);
-    if (pul_apply_trusted(g, &best) != PUL_LEGAL) m->failed = true;
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (v[i] > v[best]) best = i;
+    if (pul_apply_trusted(g, &a[best]) != PUL_LEGAL) m->failed = true;
     return !m->failed;
 }
 
@@ -330,28 +318,29 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, PulRng *r
         return 0;
     }
     int start = (int)rng_below(rng, (uint32_t)n);
+    /* The best are kept as indexes (two bytes moved per place, not a
+    ** candidate and its value: a Genial root keeps hundreds). */
+    int16_t *top = m->top_at;
+    const double *value = m->value;
     for (int k = 0, at = start; k < n; k++, at = at + 1 == n ? 0 : at + 1) {
-        double e = m->value[at];
-        if (e == -HUGE_VAL || (kept == want && e <= m->top_value[kept - 1])) continue;
+        double e = value[at];
+        if (e == -HUGE_VAL || (kept == want && e <= value[top[kept - 1]])) continue;
         /* After every kept value >= e (the first of equals stays first): a
-        ** binary search, since a Genial root keeps hundreds. */
+        ** binary search. */
         int lo = 0, hi = kept;
         while (lo < hi) {
             int mid = (lo + hi) / 2;
-            if (m->top_value[mid] >= e)
+            if (value[top[mid]] >= e)
                 lo = mid + 1;
             else
                 hi = mid;
         }
         if (kept < want) kept++;
         int moved = kept - 1 - lo;
-        if (moved > 0) {
-            memmove(&m->top[lo + 1], &m->top[lo], sizeof m->top[0] * (size_t)moved);
-            memmove(&m->top_value[lo + 1], &m->top_value[lo], sizeof m->top_value[0] * (size_t)moved);
-        }
-        m->top[lo] = (Cand){m->buf[at], false};
-        m->top_value[lo] = e;
+        if (moved > 0) memmove(&top[lo + 1], &top[lo], sizeof top[0] * (size_t)moved);
+        top[lo] = (int16_t)at;
     }
+    for (int k = 0; k < kept; k++) m->top[k] = (Cand){m->buf[top[k]], false};
     return kept;
 }
 

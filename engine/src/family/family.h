@@ -55,7 +55,8 @@ typedef struct {
 
 /* Every slot is set by every family, but hooks (NULL with nhooks 0: no hook
 ** points), reason_text (NULL: the refusal in pul_reason_message's words) and
-** margin (NULL: pul_game_margin from heuristic). */
+** margin (NULL: pul_game_margin from heuristic) and margins (NULL: by
+** applying). */
 struct Family {
     const char *name;                        /* "micropul": variant.yaml's family:, reports */
     size_t game_size;                        /* bytes of the family's game, header included:
@@ -119,6 +120,8 @@ struct Family {
     ** listed: each is legal (pul_legal_estimates), none is checked */
     PulReason (*estimates)(const PulGame *g, const PulAction *a, int n, bool listed,
                            PulGame *scratch, double *values);
+    /* pul_legal_margins (NULL: each action applied to g and undone) */
+    PulReason (*margins)(PulGame *g, const PulAction *a, int n, double *values);
 
     /* text */
     bool (*action_parse)(const PulVariant *v, const char *text, PulAction *out);

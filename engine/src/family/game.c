@@ -161,6 +161,20 @@ PulReason pul_legal_estimates(const PulGame *g, const PulAction *a, int n, PulGa
                               double *values) {
     return g->fam->estimates(g, a, n, true, scratch, values);
 }
+PulReason pul_legal_margins(PulGame *g, const PulAction *a, int n, double *values) {
+    if (g->fam->margins) return g->fam->margins(g, a, n, values);
+    if (n <= 0) return PUL_LEGAL;
+    alignas(max_align_t) unsigned char undo[PUL_SAVE_BYTES];
+    int seat = g->to_move;
+    pul_game_save(g, undo);
+    for (int i = 0; i < n; i++) {
+        PulReason r = pul_apply_trusted(g, &a[i]);
+        if (r != PUL_LEGAL) return r; /* a script failed: the guard put g back */
+        values[i] = pul_game_margin(g, seat);
+        pul_game_undo(g, undo);
+    }
+    return PUL_LEGAL;
+}
 
 /* The referee's family fields and words. */
 int pul_referee_fields(const PulGame *g, const PulEvents *ev, PulReason why, char *buf,

@@ -102,27 +102,42 @@ static void activate_events(MicropulGame *g, const Placed *q, unsigned quads, Pu
     }
 }
 
-/* Catalysts this placement fires, each at most once: the new tile's own
-** first, then each neighbour's, sides N E S W. seen is what the neighbours
-** showed the cell: micropul and catalysts per slot. Returns the draws and
-** extra turns (place_fire); the events only when ev is not NULL. */
-static uint32_t activate(MicropulGame *g, int idx, const int nb[4], const Front *seen,
-                         PulEvents *ev) {
+/* Catalysts placing tile in rotation rot on a cell fires, each at most
+** once: the tile's own, then each neighbour's, sides N E S W. nb: the placed
+** index on each side, or -1; seen is what the neighbours showed the cell
+** (micropul and catalysts per slot). Returns the draws and extra turns
+** (place_fire); it reads only the neighbours, so it holds before the tile is
+** down as after. */
+uint32_t apply_fired(const MicropulGame *g, int tile, int rot, const int nb[4], const Front *seen) {
     const MicropulVariant *v = MV(g);
-    const Placed *p = &g->placed[idx];
-    const TileRot *tr = &v->rot[p->tile][p->rot];
-    unsigned mine = v->slot_quads[tr->cat_slots & seen->mic8];
-    uint32_t fired = v->place[p->tile][p->rot].fire[mine];
-    if (ev) activate_events(g, p, mine, ev);
+    const TileRot *tr = &v->rot[tile][rot];
+    uint32_t fired = v->place[tile][rot].fire[v->slot_quads[tr->cat_slots & seen->mic8]];
     unsigned theirs = seen->cat8 & tr->mic_slots;
     /* The neighbours' slots facing mine: slot i faces slot i ^ 4. */
     unsigned facing = (theirs >> 4 | theirs << 4) & 0xFFu;
     for (unsigned sides = (theirs | theirs >> 1) & 0x55u; sides; sides &= sides - 1) {
         int s = lowest_set(sides) >> 1;
         const Placed *q = &g->placed[nb[s]];
-        unsigned quads = v->slot_quads[facing & 3u << (2 * (s ^ 2))];
-        fired += v->place[q->tile][q->rot].fire[quads];
-        if (ev) activate_events(g, q, quads, ev);
+        fired += v->place[q->tile][q->rot].fire[v->slot_quads[facing & 3u << (2 * (s ^ 2))]];
+    }
+    return fired;
+}
+
+/* apply_fired for the tile just placed at idx, with the ACTIVATED events
+** when ev is not NULL. */
+static uint32_t activate(MicropulGame *g, int idx, const int nb[4], const Front *seen,
+                         PulEvents *ev) {
+    const Placed *p = &g->placed[idx];
+    uint32_t fired = apply_fired(g, p->tile, p->rot, nb, seen);
+    if (!ev) return fired;
+    const MicropulVariant *v = MV(g);
+    const TileRot *tr = &v->rot[p->tile][p->rot];
+    activate_events(g, p, v->slot_quads[tr->cat_slots & seen->mic8], ev);
+    unsigned theirs = seen->cat8 & tr->mic_slots;
+    unsigned facing = (theirs >> 4 | theirs << 4) & 0xFFu;
+    for (unsigned sides = (theirs | theirs >> 1) & 0x55u; sides; sides &= sides - 1) {
+        int s = lowest_set(sides) >> 1;
+        activate_events(g, &g->placed[nb[s]], v->slot_quads[facing & 3u << (2 * (s ^ 2))], ev);
     }
     return fired;
 }

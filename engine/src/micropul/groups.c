@@ -27,6 +27,10 @@ int groups_scorer(const MicropulGame *g, int r) {
     return scorer_of(&g->rules, g->gstones[r], g->gowners[r]);
 }
 
+int groups_scorer_of(const PulRules *rules, int stones, unsigned owners) {
+    return scorer_of(rules, stones, owners);
+}
+
 /* Join the groups of nodes a and b; returns the surviving root: the larger
 ** group's (a's on a tie), whose members are not relabelled. */
 static int join(MicropulGame *g, int a, int b) {

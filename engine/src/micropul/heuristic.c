@@ -1,12 +1,15 @@
 /*
 ** heuristic.c: Micropul's heuristic value of a position for one seat, with
-** its weights, and an action's estimate; the bots reach them through pul.h.
+** its weights, and an action's estimate worked out without applying it;
+** the bots reach them through pul.h.
 */
 #include <math.h>
 #include <stdalign.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "heuristic.h"
+#include "hooked.h"
 
 /* The heuristic's weights, in points. Tuned by play against the random bot
 ** and by MCTS strength (see the report of the bots' issue). */
@@ -24,6 +27,31 @@ static const struct {
 /* Share of an open group's points the heuristic counts. */
 static double potential(int open) { return W.close_chance / (1.0 + W.per_open * open); }
 
+/* What a claim on a group without a stone is worth before the stone's own
+** value: its points, or their open share. */
+static double claim_worth(int points, int open) {
+    return open ? points * potential(open) : points;
+}
+
+/* The seats' own terms, after the groups': stones in hand, the seat to move
+** (with the best claim open to it) and empty hands. */
+static void values_tail(int seats, int mover, double stone, double best_claim,
+                        const uint8_t *stones, const uint8_t *nhand, const uint8_t *nsupply,
+                        double *v) {
+    for (int s = 0; s < seats; s++) {
+        v[s] += stones[s] * stone;
+        if (s == mover) v[s] += W.to_move + W.claim * best_claim;
+        if (nhand[s] == 0) v[s] -= nsupply[s] == 0 ? W.no_tiles : W.empty_hand;
+    }
+}
+
+/* The stone term's value with left tiles still in the core. */
+static double stone_value(const MicropulGame *g, int left) {
+    int all = MV(g)->ts.ntiles - 1;
+    double time_left = all > 0 ? (double)left / all : 0.0;
+    return W.stone * time_left;
+}
+
 /* The heuristic of every seat in one pass over the groups (the margin needs
 ** them all); each seat's sum is made in the order heuristic_value always
 ** made it, so the values are the same to the last bit. */
@@ -37,9 +65,7 @@ static void values(const MicropulGame *g, double *v) {
         for (int i = 0; i < n && i < PUL_MAX_SEATS; i++) v[winners[i]] += W.win / n;
         return;
     }
-    int left = g->ncore - g->core_top, all = MV(g)->ts.ntiles - 1;
-    double time_left = all > 0 ? (double)left / all : 0.0;
-    double stone = W.stone * time_left;
+    double stone = stone_value(g, g->ncore - g->core_top);
     int mover = g->h.to_move;
     bool may_claim = g->stones[mover] > 0;
     double best_claim = 0.0;
@@ -51,7 +77,7 @@ static void values(const MicropulGame *g, double *v) {
         int open = g->gopen[n];
         if (g->gstones[n] == 0) {
             if (may_claim) {
-                double gain = (open ? g->gpoints[n] * potential(open) : g->gpoints[n]) - stone;
+                double gain = claim_worth(g->gpoints[n], open) - stone;
                 if (gain > best_claim) best_claim = gain;
             }
         } else if (open > 0) {
@@ -59,11 +85,15 @@ static void values(const MicropulGame *g, double *v) {
             if (who >= 0) v[who] += g->gpoints[n] * potential(open);
         }
     }
-    for (int s = 0; s < seats; s++) {
-        v[s] += g->stones[s] * stone;
-        if (s == mover) v[s] += W.to_move + W.claim * best_claim;
-        if (g->nhand[s] == 0) v[s] -= g->nsupply[s] == 0 ? W.no_tiles : W.empty_hand;
-    }
+    values_tail(seats, mover, stone, best_claim, g->stones, g->nhand, g->nsupply, v);
+}
+
+/* Micropul has no partners: every other seat is a rival (pul_game_margin). */
+static double margin_of(const double *v, int seats, int seat) {
+    double others = 0.0;
+    for (int s = 0; s < seats; s++)
+        if (s != seat) others += v[s];
+    return seats > 1 ? v[seat] - others / (seats - 1) : v[seat];
 }
 
 double heuristic_value(const PulGame *pg, int seat) {
@@ -72,35 +102,334 @@ double heuristic_value(const PulGame *pg, int seat) {
     return v[seat];
 }
 
-/* Micropul has no partners: every other seat is a rival (pul_game_margin). */
 double heuristic_margin(const PulGame *pg, int seat) {
-    double v[PUL_MAX_SEATS], others = 0.0;
-    int seats = pg->nseats;
+    double v[PUL_MAX_SEATS];
     values(MGC(pg), v);
-    for (int s = 0; s < seats; s++)
-        if (s != seat) others += v[s];
-    return seats > 1 ? v[seat] - others / (seats - 1) : v[seat];
+    return margin_of(v, pg->nseats, seat);
 }
 
-/* Micropul has no cheaper reading of an action than its result: groups merge
-** and close in ways only apply works out. The position is copied to scratch
-** once and each action applied there and undone from one snapshot (a few
-** kilobytes put back instead of the whole game copied per action). */
-PulReason heuristic_estimates(const PulGame *g, const PulAction *a, int n, bool listed,
-                              PulGame *scratch, double *values) {
-    if (n <= 0) return PUL_LEGAL;
+/* ------------------------------------------------------------ estimates */
+
+/* An action's margin worked out from the groups it touches, without
+** applying it: the groups' figures after it, the seats' counts and the turn
+** that follows, put together in the order values() adds them, so the value
+** is the applied one to the last bit. Where the turn that follows could end
+** the game (the core runs out, a seat cannot move, the action limit) or a
+** hook could run, the action is applied on a trial game instead. */
+
+enum {
+    TOP_CLAIMS = 9,   /* one more than the old groups a placement touches */
+    MAX_TOUCHED = 12, /* a tile's own groups and the groups facing it */
+    MAX_CLAIMED = PUL_MAX_SEATS * PUL_MAX_STONES
+};
+
+/* The position every estimate of one call starts from. */
+typedef struct {
+    int scores[PUL_MAX_SEATS];
+    /* Groups with a stone and open edges that score for a seat, by root. */
+    int nc;
+    int croot[MAX_CLAIMED], cwho[MAX_CLAIMED];
+    double cval[MAX_CLAIMED];
+    /* Groups without a stone that a claim values most, best first. */
+    int nu;
+    int uroot[TOP_CLAIMS];
+    double uval[TOP_CLAIMS];
+} Base;
+
+/* A group the action touches: one on the board (old) or one of the new
+** tile's, joined locally as groups.c joins them. */
+typedef struct {
+    int root;  /* the node its root is at */
+    int up;    /* the touched group it joined, itself while a root */
+    int count, points, open, stones;
+    unsigned owners;
+    bool old;
+} Touched;
+
+/* What the action changes. */
+typedef struct {
+    Touched t[MAX_TOUCHED];
+    int nt;
+    int add[PUL_MAX_SEATS];      /* points of groups it closes or claims closed */
+    int hand, supply, stones;    /* the mover's changes */
+    int drawn;                   /* tiles leaving the core */
+    int unclaimed;               /* change of the groups without a stone */
+    int extra;                   /* extra turns its catalysts grant */
+} Effect;
+
+static void base_of(const MicropulGame *g, Base *b) {
+    score_totals(&g->h, b->scores);
+    b->nc = b->nu = 0;
+    const TileRot(*rot)[4] = MV(g)->rot;
+    for (int n = 0; n < g->nplaced * 4; n++) {
+        if (g->root[n] != n) continue;
+        const Placed *p = &g->placed[n >> 2];
+        if (!rot[p->tile][p->rot].colour[n & 3]) continue;
+        int open = g->gopen[n];
+        if (g->gstones[n] == 0) {
+            double w = claim_worth(g->gpoints[n], open);
+            if (b->nu == TOP_CLAIMS && w <= b->uval[TOP_CLAIMS - 1]) continue;
+            int i = b->nu < TOP_CLAIMS ? b->nu++ : TOP_CLAIMS - 1;
+            for (; i > 0 && b->uval[i - 1] < w; i--) {
+                b->uval[i] = b->uval[i - 1];
+                b->uroot[i] = b->uroot[i - 1];
+            }
+            b->uval[i] = w;
+            b->uroot[i] = n;
+        } else if (open > 0) {
+            int who = groups_scorer(g, n);
+            if (who < 0 || b->nc == MAX_CLAIMED) continue;
+            b->croot[b->nc] = n;
+            b->cwho[b->nc] = who;
+            b->cval[b->nc++] = g->gpoints[n] * potential(open);
+        }
+    }
+}
+
+static bool touched_old(const Effect *e, int root) {
+    for (int i = 0; i < e->nt; i++)
+        if (e->t[i].old && e->t[i].root == root) return true;
+    return false;
+}
+
+static int touched_find(const Effect *e, int i) {
+    while (e->t[i].up != i) i = e->t[i].up;
+    return i;
+}
+
+/* The touched group of a root on the board, added when new. */
+static int touch_old(const MicropulGame *g, Effect *e, int root) {
+    for (int i = 0; i < e->nt; i++)
+        if (e->t[i].old && e->t[i].root == root) return touched_find(e, i);
+    Touched *t = &e->t[e->nt];
+    *t = (Touched){root, e->nt, g->gcount[root], g->gpoints[root], g->gopen[root],
+                   g->gstones[root], g->gowners[root], true};
+    return e->nt++;
+}
+
+/* groups.c's join: the larger group's root stays (a's on a tie). */
+static void touched_join(Effect *e, int a, int b) {
+    int ra = touched_find(e, a), rb = touched_find(e, b);
+    if (ra == rb) return;
+    int keep = e->t[ra].count < e->t[rb].count ? rb : ra, gone = ra ^ rb ^ keep;
+    Touched *k = &e->t[keep], *o = &e->t[gone];
+    e->unclaimed -= (k->stones == 0) | (o->stones == 0);
+    k->count += o->count;
+    k->points += o->points;
+    k->open += o->open;
+    k->stones += o->stones;
+    k->owners |= o->owners;
+    o->up = keep;
+}
+
+/* A placement as groups_add_tile and activate work it out. */
+static void effect_place(const MicropulGame *g, const PulAction *a, Effect *e) {
+    const MicropulVariant *v = MV(g);
+    const Front *seen = &g->front[board_front_at(g, a->x, a->y)];
+    const TileRot *tr = &v->rot[a->tile][a->rot];
+    const PlaceRot *pr = &v->place[a->tile][a->rot];
+    int nb[4], base = g->nplaced * 4, own[4];
+    uint32_t open = 0;
+    for (int s = 0; s < 4; s++) {
+        nb[s] = board_tile_at(g, a->x + side_dx[s], a->y + side_dy[s]);
+        open += nb[s] < 0 ? pr->open_side[s] : 0;
+    }
+    int points = pr->big ? g->rules.points_big : g->rules.points_micropul;
+    for (int k = 0; k < pr->ngroups; k++) {
+        int q = pr->roots[k];
+        own[q] = e->nt;
+        e->t[e->nt] = (Touched){base + q, e->nt, pr->lcount[q], pr->lsize[q] * points,
+                                (int)(open >> (8 * q) & 0xFFu), 0, 0, false};
+        e->nt++;
+    }
+    e->unclaimed = pr->ngroups;
+    for (unsigned m = seen->mic8; m; m &= m - 1) {
+        int i = lowest_set(m);
+        e->t[touch_old(g, e, g->root[nb[i >> 1] * 4 + slot_quad[i ^ 4]])].open--;
+    }
+    unsigned same = bytes_to_bits(tr->edge_nz & seen->ctx_nz & ~bytes_nonzero(tr->edge ^ seen->ctx));
+    for (; same; same &= same - 1) {
+        int i = lowest_set(same);
+        touched_join(e, own[pr->lroot[slot_quad[i]]],
+                     touch_old(g, e, g->root[nb[i >> 1] * 4 + slot_quad[i ^ 4]]));
+    }
+    for (int i = 0; i < e->nt; i++) {
+        const Touched *t = &e->t[i];
+        if (t->up != i || t->open != 0) continue;
+        int who = groups_scorer_of(&g->rules, t->stones, t->owners);
+        if (who >= 0) e->add[who] += t->points;
+    }
+    uint32_t fired = apply_fired(g, a->tile, a->rot, nb, seen);
+    int draw = (int)(fired & 0xFFFFu), left = g->ncore - g->core_top;
+    e->drawn = draw < left ? draw : left;
+    e->supply = e->drawn;
+    e->hand = -1;
+    e->extra = (int)(fired >> 16);
+}
+
+/* A claim as groups_claim works it out. */
+static void effect_claim(const MicropulGame *g, const PulAction *a, Effect *e) {
+    int seat = g->h.to_move;
+    Touched *t = &e->t[touch_old(g, e, g->root[board_tile_at(g, a->x, a->y) * 4 + a->quad])];
+    if (t->stones == 0) e->unclaimed = -1;
+    t->stones++;
+    t->owners |= 1u << seat;
+    if (t->open == 0) {
+        int who = groups_scorer_of(&g->rules, t->stones, t->owners);
+        if (who >= 0) e->add[who] += t->points;
+    }
+    e->stones = -1;
+}
+
+/* The margin after the action whose changes e holds, or false when the
+** turn that follows needs the action applied (turn.c's end and checks). */
+static bool effect_margin(const MicropulGame *g, const Base *b, const Effect *e, double *out) {
+    const PulRules *rules = &g->rules;
+    int seat = g->h.to_move, seats = g->h.nseats;
+    int core_top = g->core_top + e->drawn;
+    if (g->h.turns + 1 >= PUL_ACTION_LIMIT || core_top >= g->ncore) return false;
+    int extra_left = g->extra_left;
+    if (e->extra > 0 && (seats > 1 || rules->solo_extra_turn) &&
+        (!g->in_extra || rules->extra_turn_chains)) {
+        int x = extra_left + (rules->extra_turn_per_catalyst ? e->extra : 1);
+        extra_left = x > 255 ? 255 : x;
+    }
+    bool in_extra = extra_left > 0;
+    int next = in_extra ? seat : (seat + 1) % seats;
+    uint8_t nhand[PUL_MAX_SEATS], nsupply[PUL_MAX_SEATS], stones[PUL_MAX_SEATS];
+    memcpy(nhand, g->nhand, sizeof nhand);
+    memcpy(nsupply, g->nsupply, sizeof nsupply);
+    memcpy(stones, g->stones, sizeof stones);
+    nhand[seat] = (uint8_t)(nhand[seat] + e->hand);
+    nsupply[seat] = (uint8_t)(nsupply[seat] + e->supply);
+    stones[seat] = (uint8_t)(stones[seat] + e->stones);
+    /* legal_any's quick answers for the seat to move next; otherwise its
+    ** start-of-turn checks are left to the applied game. */
+    if (nhand[next] == 0 && nsupply[next] == 0) return false;
+    if (!in_extra && !(nsupply[next] > 0 && nhand[next] < rules->hand_limit) &&
+        !(stones[next] > 0 && g->unclaimed + e->unclaimed > 0))
+        return false;
+
+    double v[PUL_MAX_SEATS];
+    for (int s = 0; s < seats; s++) {
+        int supply = s == seat ? e->supply : 0, hand = s == seat ? e->hand : 0;
+        v[s] = b->scores[s] + e->add[s] + rules->points_supply * supply + rules->points_hand * hand;
+    }
+    double stone = stone_value(g, g->ncore - core_top);
+    double best_claim = 0.0;
+    if (stones[next] > 0) {
+        double top = -HUGE_VAL;
+        for (int i = 0; i < b->nu; i++)
+            if (!touched_old(e, b->uroot[i])) {
+                top = b->uval[i];
+                break;
+            }
+        for (int i = 0; i < e->nt; i++) {
+            const Touched *t = &e->t[i];
+            if (t->up != i || t->stones != 0) continue;
+            double w = claim_worth(t->points, t->open);
+            if (w > top) top = w;
+        }
+        /* Rounding is monotonic: the best gain is the best worth less the stone. */
+        double gain = top - stone;
+        if (gain > best_claim) best_claim = gain;
+    }
+    /* The claimed groups' terms in root order: the untouched ones as they
+    ** were, the touched ones as they become. */
+    int nroot[MAX_TOUCHED], nwho[MAX_TOUCHED], nn = 0;
+    double nval[MAX_TOUCHED];
+    for (int i = 0; i < e->nt; i++) {
+        const Touched *t = &e->t[i];
+        if (t->up != i || t->stones == 0 || t->open <= 0) continue;
+        int who = groups_scorer_of(rules, t->stones, t->owners);
+        if (who < 0) continue;
+        int k = nn++;
+        for (; k > 0 && nroot[k - 1] > t->root; k--) {
+            nroot[k] = nroot[k - 1];
+            nwho[k] = nwho[k - 1];
+            nval[k] = nval[k - 1];
+        }
+        nroot[k] = t->root;
+        nwho[k] = who;
+        nval[k] = t->points * potential(t->open);
+    }
+    for (int i = 0, j = 0; i < b->nc || j < nn;) {
+        if (i < b->nc && (j == nn || b->croot[i] < nroot[j])) {
+            if (!touched_old(e, b->croot[i])) v[b->cwho[i]] += b->cval[i];
+            i++;
+        } else {
+            v[nwho[j]] += nval[j];
+            j++;
+        }
+    }
+    values_tail(seats, next, stone, best_claim, stones, nhand, nsupply, v);
+    *out = margin_of(v, seats, seat);
+    return true;
+}
+
+/* The margin after a, worked out; false when it must be applied. */
+static bool estimate(const MicropulGame *g, const Base *b, const PulAction *a, double *out) {
+    Effect e;
+    e.nt = 0;
+    memset(e.add, 0, sizeof e.add);
+    e.hand = e.supply = e.stones = e.drawn = e.unclaimed = e.extra = 0;
+    switch (a->kind) {
+    case PUL_PLACE:
+        effect_place(g, a, &e);
+        break;
+    case PUL_CLAIM:
+        effect_claim(g, a, &e);
+        break;
+    case PUL_TAKE:
+        e.hand = 1;
+        e.supply = -1;
+        break;
+    default:
+        break;
+    }
+    return effect_margin(g, b, &e, out);
+}
+
+/* Whether a hook can run during an action (then every action is applied). */
+static bool hooks_may_run(const MicropulGame *g) {
+    const MicropulHooks *tab = hooked_table(g);
+    return tab && (tab->defined & ~HOOK_SETUP);
+}
+
+/* The values of n actions of g; those estimate() cannot work out are
+** applied on trial (a copy of g made on first need when copy, else g itself)
+** and undone from one snapshot. */
+static PulReason margins(const MicropulGame *g, PulGame *trial, bool copy, const PulAction *a,
+                         int n, bool listed, double *values) {
     alignas(max_align_t) unsigned char snap[MICROPUL_SNAPSHOT_MAX];
-    pul_game_copy(scratch, g);
-    snapshot_save(MGC(scratch), snap);
+    bool fast = !hooks_may_run(g), saved = false;
+    int seat = g->h.to_move;
+    Base b;
+    if (fast) base_of(g, &b);
     for (int i = 0; i < n; i++) {
-        PulReason r = listed ? pul_apply_trusted(scratch, &a[i]) : pul_apply(scratch, &a[i], NULL);
-        if (r == PUL_R_SCRIPT_ERROR) return r; /* the guard left scratch as it was */
-        if (r != PUL_LEGAL) {
-            values[i] = -HUGE_VAL; /* refused: scratch untouched */
+        if (!listed && apply_check(&g->h, &a[i]) != PUL_LEGAL) {
+            values[i] = -HUGE_VAL;
             continue;
         }
-        values[i] = pul_game_margin(scratch, g->to_move);
-        snapshot_restore(MG(scratch), snap);
+        if (fast && estimate(g, &b, &a[i], &values[i])) continue;
+        if (!saved) {
+            if (copy) pul_game_copy(trial, &g->h);
+            snapshot_save(MGC(trial), snap);
+            saved = true;
+        }
+        PulReason r = pul_apply_trusted(trial, &a[i]);
+        if (r != PUL_LEGAL) return r; /* a script failed: the guard left trial as it was */
+        values[i] = pul_game_margin(trial, seat);
+        snapshot_restore(MG(trial), snap);
     }
     return PUL_LEGAL;
+}
+
+PulReason heuristic_estimates(const PulGame *g, const PulAction *a, int n, bool listed,
+                              PulGame *scratch, double *values) {
+    return margins(MGC(g), scratch, true, a, n, listed, values);
+}
+
+PulReason heuristic_margins(PulGame *g, const PulAction *a, int n, double *values) {
+    return margins(MGC(g), g, false, a, n, true, values);
 }

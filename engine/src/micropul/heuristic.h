@@ -13,10 +13,14 @@
 double heuristic_value(const PulGame *g, int seat);
 /* Slot margin: pul_game_margin of seat, all seats' values from one pass. */
 double heuristic_margin(const PulGame *g, int seat);
-/* Slot estimates: each action applied on scratch, the result's
-** pul_game_margin for the seat that moved (listed: each is legal, applied
+/* Slot estimates: each action's pul_game_margin after it for the seat that
+** moves, worked out where the turn that follows cannot end the game and no
+** hook can run, else applied on scratch (listed: each is legal, applied
 ** without the check). */
 PulReason heuristic_estimates(const PulGame *g, const PulAction *a, int n, bool listed,
                               PulGame *scratch, double *values);
+/* Slot margins: the same values, the actions not worked out applied to g
+** itself and undone. */
+PulReason heuristic_margins(PulGame *g, const PulAction *a, int n, double *values);
 
 #endif

@@ -74,6 +74,7 @@ const Family micropul_family = {
     .heuristic = heuristic_value,
     .margin = heuristic_margin,
     .estimates = heuristic_estimates,
+    .margins = heuristic_margins,
     .action_parse = move_text_parse,
     .action_format = move_text_format,
     .reason_text = report_reason_text,

@@ -244,6 +244,9 @@ PulReason apply_check(const PulGame *g, const PulAction *a);                   /
 PulReason apply_action(PulGame *g, const PulAction *a, PulEvents *ev);
 PulReason apply_trusted(PulGame *g, const PulAction *a);
 void apply_events_action(const PulEvents *ev, PulAction *out);
+/* Draws | extra turns << 16 that placing tile in rotation rot on the cell
+** seen fires (nb: the placed index on each side, or -1), before or after. */
+uint32_t apply_fired(const MicropulGame *g, int tile, int rot, const int nb[4], const Front *seen);
 void score_totals(const PulGame *g, int *scores);                              /* score.c */
 int score_winners(const PulGame *g, int *seats, int max);
 void observe_seat(const PulGame *g, int seat, PulObservation *out);            /* observe.c */
@@ -276,6 +279,8 @@ void board_clear(MicropulGame *g);
 void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev);
 /* Score of a closed group's root for one seat's stone rules: owner seat or -1. */
 int groups_scorer(const MicropulGame *g, int root);
+/* The same for a group with these stones and owners (bit s: seat s). */
+int groups_scorer_of(const PulRules *rules, int stones, unsigned owners);
 void groups_claim(MicropulGame *g, int root, int seat);
 void groups_recount(const MicropulGame *g, int *points);
 
