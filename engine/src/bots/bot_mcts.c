@@ -93,14 +93,14 @@ typedef struct {
     double value[PUL_MAX_ACTIONS];  /* buf's estimates */
     int32_t seen[SEEN_SIZE];        /* a node's children by action_hash, -1 empty */
     Cand top[CAND_BLOCK_MAX];
-    int16_t top_at[CAND_BLOCK_MAX]; /* the ranking's best so far: indexes into buf */
+    uint16_t top_at[CAND_BLOCK_MAX]; /* the ranking's best so far: indexes into buf */
     int path[MAX_PATH];
     /* The edition's scripts failed in a trial or a rollout: the search stops
     ** (each further apply could cost a hook its whole deadline). */
     bool failed;
 } Mcts;
 
-_Static_assert(PUL_MAX_ACTIONS <= INT16_MAX, "an action's index in buf fits top_at");
+_Static_assert(PUL_MAX_ACTIONS <= UINT16_MAX, "an action's index in buf fits top_at");
 _Static_assert(SEEN_SIZE > PUL_MAX_ACTIONS, "a node's children never fill the set: probes end");
 
 /* Every byte of an action is a field (no padding), so equal bytes are equal
@@ -320,7 +320,7 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, PulRng *r
     int start = (int)rng_below(rng, (uint32_t)n);
     /* The best are kept as indexes (two bytes moved per place, not a
     ** candidate and its value: a Genial root keeps hundreds). */
-    int16_t *top = m->top_at;
+    uint16_t *top = m->top_at;
     const double *value = m->value;
     for (int k = 0, at = start; k < n; k++, at = at + 1 == n ? 0 : at + 1) {
         double e = value[at];
@@ -338,7 +338,7 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, PulRng *r
         if (kept < want) kept++;
         int moved = kept - 1 - lo;
         if (moved > 0) memmove(&top[lo + 1], &top[lo], sizeof top[0] * (size_t)moved);
-        top[lo] = (int16_t)at;
+        top[lo] = (uint16_t)at;
     }
     for (int k = 0; k < kept; k++) m->top[k] = (Cand){m->buf[top[k]], false};
     return kept;

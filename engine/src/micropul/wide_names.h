@@ -12,6 +12,7 @@
 #define apply_check wide_apply_check
 #define apply_end_hooks wide_apply_end_hooks
 #define apply_events_action wide_apply_events_action
+#define apply_fired wide_apply_fired
 #define apply_trusted wide_apply_trusted
 #define board_clear wide_board_clear
 #define board_front_at wide_board_front_at
@@ -27,8 +28,10 @@
 #define groups_claim wide_groups_claim
 #define groups_recount wide_groups_recount
 #define groups_scorer wide_groups_scorer
+#define groups_scorer_of wide_groups_scorer_of
 #define heuristic_estimates wide_heuristic_estimates
 #define heuristic_margin wide_heuristic_margin
+#define heuristic_margins wide_heuristic_margins
 #define heuristic_value wide_heuristic_value
 #define hooked_draw wide_hooked_draw
 #define hooked_extra_turn wide_hooked_extra_turn
