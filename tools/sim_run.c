@@ -91,10 +91,26 @@ static uint64_t bot_seed(uint64_t game_seed, int seat) {
 
 /* What one thread plays with: a game per variant, of the variants every
 ** thread shares (scripted ones too: each game object runs its hooks in a Lua
-** state of its own). */
+** state of its own), and the bots, kept from game to game with a new seed
+** each (pul_bot_reseed), so a game makes no bot and no bot's game afresh:
+** bots[variant][bot][k] is the k-th seat of a game that bot plays. */
 typedef struct {
     PulGame *g[SIM_MAX_VARIANTS];
+    PulBot *bots[SIM_MAX_VARIANTS][PUL_MAX_SEATS][PUL_MAX_SEATS];
 } SimPlayer;
+
+/* The bot for seat s of a game of variant vi, seeded; NULL with err filled. */
+static PulBot *seat_bot(SimPlayer *pl, int vi, const PulVariant *v, const char *spec, int bot,
+                        const int8_t *bot_of_seat, int s, uint64_t seed, PulError *err) {
+    int k = 0;
+    for (int t = 0; t < s; t++) k += bot_of_seat[t] == bot;
+    PulBot **held = &pl->bots[vi][bot][k];
+    if (*held) {
+        pul_bot_reseed(*held, seed);
+        return *held;
+    }
+    return *held = pul_bot_new(v, spec, seed, err);
+}
 
 static void finish_row(SimRow *row, const PulGame *g) {
     int winners[PUL_MAX_SEATS];
@@ -170,7 +186,8 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
     for (int s = 0; s < row->seats && ok; s++) {
         row->bot[s] = (int8_t)sim_bot_index_for_seat(cfg, index, s, row->seats);
         specs[s] = cfg->bots[row->bot[s]];
-        bots[s] = pul_bot_new(v, specs[s], bot_seed(row->seed, s), err);
+        bots[s] = seat_bot(pl, vi, v, specs[s], row->bot[s], row->bot, s,
+                           bot_seed(row->seed, s), err);
         ok = bots[s] != NULL;
     }
     /* The engine ends every game by its action limit (pul.h), so this loop ends. */
@@ -179,7 +196,6 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
         ok = play_turn(g, bots[seat], specs[seat], where, row, err);
     }
     if (ok) finish_row(row, g);
-    for (int s = 0; s < row->seats; s++) pul_bot_free(bots[s]);
     return ok;
 }
 
@@ -230,6 +246,8 @@ static bool player_open(SimShared *sh, SimPlayer *pl, PulError *err) {
 static void player_close(SimPlayer *pl) {
     for (int k = 0; k < SIM_MAX_VARIANTS; k++) {
         if (pl->g[k]) pul_game_free(pl->g[k]);
+        for (int b = 0; b < PUL_MAX_SEATS; b++)
+            for (int j = 0; j < PUL_MAX_SEATS; j++) pul_bot_free(pl->bots[k][b][j]);
     }
 }
 
