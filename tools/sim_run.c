@@ -214,6 +214,8 @@ typedef struct {
     SimRow *rows;                         /* rows[j % window] for games not yet reported */
     bool *done;
     bool stop, failed;
+    bool reader_waits;                    /* the main thread waits on ready */
+    int room_waits;                       /* workers waiting on room */
     PulError err;                         /* the first failure */
 } SimShared;
 
@@ -268,8 +270,12 @@ static void *worker_main(void *arg) {
     uint64_t nv = (uint64_t)cfg->nvariants;
     pthread_mutex_lock(&sh->mu);
     for (;;) {
-        while (!sh->stop && sh->next < sh->total && sh->next >= sh->reported + sh->window)
+        while (!sh->stop && sh->next < sh->total && sh->next >= sh->reported + sh->window) {
+            if (sh->reader_waits) pthread_cond_signal(&sh->ready);
+            sh->room_waits++;
             pthread_cond_wait(&sh->room, &sh->mu);
+            sh->room_waits--;
+        }
         if (sh->stop || sh->next >= sh->total) break;
         uint64_t j = sh->next++;
         pthread_mutex_unlock(&sh->mu);
@@ -286,7 +292,12 @@ static void *worker_main(void *arg) {
         }
         sh->rows[j % sh->window] = row;
         sh->done[j % sh->window] = true;
-        if (j == sh->reported) pthread_cond_signal(&sh->ready);
+        /* The reader is woken for half a window of rows at a time, not for
+        ** each (a switch of threads per game cost more than a random game);
+        ** sooner when the rows are all in or a worker waits for room. */
+        if (sh->reader_waits && (sh->next >= sh->total || sh->room_waits > 0 ||
+                                 sh->next - sh->reported >= sh->window / 2))
+            pthread_cond_signal(&sh->ready);
     }
     pthread_mutex_unlock(&sh->mu);
     player_close(&pl);
@@ -299,7 +310,9 @@ static void report_rows(SimShared *sh, SimRowFn on_row, SimProgressFn on_progres
     while (sh->reported < sh->total && !sh->failed) {
         uint64_t slot = sh->reported % sh->window;
         if (!sh->done[slot]) {
+            sh->reader_waits = true;
             pthread_cond_wait(&sh->ready, &sh->mu);
+            sh->reader_waits = false;
             continue;
         }
         SimRow row = sh->rows[slot];
