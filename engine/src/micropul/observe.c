@@ -41,8 +41,8 @@ void observe_seat(const PulGame *pg, int seat, PulObservation *o) {
             seen[t >> 6] |= UINT64_C(1) << (t & 63);
         }
     }
-    o->nplaced = g->nplaced;
-    for (int i = 0; i < g->nplaced; i++) {
+    int nplaced = o->nplaced = g->nplaced;
+    for (int i = 0; i < nplaced; i++) {
         const Placed *p = &g->placed[i];
         PulPlaced *q = &o->placed[i];
         q->tile = p->tile;
@@ -54,15 +54,16 @@ void observe_seat(const PulGame *pg, int seat, PulObservation *o) {
     o->nstones = g->nstones_placed;
     memcpy(o->stones, g->stone_list, (size_t)g->nstones_placed * sizeof *o->stones);
     /* In id order, so the list says nothing of where each tile lies. */
-    int nt = MV(g)->ts.ntiles;
+    int nt = MV(g)->ts.ntiles, n = 0; /* a local count: the byte stores may alias o's */
     for (int w = 0; w * 64 < nt; w++) {
         uint64_t left = ~seen[w];
         if (nt - w * 64 < 64) left &= (UINT64_C(1) << (nt - w * 64)) - 1;
         while (left) {
-            o->unseen[o->nunseen++] = (uint8_t)(w * 64 + lowest_set64(left));
+            o->unseen[n++] = (uint8_t)(w * 64 + lowest_set64(left));
             left &= left - 1;
         }
     }
+    o->nunseen = n;
 }
 
 /* FNV-1a over what the observation shows, field by field (never padding). */
