@@ -20,11 +20,13 @@ _Static_assert(sizeof(((PulObservation *)0)->genial) <=
                        offsetof(PulObservation, extra_turn),
                "Genial's observation fits in Micropul's");
 
-/* The direction from cell a to its neighbour b in area ar, or -1. */
+/* The direction from cell a to its neighbour b in area ar, or -1: the
+** lowest that leads there, found without a branch (each placed tile's, at
+** every observation). */
 static int observe_dir(const GenialArea *ar, int a, int b) {
-    for (int d = 0; d < 6; d++)
-        if (ar->nb[a][d] == b) return d;
-    return -1;
+    int dir = -1;
+    for (int d = 5; d >= 0; d--) dir = ar->nb[a][d] == b ? d : dir;
+    return dir;
 }
 
 void genial_observe(const PulGame *pg, int seat, PulObservation *o) {
