@@ -91,10 +91,26 @@ static uint64_t bot_seed(uint64_t game_seed, int seat) {
 
 /* What one thread plays with: a game per variant, of the variants every
 ** thread shares (scripted ones too: each game object runs its hooks in a Lua
-** state of its own). */
+** state of its own), and the bots, kept from game to game with a new seed
+** each (pul_bot_reseed), so a game makes no bot and no bot's game afresh:
+** bots[variant][bot][k] is the k-th seat of a game that bot plays. */
 typedef struct {
     PulGame *g[SIM_MAX_VARIANTS];
+    PulBot *bots[SIM_MAX_VARIANTS][PUL_MAX_SEATS][PUL_MAX_SEATS];
 } SimPlayer;
+
+/* The bot for seat s of a game of variant vi, seeded; NULL with err filled. */
+static PulBot *seat_bot(SimPlayer *pl, int vi, const PulVariant *v, const char *spec, int bot,
+                        const int8_t *bot_of_seat, int s, uint64_t seed, PulError *err) {
+    int k = 0;
+    for (int t = 0; t < s; t++) k += bot_of_seat[t] == bot;
+    PulBot **held = &pl->bots[vi][bot][k];
+    if (*held) {
+        pul_bot_reseed(*held, seed);
+        return *held;
+    }
+    return *held = pul_bot_new(v, spec, seed, err);
+}
 
 static void finish_row(SimRow *row, const PulGame *g) {
     int winners[PUL_MAX_SEATS];
@@ -170,7 +186,8 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
     for (int s = 0; s < row->seats && ok; s++) {
         row->bot[s] = (int8_t)sim_bot_index_for_seat(cfg, index, s, row->seats);
         specs[s] = cfg->bots[row->bot[s]];
-        bots[s] = pul_bot_new(v, specs[s], bot_seed(row->seed, s), err);
+        bots[s] = seat_bot(pl, vi, v, specs[s], row->bot[s], row->bot, s,
+                           bot_seed(row->seed, s), err);
         ok = bots[s] != NULL;
     }
     /* The engine ends every game by its action limit (pul.h), so this loop ends. */
@@ -179,7 +196,6 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
         ok = play_turn(g, bots[seat], specs[seat], where, row, err);
     }
     if (ok) finish_row(row, g);
-    for (int s = 0; s < row->seats; s++) pul_bot_free(bots[s]);
     return ok;
 }
 
@@ -198,6 +214,8 @@ typedef struct {
     SimRow *rows;                         /* rows[j % window] for games not yet reported */
     bool *done;
     bool stop, failed;
+    bool reader_waits;                    /* the main thread waits on ready */
+    int room_waits;                       /* workers waiting on room */
     PulError err;                         /* the first failure */
 } SimShared;
 
@@ -230,6 +248,8 @@ static bool player_open(SimShared *sh, SimPlayer *pl, PulError *err) {
 static void player_close(SimPlayer *pl) {
     for (int k = 0; k < SIM_MAX_VARIANTS; k++) {
         if (pl->g[k]) pul_game_free(pl->g[k]);
+        for (int b = 0; b < PUL_MAX_SEATS; b++)
+            for (int j = 0; j < PUL_MAX_SEATS; j++) pul_bot_free(pl->bots[k][b][j]);
     }
 }
 
@@ -250,8 +270,12 @@ static void *worker_main(void *arg) {
     uint64_t nv = (uint64_t)cfg->nvariants;
     pthread_mutex_lock(&sh->mu);
     for (;;) {
-        while (!sh->stop && sh->next < sh->total && sh->next >= sh->reported + sh->window)
+        while (!sh->stop && sh->next < sh->total && sh->next >= sh->reported + sh->window) {
+            if (sh->reader_waits) pthread_cond_signal(&sh->ready);
+            sh->room_waits++;
             pthread_cond_wait(&sh->room, &sh->mu);
+            sh->room_waits--;
+        }
         if (sh->stop || sh->next >= sh->total) break;
         uint64_t j = sh->next++;
         pthread_mutex_unlock(&sh->mu);
@@ -268,7 +292,12 @@ static void *worker_main(void *arg) {
         }
         sh->rows[j % sh->window] = row;
         sh->done[j % sh->window] = true;
-        if (j == sh->reported) pthread_cond_signal(&sh->ready);
+        /* The reader is woken for half a window of rows at a time, not for
+        ** each (a switch of threads per game cost more than a random game);
+        ** sooner when the rows are all in or a worker waits for room. */
+        if (sh->reader_waits && (sh->next >= sh->total || sh->room_waits > 0 ||
+                                 sh->next - sh->reported >= sh->window / 2))
+            pthread_cond_signal(&sh->ready);
     }
     pthread_mutex_unlock(&sh->mu);
     player_close(&pl);
@@ -281,7 +310,9 @@ static void report_rows(SimShared *sh, SimRowFn on_row, SimProgressFn on_progres
     while (sh->reported < sh->total && !sh->failed) {
         uint64_t slot = sh->reported % sh->window;
         if (!sh->done[slot]) {
+            sh->reader_waits = true;
             pthread_cond_wait(&sh->ready, &sh->mu);
+            sh->reader_waits = false;
             continue;
         }
         SimRow row = sh->rows[slot];

@@ -1001,6 +1001,10 @@ typedef struct PulBot PulBot;
 
 PulBot *pul_bot_new(const PulVariant *v, const char *spec, uint64_t seed, PulError *err);
 void pul_bot_free(PulBot *b);
+/* A new seed for b: from then on it chooses as pul_bot_new(v, spec, seed)
+** would, so one bot serves game after game (the lab keeps its bots) without
+** making its games and search memory again. */
+void pul_bot_reseed(PulBot *b, uint64_t seed);
 /* The spec in full, defaults filled in: "mcts:iters=1000,c=0.7,rollout=random". */
 const char *pul_bot_spec(const PulBot *b);
 /* An action for obs->seat, which must be the seat to move. PUL_ERR_STATE when

@@ -36,6 +36,20 @@ static inline int lowest_set(unsigned x) {
 #endif
 }
 
+/* Index of the lowest set bit of x (x != 0). */
+static inline int lowest_set64(uint64_t x) {
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
 /* Set bits of x. */
 static inline int popcount64(uint64_t x) {
 #if defined(__GNUC__)

@@ -241,9 +241,19 @@ void pul_bot_free(PulBot *b) {
     mem_free(b);
 }
 
+/* A choice depends on the observation and the seed alone (above), so a new
+** seed is all a bot made again would differ by. */
+void pul_bot_reseed(PulBot *b, uint64_t seed) { b->seed = seed; }
+
 const char *pul_bot_spec(const PulBot *b) { return b->spec; }
 
 long pul_bot_iterations(const PulBot *b) { return b->iterations; }
+
+/* Whether a kind may apply actions on its determinization (det): any
+** kind but those known not to. */
+static bool applies_on_det(const BotKind *k) {
+    return k != &bot_random_kind && k != &bot_greedy_kind;
+}
 
 PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, PulError *err) {
     b->iterations = 0;
@@ -275,9 +285,13 @@ PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, P
         /* Each game object a choice applies on has a Lua state of its own,
         ** which a hostile script can fill to its cap: the bot keeps none
         ** between its choices, so a thread holds at most its game's and
-        ** the deciding bot's. Made again when the next choice needs them. */
-        pul_game_free(b->det);
-        b->det = NULL;
+        ** the deciding bot's. Made again when the next choice needs them.
+        ** The random and greedy bots never apply on det (the greedy one
+        ** copies it into its own game): it keeps no state and is kept. */
+        if (applies_on_det(b->kind)) {
+            pul_game_free(b->det);
+            b->det = NULL;
+        }
         if (b->kind->drop_games) b->kind->drop_games(b);
     }
     if (st == PUL_OK) err_clear(err);

@@ -32,7 +32,8 @@ struct PulBot {
     char spec[BOT_SPEC_MAX];
     long iterations;
     PulGame *det;                   /* a determinization, reused between choices
-                                       (made again at each of an edition with scripts) */
+                                       (made again at each of an edition with scripts
+                                       by a kind that applies actions on it) */
     void *state;                    /* the kind's own (MCTS: its node pool) */
 };
 

@@ -8,8 +8,10 @@
 
 static PulStatus random_choose(PulBot *b, const PulObservation *obs, PulRng *rng, PulAction *out,
                                PulError *err) {
-    PulStatus st = pul_game_from_observation(b->det, obs, NULL, err);
-    if (st != PUL_OK) return st;
+    /* err is filled only on a failure (made again then): clearing it at
+    ** every move cost as much as a check of the observation. */
+    if (pul_game_from_observation(b->det, obs, NULL, NULL) != PUL_OK)
+        return pul_game_from_observation(b->det, obs, NULL, err);
     if (!pul_random_action(b->det, rng, out))
         return err_setc(err, "bad-state", NULL, 0, 0, "seat %d has no legal action",
                         obs->seat + 1);

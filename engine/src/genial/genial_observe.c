@@ -20,11 +20,13 @@ _Static_assert(sizeof(((PulObservation *)0)->genial) <=
                        offsetof(PulObservation, extra_turn),
                "Genial's observation fits in Micropul's");
 
-/* The direction from cell a to its neighbour b in area ar, or -1. */
+/* The direction from cell a to its neighbour b in area ar, or -1: the
+** lowest that leads there, found without a branch (each placed tile's, at
+** every observation). */
 static int observe_dir(const GenialArea *ar, int a, int b) {
-    for (int d = 0; d < 6; d++)
-        if (ar->nb[a][d] == b) return d;
-    return -1;
+    int dir = -1;
+    for (int d = 5; d >= 0; d--) dir = ar->nb[a][d] == b ? d : dir;
+    return dir;
 }
 
 void genial_observe(const PulGame *pg, int seat, PulObservation *o) {
@@ -262,27 +264,44 @@ static PulStatus observe_deal(GenialGame *g, const PulObservation *o, uint8_t *u
             return observe_bad(err, "more tiles of a kind than the variant has");
         genial_rack_put(g, me, k);
     }
-    uint8_t pool[256];   /* every tile: ntiles is a byte */
+    /* The unseen tiles as counts per kind (g's bag, cleared by
+    ** observe_counts); each tile dealt to a rack is taken from them. */
     int npool = 0, need = 0;
-    for (int k = 0; k < gv->nkinds; k++)
-        for (int j = used[k]; j < gv->kind_count[k] && npool < (int)sizeof pool; j++)
-            pool[npool++] = (uint8_t)k;
+    for (int k = 0; k < gv->nkinds; k++) {
+        g->bag[k] = (uint8_t)(gv->kind_count[k] - used[k]);
+        npool += g->bag[k];
+    }
     for (int s = 0; s < n; s++)
         if (s != me) need += o->genial.rack_count[s];
     if (npool != need + o->genial.bag_count)
         return observe_bad(err, "the unseen tiles are not the other racks and the bag");
-    int next = 0;
+    /* rng: the unseen tiles listed in kind order, then shuffled only as far
+    ** as the racks take (the order every deal so far was made in); NULL:
+    ** the lowest kinds left, in turn. */
+    uint8_t pool[256]; /* every tile: ntiles is a byte */
+    if (rng)
+        for (int k = 0, at = 0; k < gv->nkinds; k++) {
+            memset(pool + at, k, g->bag[k]);
+            at += g->bag[k];
+        }
+    int next = 0, low = 0;
     for (int s = 0; s < n; s++) {
         if (s == me) continue;
         for (int i = 0; i < o->genial.rack_count[s]; i++, next++) {
-            int j = next + (rng ? (int)rng_below(rng, (uint32_t)(npool - next)) : 0);
-            uint8_t t = pool[j];
-            pool[j] = pool[next];
-            pool[next] = t;
+            int t;
+            if (rng) {
+                int j = next + (int)rng_below(rng, (uint32_t)(npool - next));
+                t = pool[j];
+                pool[j] = pool[next];
+                pool[next] = (uint8_t)t;
+            } else {
+                while (g->bag[low] == 0) low++;
+                t = low;
+            }
+            g->bag[t]--;
             genial_rack_put(g, s, t);
         }
     }
-    for (int i = next; i < npool; i++) g->bag[pool[i]]++;
     g->bag_n = (uint8_t)(npool - next);
     return PUL_OK;
 }

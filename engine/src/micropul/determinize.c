@@ -8,12 +8,56 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "micropul.h"
+#include "observe.h"
 #include "rng.h"
 
 static PulStatus bad_obs(PulError *err, const char *what) {
     return err_setc(err, "bad-value", NULL, 0, 0,
                     "the observation is not one of a game of this variant: %s", what);
+}
+
+/* Marks tile t in seen (a bit per tile id): NULL, or what is wrong with t. */
+static const char *mark_tile(uint64_t *seen, int t, int ntiles) {
+    if (t < 0 || t >= ntiles) return "a tile id is out of range";
+    uint64_t bit = UINT64_C(1) << (t & 63);
+    if (seen[t >> 6] & bit) return "a tile is listed twice";
+    seen[t >> 6] |= bit;
+    return NULL;
+}
+
+/* What is wrong with the tile lists (the first id out of range or listed
+** twice, in list order), or NULL. */
+static const char *tiles_fault(const PulObservation *o, int nt) {
+    uint64_t seen[TILE_WORDS] = {0};
+    const char *why = NULL;
+    for (int i = 0; i < o->hand_count[o->seat] && !why; i++) why = mark_tile(seen, o->hand[i], nt);
+    for (int i = 0; i < o->nknown && !why; i++) why = mark_tile(seen, o->known[i], nt);
+    for (int i = 0; i < o->nplaced && !why; i++) why = mark_tile(seen, o->placed[i].tile, nt);
+    for (int i = 0; i < o->nunseen && !why; i++) why = mark_tile(seen, o->unseen[i], nt);
+    return why;
+}
+
+/* Marks id in seen, a byte per tile id (an id out of range on the last):
+** what the byte held. */
+static inline uint8_t tile_seen(uint8_t *seen, int id, int ntiles) {
+    unsigned t = (unsigned)id < (unsigned)ntiles ? (unsigned)id : PUL_MAX_TILES;
+    uint8_t was = seen[t];
+    seen[t] = 1;
+    return was;
+}
+
+/* Whether every tile id of the lists is in range and listed once. This runs
+** at every move of a bot: a byte per id, with no branch on the ids and no
+** chain through one word (the exact fault is found apart, when there is one). */
+static bool tiles_once(const PulObservation *o, int nt) {
+    uint8_t seen[PUL_MAX_TILES + 1] = {0}, twice = 0;
+    int nhand = o->hand_count[o->seat], nknown = o->nknown, nplaced = o->nplaced;
+    int nunseen = o->nunseen;
+    for (int i = 0; i < nhand; i++) twice |= tile_seen(seen, o->hand[i], nt);
+    for (int i = 0; i < nknown; i++) twice |= tile_seen(seen, o->known[i], nt);
+    for (int i = 0; i < nplaced; i++) twice |= tile_seen(seen, o->placed[i].tile, nt);
+    for (int i = 0; i < nunseen; i++) twice |= tile_seen(seen, o->unseen[i], nt);
+    return !twice && !seen[PUL_MAX_TILES];
 }
 
 /* The checks that keep the rebuild inside the state's arrays. */
@@ -41,17 +85,7 @@ static PulStatus check_counts(const MicropulGame *g, const PulObservation *o, Pu
     hidden += o->supply_count[o->seat] - o->nknown;
     if (total != ts->ntiles) return bad_obs(err, "the tile counts do not add up to the tile set");
     if (hidden != o->nunseen) return bad_obs(err, "the unseen list does not match the counts");
-    bool seen[PUL_MAX_TILES] = {false};
-    int ids[3 * PUL_MAX_TILES], n = 0;
-    for (int i = 0; i < o->hand_count[o->seat]; i++) ids[n++] = o->hand[i];
-    for (int i = 0; i < o->nknown; i++) ids[n++] = o->known[i];
-    for (int i = 0; i < o->nplaced; i++) ids[n++] = o->placed[i].tile;
-    for (int i = 0; i < o->nunseen; i++) ids[n++] = o->unseen[i];
-    for (int i = 0; i < n; i++) {
-        if (ids[i] < 0 || ids[i] >= ts->ntiles) return bad_obs(err, "a tile id is out of range");
-        if (seen[ids[i]]) return bad_obs(err, "a tile is listed twice");
-        seen[ids[i]] = true;
-    }
+    if (!tiles_once(o, ts->ntiles)) return bad_obs(err, tiles_fault(o, ts->ntiles));
     return PUL_OK;
 }
 
@@ -210,17 +244,19 @@ static void reset_keeping_board(MicropulGame *g) {
 ** or in the game g was) keeps its stones on its old root, where a rebuild
 ** (claims after every tile) leaves none: there only roots hold stones. */
 static void clear_stale_stones(MicropulGame *g) {
-    for (int n = 0; n < g->nplaced * 4; n++)
-        if (g->root[n] != n) {
-            g->gstones[n] = 0;
-            g->gowners[n] = 0;
-        }
+    /* Without a branch, so the compiler may do many nodes at once. */
+    for (int n = 0; n < g->nplaced * 4; n++) {
+        uint8_t keep = (uint8_t)-(g->root[n] == n);
+        g->gstones[n] &= keep;
+        g->gowners[n] &= keep;
+    }
 }
 
 /* The board and stones of obs on g, from scratch or, when g already holds the
 ** start of them, from there on; the same bytes either way. */
-static PulStatus place_board(MicropulGame *g, const PulObservation *obs, PulError *err) {
-    if (board_extends(g, obs)) {
+static PulStatus place_board(MicropulGame *g, const PulObservation *obs, bool extends,
+                             PulError *err) {
+    if (extends) {
         int tiles = g->nplaced, stones = g->nstones_placed;
         reset_keeping_board(g);
         PulStatus st = rebuild_board(g, obs, tiles, err);
@@ -247,9 +283,10 @@ PulStatus determinize_game(PulGame *pg, const PulObservation *obs, PulRng *rng, 
     MicropulGame *g = MG(pg);
     PulStatus st = check_counts(g, obs, err);
     if (st != PUL_OK) return st;
-    st = pul_rules_validate(&obs->rules, err);
-    if (st != PUL_OK) return st;
-    if ((st = place_board(g, obs, err)) != PUL_OK) {
+    /* Rules equal to those of the game g holds were checked when it began. */
+    bool extends = board_extends(g, obs);
+    if (!extends && (st = pul_rules_validate(&obs->rules, err)) != PUL_OK) return st;
+    if ((st = place_board(g, obs, extends, err)) != PUL_OK) {
         /* never a half-built game: what is left is empty and not started */
         start_reset(g, &obs->rules, obs->nseats);
         return st;

@@ -20,30 +20,50 @@ void observe_seat(const PulGame *pg, int seat, PulObservation *o) {
     o->end_reason = g->h.end_reason;
     o->loser = g->h.loser;
     o->core_count = g->ncore - g->core_top;
-    bool seen[PUL_MAX_TILES] = {false};
+    /* A bit per tile the seat sees; the unseen ones are read off the
+    ** words, so no branch depends on where each tile lies. */
+    uint64_t seen[TILE_WORDS] = {0};
     for (int s = 0; s < g->h.nseats; s++) {
         o->hand_count[s] = g->nhand[s];
         o->supply_count[s] = g->nsupply[s];
         o->stones_left[s] = g->stones[s];
     }
     for (int i = 0; i < g->nhand[seat]; i++) {
-        o->hand[i] = g->hand[seat][i];
-        seen[g->hand[seat][i]] = true;
+        int t = g->hand[seat][i];
+        o->hand[i] = t;
+        seen[t >> 6] |= UINT64_C(1) << (t & 63);
     }
     /* Supply tiles a script revealed to this seat, in supply order. */
     for (int i = 0; i < g->nsupply[seat]; i++) {
         int t = g->supply[seat][i];
         if (known_has(g, seat, t)) {
             o->known[o->nknown++] = t;
-            seen[t] = true;
+            seen[t >> 6] |= UINT64_C(1) << (t & 63);
         }
     }
-    o->nplaced = pul_game_placed(pg, o->placed, PUL_MAX_TILES);
-    for (int i = 0; i < g->nplaced; i++) seen[g->placed[i].tile] = true;
-    o->nstones = pul_game_stones_on_board(pg, o->stones, PUL_MAX_SEATS * PUL_MAX_STONES);
+    int nplaced = o->nplaced = g->nplaced;
+    for (int i = 0; i < nplaced; i++) {
+        const Placed *p = &g->placed[i];
+        PulPlaced *q = &o->placed[i];
+        q->tile = p->tile;
+        q->rot = p->rot;
+        q->x = p->x;
+        q->y = p->y;
+        seen[p->tile >> 6] |= UINT64_C(1) << (p->tile & 63);
+    }
+    o->nstones = g->nstones_placed;
+    memcpy(o->stones, g->stone_list, (size_t)g->nstones_placed * sizeof *o->stones);
     /* In id order, so the list says nothing of where each tile lies. */
-    for (int t = 0; t < MV(g)->ts.ntiles; t++)
-        if (!seen[t]) o->unseen[o->nunseen++] = (uint8_t)t;
+    int nt = MV(g)->ts.ntiles, n = 0; /* a local count: the byte stores may alias o's */
+    for (int w = 0; w * 64 < nt; w++) {
+        uint64_t left = ~seen[w];
+        if (nt - w * 64 < 64) left &= (UINT64_C(1) << (nt - w * 64)) - 1;
+        while (left) {
+            o->unseen[n++] = (uint8_t)(w * 64 + lowest_set64(left));
+            left &= left - 1;
+        }
+    }
+    o->nunseen = n;
 }
 
 /* FNV-1a over what the observation shows, field by field (never padding). */

@@ -7,6 +7,9 @@
 
 #include "micropul.h"
 
+/* Words of a set of tile ids, a bit each. */
+#define TILE_WORDS ((PUL_MAX_TILES + 63) / 64)
+
 /* FNV-1a over what o shows, field by field (never padding). */
 uint64_t observe_hash(const PulVariant *v, const PulObservation *o);
 

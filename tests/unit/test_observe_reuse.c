@@ -1,0 +1,142 @@
+/*
+** test_observe_reuse.c: what the lab's speed rests on (issue 15 point 4): an
+** observation does not depend on what its buffer held, a bot kept from game
+** to game (pul_bot_reseed) chooses as a new one, and a bad tile list is named.
+*/
+#include "game_util.h"
+
+typedef struct {
+    long observed, chosen;
+} Tally;
+
+/* pul_observe of seat into a buffer that held junk, and into one that held
+** the seat's last observation, against one into zeroed memory. */
+static void same_observation(const PulGame *g, int seat, PulObservation *last) {
+    PulObservation zero, junk;
+    memset(&zero, 0, sizeof zero);
+    memset(&junk, 0xA5, sizeof junk);
+    pul_observe(g, seat, &zero);
+    pul_observe(g, seat, &junk);
+    pul_observe(g, seat, last);
+    CHECK(memcmp(&zero, &junk, sizeof zero) == 0);
+    CHECK(memcmp(&zero, last, sizeof zero) == 0);
+}
+
+/* Two games in a row with the same seats: each seat has a bot kept from the
+** first game into the second (reseeded) and a bot made for this game; both
+** must choose the same action at every move. The kind varies with the seed. */
+static void play(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
+    Tally *t = ctx;
+    static const char *const kinds[] = {"random", "greedy", "mcts:iters=30"};
+    const char *spec = kinds[seed % 3];
+    PulBot *kept[PUL_MAX_SEATS] = {NULL};
+    PulObservation last[PUL_MAX_SEATS];
+    memset(last, 0, sizeof last);
+    PulGame *g = pul_game_new(v);
+    for (int round = 0; round < 2 && !check_failures; round++) {
+        uint64_t game_seed = seed * 100 + (uint64_t)round;
+        CHECK(pul_game_start(g, nseats, game_seed, NULL, 0, NULL) == PUL_OK);
+        PulBot *fresh[PUL_MAX_SEATS] = {NULL};
+        for (int s = 0; s < nseats; s++) {
+            uint64_t bs = game_seed * 7 + (uint64_t)s;
+            if (kept[s]) pul_bot_reseed(kept[s], bs);
+            else kept[s] = pul_bot_new(v, spec, bs, NULL);
+            fresh[s] = pul_bot_new(v, spec, bs, NULL);
+            CHECK(kept[s] && fresh[s]);
+        }
+        /* greedy and MCTS are slow: a few dozen moves of them tell */
+        int limit = seed % 3 ? 16 : PUL_ACTION_LIMIT;
+        for (int step = 0; step < limit && !pul_game_over(g) && !check_failures; step++) {
+            for (int s = 0; s < nseats; s++) {
+                same_observation(g, s, &last[s]);
+                t->observed++;
+            }
+            int seat = pul_game_to_move(g);
+            PulAction a, b;
+            PulError err;
+            CHECK(pul_bot_choose(kept[seat], &last[seat], &a, &err) == PUL_OK);
+            CHECK(pul_bot_choose(fresh[seat], &last[seat], &b, &err) == PUL_OK);
+            CHECK(memcmp(&a, &b, sizeof a) == 0);
+            t->chosen++;
+            CHECK(pul_apply(g, &a, NULL) == PUL_LEGAL);
+        }
+        for (int s = 0; s < nseats; s++) pul_bot_free(fresh[s]);
+    }
+    for (int s = 0; s < nseats; s++) pul_bot_free(kept[s]);
+    pul_game_free(g);
+}
+
+/* A tile listed twice, or out of range, is named as such (the first fault
+** in list order: hand, known, placed, unseen), and nothing half built stays. */
+static void test_bad_tiles(void) {
+    PulVariant *v = open_edition("micropul", NULL);
+    if (!v) return;
+    PulGame *g = pul_game_new(v), *det = pul_game_new(v);
+    CHECK(pul_game_start(g, 2, 3, NULL, 0, NULL) == PUL_OK);
+    PulRng rng;
+    pul_rng_seed(&rng, 4);
+    for (int i = 0; i < 10; i++) {
+        PulAction a;
+        CHECK(pul_random_action(g, &rng, &a) && pul_apply(g, &a, NULL) == PUL_LEGAL);
+    }
+    PulObservation obs, bad;
+    pul_observe(g, 0, &obs);
+    CHECK(obs.hand_count[0] > 0 && obs.nunseen > 1);
+    PulError err;
+    CHECK(pul_game_from_observation(det, &obs, NULL, &err) == PUL_OK);
+
+    /* a check fails before the game is touched: it stays as it was */
+    PulGame *before = pul_game_new(v);
+    pul_game_copy(before, det);
+    bad = obs;
+    bad.unseen[1] = bad.unseen[0];
+    CHECK(pul_game_from_observation(det, &bad, NULL, &err) != PUL_OK);
+    CHECK(strstr(err.message, "a tile is listed twice") != NULL);
+    CHECK(memcmp(before, det, pul_game_size()) == 0);
+    pul_game_free(before);
+
+    bad = obs;
+    bad.hand[0] = 200;
+    CHECK(pul_game_from_observation(det, &bad, NULL, &err) != PUL_OK);
+    CHECK(strstr(err.message, "a tile id is out of range") != NULL);
+
+    bad = obs;
+    bad.hand[0] = -1;
+    CHECK(pul_game_from_observation(det, &bad, NULL, &err) != PUL_OK);
+    CHECK(strstr(err.message, "a tile id is out of range") != NULL);
+
+    /* out of range in the hand comes before a repeat in the unseen list */
+    bad = obs;
+    bad.hand[0] = 99;
+    bad.unseen[1] = bad.unseen[0];
+    CHECK(pul_game_from_observation(det, &bad, NULL, &err) != PUL_OK);
+    CHECK(strstr(err.message, "a tile id is out of range") != NULL);
+
+    /* a hand tile also shown as placed */
+    bad = obs;
+    bad.hand[0] = bad.placed[0].tile;
+    CHECK(pul_game_from_observation(det, &bad, NULL, &err) != PUL_OK);
+    CHECK(strstr(err.message, "a tile is listed twice") != NULL);
+
+    /* and the good one again is the rebuild a new object gets */
+    CHECK(pul_game_from_observation(det, &obs, NULL, &err) == PUL_OK);
+    PulGame *f = pul_game_new(v);
+    CHECK(pul_game_from_observation(f, &obs, NULL, &err) == PUL_OK);
+    CHECK(memcmp(f, det, pul_game_size()) == 0);
+    pul_game_free(f);
+    pul_game_free(det);
+    pul_game_free(g);
+    pul_variant_free(v);
+}
+
+int main(void) {
+    Tally t = {0, 0};
+    each_shipped_game(3, play, &t);
+    test_bad_tiles();
+    CHECK(t.observed > 3000 && t.chosen > 1000);
+    if (!check_failures)
+        printf("test_observe_reuse: %ld observations alike whatever the buffer held, %ld "
+               "choices of kept bots alike\n",
+               t.observed, t.chosen);
+    return CHECK_DONE();
+}
