@@ -1,0 +1,39 @@
+# wasm/tests.cmake: the WebAssembly build's tests, under node (ctest runs each .js with
+# CMAKE_CROSSCOMPILING_EMULATOR). The unit tests come from tests/CMakeLists.txt, all but
+# test_script_threads: the wasm engine is built without threads (a web page's worker
+# runs one game at a time, and threads in wasm need SharedArrayBuffer, which a static
+# host without cross-origin isolation headers does not give), so pthread_create fails
+# there. The record tests below run the wasm pul (tools/pul.js) under node.
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+set(PUL_NATIVE_PUL "" CACHE FILEPATH
+    "a native pul (build/tools/pul): the wasm pul's referee must print the same bytes")
+set(wasm_pul "${PUL_NODE} $<TARGET_FILE:pul-cli>")
+
+# The shared conformance records, against their expected lines, as the native build runs them.
+foreach(dir scenarios random solo variants)
+  add_test(NAME wasm.conformance.${dir}
+           COMMAND ${Python3_EXECUTABLE} tests/conformance/compare.py --legal --jobs 2
+                   --cmd "${wasm_pul} referee" --dir tests/conformance/${dir}
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  list(APPEND wasm_record_tests wasm.conformance.${dir})
+endforeach()
+foreach(dir random scenarios)
+  add_test(NAME wasm.conformance.genial.${dir}
+           COMMAND ${Python3_EXECUTABLE} tests/conformance/genial/compare_genial.py --legal
+                   --jobs 2 --cmd "${wasm_pul} referee" --dir tests/conformance/genial/${dir}
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  list(APPEND wasm_record_tests wasm.conformance.genial.${dir})
+endforeach()
+# Every record of tests/ refereed by the native pul and by the wasm pul: standard
+# output, standard error and exit status must be the same bytes.
+if(PUL_NATIVE_PUL)
+  add_test(NAME wasm.same-as-native
+           COMMAND ${Python3_EXECUTABLE} wasm/same_output.py --native ${PUL_NATIVE_PUL}
+                   --wasm "${wasm_pul}" --jobs 2 tests/conformance tests/scenarios
+                   tests/scenarios-genial tests/scenarios-scripts tests/unreadable
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(wasm.same-as-native PROPERTIES ENVIRONMENT
+      "PUL_PATH=${PROJECT_SOURCE_DIR}/variants:${PROJECT_SOURCE_DIR}/tests/variants")
+endif()
+set_tests_properties(${wasm_record_tests} PROPERTIES
+                     ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
