@@ -37,3 +37,9 @@ if(PUL_NATIVE_PUL)
 endif()
 set_tests_properties(${wasm_record_tests} PROPERTIES
                      ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
+# The executables link wasm/node_env.js in (wasm.cmake): relink them when it changes.
+foreach(src ${PUL_UNIT_TESTS})
+  get_filename_component(name ${src} NAME_WE)
+  set_property(TARGET ${name} APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/wasm/node_env.js)
+endforeach()
+set_property(TARGET pul-cli APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/wasm/node_env.js)

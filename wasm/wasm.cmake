@@ -1,6 +1,9 @@
 # wasm/wasm.cmake: the WebAssembly build's settings (tools/dev wasm configures it with
 # emcmake in build-wasm/): the libraries of wasm/deps.cmake, and how emcc links.
 include(${CMAKE_CURRENT_LIST_DIR}/deps.cmake)
+# Installed editions are looked for in PUL_DATA_DIR (engine/src/load), which the web
+# module's virtual file system holds at /usr/share/pul (wasm/CMakeLists.txt).
+set(CMAKE_INSTALL_FULL_DATADIR /usr/share)
 
 # Every executable (the pul command, the unit tests) runs under node: NODERAWFS gives it
 # the machine's files and working directory, so it reads variants/ and records as the
