@@ -5,6 +5,6 @@
 if (typeof process === 'object' && process.versions && process.versions.node) {
   Module['wasmBinary'] = require('fs').readFileSync(__filename.replace(/\.js$/, '.wasm'));
   Module['preRun'] = (Module['preRun'] || []).concat(function () {
-    Object.assign(ENV, process.env);
+    if (typeof ENV === 'object') Object.assign(ENV, process.env); // kept when getenv is used
   });
 }

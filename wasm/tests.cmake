@@ -34,6 +34,14 @@ if(PUL_NATIVE_PUL)
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(wasm.same-as-native PROPERTIES ENVIRONMENT
       "PUL_PATH=${PROJECT_SOURCE_DIR}/variants:${PROJECT_SOURCE_DIR}/tests/variants")
+  # The web module with its data package (wasm/CMakeLists.txt), as a worker loads it:
+  # the shared conformance records refereed inside it, against the native pul.
+  file(GLOB_RECURSE web_records CONFIGURE_DEPENDS RELATIVE ${PROJECT_SOURCE_DIR}
+       ${PROJECT_SOURCE_DIR}/tests/conformance/*.pmn)
+  add_test(NAME wasm.web-module
+           COMMAND ${PUL_NODE} wasm/web_test.mjs $<TARGET_FILE:pul-web> ${PUL_NATIVE_PUL}
+                   ${web_records}
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 endif()
 set_tests_properties(${wasm_record_tests} PROPERTIES
                      ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
