@@ -254,7 +254,12 @@ static void test_block_caps(void) {
     PulError err;
     CHECK_INT(setup_with("local s = string.rep('x', 70000)", &err), PUL_ERR_SCRIPT);
     CHECK_STR(err.code, "script-memory");
-    CHECK(has(err.message, "made a string of about 70025 bytes: a string may be at most 64 KiB"));
+    /* The size counts Lua's string header, whose size follows the pointer width
+    ** (70025 on 64 bits, 70017 in wasm32). */
+    const char *about = strstr(err.message, "made a string of about ");
+    long made = about ? strtol(about + strlen("made a string of about "), NULL, 10) : 0;
+    CHECK(made > 70000 && made <= 70000 + 64);
+    CHECK(has(err.message, " bytes: a string may be at most 64 KiB"));
     CHECK_INT(setup_with("local t = {} for i = 1, 40000 do t[i] = i end", &err), PUL_ERR_SCRIPT);
     CHECK_STR(err.code, "script-memory");
     CHECK(has(err.message, "a table, the call stack or a string being built may take at most 256 KiB"));

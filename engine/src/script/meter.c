@@ -36,10 +36,18 @@ enum { HOOK_PERIOD = 256, CHECK_STEPS = 256, ALLOC_CHECK_STEPS = 16384 };
 ** clock; a shorter run never reads it. */
 enum { CPU_START_STEPS = 1024 };
 
-#ifdef CLOCK_MONOTONIC_COARSE
+/* Emscripten's clock_gettime knows neither the coarse clock nor a thread's CPU
+** clock: a wasm engine runs alone on its web worker's thread, so its monotonic
+** clock stands in for both (else no deadline would ever come). */
+#if defined(CLOCK_MONOTONIC_COARSE) && !defined(__EMSCRIPTEN__)
 #define WALL_CLOCK CLOCK_MONOTONIC_COARSE
 #else
 #define WALL_CLOCK CLOCK_MONOTONIC
+#endif
+#ifdef __EMSCRIPTEN__
+#define CPU_CLOCK CLOCK_MONOTONIC
+#else
+#define CPU_CLOCK CLOCK_THREAD_CPUTIME_ID
 #endif
 #define NS_PER_MS INT64_C(1000000)
 
@@ -81,7 +89,7 @@ bool meter_late(Meter *m) {
     }
     if (w - m->wall_seen < NS_PER_MS) return false;
     m->wall_seen = w;
-    int64_t c = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+    int64_t c = clock_ns(CPU_CLOCK);
     if (c < 0) return false;
     if (m->cpu_start < 0)
         m->cpu_start = c;
@@ -107,7 +115,7 @@ static void check_soon(Meter *m) {
 static void check(lua_State *L, Meter *m) {
     if (m->stop == METER_RUNNING) {
         if (m->cpu_start < 0 && m->spent >= CPU_START_STEPS)
-            m->cpu_start = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+            m->cpu_start = clock_ns(CPU_CLOCK);
         if (m->spent > SCRIPT_INSTRUCTION_BUDGET)
             m->stop = METER_BUDGET;
         else if (meter_late(m))
