@@ -242,6 +242,21 @@ void engine_cmd_state(Engine *e, EngineArgs *a) {
 
 /* ------------------------------------------------------------ validmoves */
 
+/* The engine lists placements tile by tile but not grouped: the first entry
+** of a tile opens its group, the first of a (tile, cell) its cell. */
+static bool first_of_tile(const PulAction *L, int i) {
+    for (int k = 0; k < i; k++)
+        if (L[k].kind == PUL_PLACE && L[k].tile == L[i].tile) return false;
+    return true;
+}
+/* L[c] is the first placement of its tile on its cell since L[from]. */
+static bool first_of_cell(const PulAction *L, int from, int c) {
+    for (int k = from; k < c; k++)
+        if (L[k].kind == PUL_PLACE && L[k].tile == L[c].tile && L[k].x == L[c].x && L[k].y == L[c].y)
+            return false;
+    return true;
+}
+
 /* What a Micropul move would score the mover: the scores after it on a
 ** copy, less the scores now. False (no points given) when the edition has
 ** scripts, whose hooks would run per candidate, or when it is refused. */
@@ -266,20 +281,13 @@ static void moves_micropul(Engine *e, int n) {
     /* Tiles in the order the engine lists them, then each one's cells. */
     for (int i = 0; i < n; i++) {
         if (L[i].kind != PUL_PLACE) continue;
-        bool seen = false;
-        for (int k = 0; k < i && !seen; k++) seen = L[k].kind == PUL_PLACE && L[k].tile == L[i].tile;
-        if (seen) continue;
+        if (!first_of_tile(L, i)) continue;
         json_open(j, '{');
         json_kint(j, "tile", L[i].tile);
         json_key(j, "cells");
         json_open(j, '[');
         for (int c = i; c < n; c++) {
-            if (L[c].kind != PUL_PLACE || L[c].tile != L[i].tile) continue;
-            bool dup = false;
-            for (int k = i; k < c && !dup; k++)
-                dup = L[k].kind == PUL_PLACE && L[k].tile == L[c].tile && L[k].x == L[c].x &&
-                      L[k].y == L[c].y;
-            if (dup) continue;
+            if (L[c].kind != PUL_PLACE || L[c].tile != L[i].tile || !first_of_cell(L, i, c)) continue;
             json_open(j, '{');
             json_kint(j, "x", L[c].x);
             json_kint(j, "y", L[c].y);
@@ -350,9 +358,7 @@ static void moves_genial(Engine *e, int n) {
     json_open(j, '[');
     for (int i = 0; i < n; i++) {
         if (L[i].kind != PUL_PLACE) continue;
-        bool seen = false;
-        for (int k = 0; k < i && !seen; k++) seen = L[k].kind == PUL_PLACE && L[k].tile == L[i].tile;
-        if (seen) continue;
+        if (!first_of_tile(L, i)) continue;
         char kt[3];
         kind_text(e->v, L[i].tile, kt);
         json_open(j, '{');
@@ -360,12 +366,7 @@ static void moves_genial(Engine *e, int n) {
         json_key(j, "cells");
         json_open(j, '[');
         for (int c = i; c < n; c++) {
-            if (L[c].kind != PUL_PLACE || L[c].tile != L[i].tile) continue;
-            bool dup = false;
-            for (int k = i; k < c && !dup; k++)
-                dup = L[k].kind == PUL_PLACE && L[k].tile == L[c].tile && L[k].x == L[c].x &&
-                      L[k].y == L[c].y;
-            if (dup) continue;
+            if (L[c].kind != PUL_PLACE || L[c].tile != L[i].tile || !first_of_cell(L, i, c)) continue;
             json_open(j, '{');
             json_kint(j, "q", L[c].x);
             json_kint(j, "r", L[c].y);

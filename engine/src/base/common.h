@@ -23,20 +23,6 @@
 #define RULES_POINTS_MAX 1000
 
 /* Index of the lowest set bit of x (x != 0). */
-static inline int lowest_set(unsigned x) {
-#if defined(__GNUC__)
-    return __builtin_ctz(x);
-#else
-    int i = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        i++;
-    }
-    return i;
-#endif
-}
-
-/* Index of the lowest set bit of x (x != 0). */
 static inline int lowest_set64(uint64_t x) {
 #if defined(__GNUC__)
     return __builtin_ctzll(x);
@@ -49,6 +35,9 @@ static inline int lowest_set64(uint64_t x) {
     return i;
 #endif
 }
+
+/* Index of the lowest set bit of x (x != 0). */
+static inline int lowest_set(unsigned x) { return lowest_set64(x); }
 
 /* Set bits of x. */
 static inline int popcount64(uint64_t x) {
