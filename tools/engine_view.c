@@ -280,8 +280,7 @@ static void moves_micropul(Engine *e, int n) {
     json_open(j, '[');
     /* Tiles in the order the engine lists them, then each one's cells. */
     for (int i = 0; i < n; i++) {
-        if (L[i].kind != PUL_PLACE) continue;
-        if (!first_of_tile(L, i)) continue;
+        if (L[i].kind != PUL_PLACE || !first_of_tile(L, i)) continue;
         json_open(j, '{');
         json_kint(j, "tile", L[i].tile);
         json_key(j, "cells");
@@ -357,8 +356,7 @@ static void moves_genial(Engine *e, int n) {
     json_key(j, "kinds");
     json_open(j, '[');
     for (int i = 0; i < n; i++) {
-        if (L[i].kind != PUL_PLACE) continue;
-        if (!first_of_tile(L, i)) continue;
+        if (L[i].kind != PUL_PLACE || !first_of_tile(L, i)) continue;
         char kt[3];
         kind_text(e->v, L[i].tile, kt);
         json_open(j, '{');

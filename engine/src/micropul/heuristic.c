@@ -52,6 +52,14 @@ static double stone_value(const MicropulGame *g, int left) {
     return W.stone * time_left;
 }
 
+/* Node n is the root of a group of micropul (a quadrant of another feature
+** is its own root and no group). */
+static bool group_root(const MicropulGame *g, int n) {
+    if (g->root[n] != n) return false;
+    const Placed *p = &g->placed[n >> 2];
+    return MV(g)->rot[p->tile][p->rot].colour[n & 3] != 0;
+}
+
 /* The heuristic of every seat in one pass over the groups (the margin needs
 ** them all); each seat's sum is made in the order heuristic_value always
 ** made it, so the values are the same to the last bit. */
@@ -69,11 +77,8 @@ static void values(const MicropulGame *g, double *v) {
     int mover = g->h.to_move;
     bool may_claim = g->stones[mover] > 0;
     double best_claim = 0.0;
-    const TileRot(*rot)[4] = MV(g)->rot;
     for (int n = 0; n < g->nplaced * 4; n++) {
-        if (g->root[n] != n) continue;
-        const Placed *p = &g->placed[n >> 2];
-        if (!rot[p->tile][p->rot].colour[n & 3]) continue;
+        if (!group_root(g, n)) continue;
         int open = g->gopen[n];
         if (g->gstones[n] == 0) {
             if (may_claim) {
@@ -160,11 +165,8 @@ typedef struct {
 static void base_of(const MicropulGame *g, Base *b) {
     score_totals(&g->h, b->scores);
     b->nc = b->nu = 0;
-    const TileRot(*rot)[4] = MV(g)->rot;
     for (int n = 0; n < g->nplaced * 4; n++) {
-        if (g->root[n] != n) continue;
-        const Placed *p = &g->placed[n >> 2];
-        if (!rot[p->tile][p->rot].colour[n & 3]) continue;
+        if (!group_root(g, n)) continue;
         int open = g->gopen[n];
         if (g->gstones[n] == 0) {
             double w = claim_worth(g->gpoints[n], open);
