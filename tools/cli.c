@@ -314,7 +314,7 @@ int cli_xml_char(const char *s, char out[CLI_ESC_MAX]) {
 }
 
 /* The letter of JSON's two-character escape of cp ('n' for a line feed), or 0. */
-static char json_short(long cp) {
+char cli_json_short(long cp) {
     switch (cp) {
     case '"': return '"';
     case '\\': return '\\';
@@ -335,8 +335,8 @@ void cli_json_string(FILE *f, const char *s) {
         int len = next_char(s + i, n - i, &cp, esc);
         if (cp < 0)
             fputs("\xef\xbf\xbd", f); /* U+FFFD, the replacement character */
-        else if (json_short(cp))
-            fprintf(f, "\\%c", json_short(cp));
+        else if (cli_json_short(cp))
+            fprintf(f, "\\%c", cli_json_short(cp));
         else if (esc[0])
             fprintf(f, "\\u%04x", (unsigned)cp);
         else

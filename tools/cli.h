@@ -135,6 +135,9 @@ void cli_put_text(FILE *f, const char *s);
 ** &apos;), else to its escape as cli_text_char gives it, else to "". */
 int cli_xml_char(const char *s, char out[CLI_ESC_MAX]);
 
+/* The letter of JSON's two-character escape of cp (\n, \", ...), or 0. */
+char cli_json_short(long cp);
+
 /* s as a JSON string, quotes included: every character cli_text escapes is
 ** escaped (\u001b, \u202e) and each byte that is not UTF-8 becomes U+FFFD,
 ** so that the line is valid JSON and valid UTF-8 whatever s holds. */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "engine_json.h"
 #include "pul.h"
 
@@ -81,19 +82,6 @@ void json_key(JsonBuf *j, const char *key) {
     j->after_key = true;
 }
 
-static char short_escape(uint32_t cp) {
-    switch (cp) {
-    case '"': return '"';
-    case '\\': return '\\';
-    case '\n': return 'n';
-    case '\r': return 'r';
-    case '\t': return 't';
-    case '\b': return 'b';
-    case '\f': return 'f';
-    default: return 0;
-    }
-}
-
 void json_strn(JsonBuf *j, const char *s, size_t n) {
     value_start(j);
     write_string(j, s, n);
@@ -110,9 +98,9 @@ static void write_string(JsonBuf *j, const char *s, size_t n) {
             continue;
         }
         char esc[16];
-        if (short_escape(cp)) {
+        if (cli_json_short(cp)) {
             esc[0] = '\\';
-            esc[1] = short_escape(cp);
+            esc[1] = cli_json_short(cp);
             put(j, esc, 2);
         } else if (cp < 0x20 || pul_text_unsafe(cp)) {
             snprintf(esc, sizeof esc, "\\u%04x", (unsigned)cp);
