@@ -52,4 +52,9 @@ set_tests_properties(${wasm_record_tests} PROPERTIES
                      ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
 # The executables link wasm/node_env.js in (wasm.cmake): relink them when it changes.
 set_property(TARGET pul_unit_tests APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/wasm/node_env.js)
+# The test program is linked with binaryen's -O1 passes, not the release's -O3: its code
+# is compiled at -O3 as the engine's is, and -O3's whole-program passes over every unit
+# test took more of CI's time than they save running them (the pul command and the web
+# module, which the record tests and the page run, keep -O3).
+target_link_options(pul_unit_tests PRIVATE -O1)
 set_property(TARGET pul-cli APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/wasm/node_env.js)
