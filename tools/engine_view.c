@@ -202,6 +202,30 @@ static void state_genial(JsonBuf *j, const PulVariant *v, const PulObservation *
     json_close(j);
 }
 
+/* Once over, what each seat's score is made of (an end screen's table); the
+** parts add up to the seat's score. Nothing hidden remains at the end. */
+static void state_breakdown(JsonBuf *j, const PulGame *g, int nseats) {
+    static const char *const PARTS[] = {"groups", "supply", "hand", "scripts", "lowest_track"};
+    json_key(j, "breakdown");
+    json_open(j, '[');
+    for (int s = 0; s < nseats; s++) {
+        PulScorePart p[PUL_SCORE_PARTS_MAX];
+        int n = pul_game_score_parts(g, s, p, PUL_SCORE_PARTS_MAX);
+        if (n > PUL_SCORE_PARTS_MAX) n = PUL_SCORE_PARTS_MAX;
+        json_open(j, '[');
+        for (int i = 0; i < n; i++) {
+            bool known = p[i].kind >= 0 && p[i].kind < (int)(sizeof PARTS / sizeof *PARTS);
+            json_open(j, '{');
+            json_kstr(j, "part", known ? PARTS[p[i].kind] : "other");
+            json_kint(j, "count", p[i].count);
+            json_kint(j, "points", p[i].points);
+            json_close(j);
+        }
+        json_close(j);
+    }
+    json_close(j);
+}
+
 void engine_cmd_state(Engine *e, EngineArgs *a) {
     if (!engine_need_game(e, "state")) return;
     int seat;
@@ -231,6 +255,7 @@ void engine_cmd_state(Engine *e, EngineArgs *a) {
         int w[PUL_MAX_SEATS], nw = pul_game_winners(e->view, w, PUL_MAX_SEATS);
         for (int i = 0; i < nw; i++) w[i]++;
         put_ints(j, "winners", w, nw);
+        state_breakdown(j, e->view, o->nseats);
     }
     if (is_genial(e->v))
         state_genial(j, e->v, o);
