@@ -554,7 +554,8 @@ function wire() {
       else zoom(ev.deltaY > 0 ? 1 / 1.2 : 1.2);
     }, { passive: false });
     svg.addEventListener('keydown', (ev) => {
-      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); void boardClick(/** @type {Element} */ (ev.target)); }
+      // the document's Enter (confirm) must not see the key that picked the cell
+      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); ev.stopPropagation(); void boardClick(/** @type {Element} */ (ev.target)); }
     });
   }
   for (const b of app.querySelectorAll('button[data-act]')) {
@@ -608,12 +609,13 @@ function focusConfirm() {
   /** @type {HTMLElement|null} */ (app.querySelector('[data-test="confirm"]'))?.focus();
 }
 
-/** @param {number} step */
-function rotate(step) {
+/** Shows the next legal orientation (only those the engine listed at the cell).
+ * @param {number} step @param {string} [focus] the button that keeps the focus */
+function rotate(step, focus = 'confirm') {
   if (!pick || !pick.cell || pick.options.length < 2) return;
   pick.at = (pick.at + step + pick.options.length) % pick.options.length;
   drawTable();
-  /** @type {HTMLElement|null} */ (app.querySelector('[data-test="rotate"]'))?.focus();
+  /** @type {HTMLElement|null} */ (app.querySelector(`[data-test="${focus}"]`))?.focus();
 }
 
 /** @param {HTMLElement} b */
@@ -634,7 +636,7 @@ async function act(b) {
     drawTable();
     say(t('pickCell'));
     /** @type {HTMLElement|null} */ (app.querySelector('[data-legal="1"]'))?.focus();
-  } else if (a === 'rotate') rotate(1);
+  } else if (a === 'rotate') rotate(1, 'rotate');
   else if (a === 'cancel') { pick = null; claim = null; outline = []; drawTable(); say(turnText()); }
   else if (a === 'confirm' || a === 'claim' || a === 'play') await play(String(b.dataset.move));
   else if (a === 'hint') await hint();

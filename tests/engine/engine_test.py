@@ -273,6 +273,13 @@ def whole_games(pul):
             fail("%s: the record loaded again is another game" % start)
         if "winners" not in state:
             fail("%s: no winners at the end" % start)
+        # the end screen's breakdown: each seat's parts add up to its score
+        parts = state.get("breakdown", [])
+        if len(parts) != len(state.get("scores", [])) or not all(parts):
+            fail("%s: no breakdown of every seat's score at the end: %r" % (start, parts))
+        for seat, (ps, score) in enumerate(zip(parts, state.get("scores", []))):
+            if sum(p["points"] for p in ps) != score:
+                fail("%s: seat %d's breakdown %r does not add up to %d" % (start, seat + 1, ps, score))
         s.close()
 
 

@@ -139,6 +139,30 @@ test('a reload resumes the game where it was', async () => {
   await playTurn(page);
 });
 
+test('a turn by the keyboard alone: pick, cell, rotate, confirm', async () => {
+  const page = await env.page('?seed=3');
+  await start(page, 'micropul', ['human', 'greedy']);
+  await waitTurn(page);
+  const n = (await page.$$('[data-test="rack-tile"]')).length;
+  let onCell = false;
+  for (let i = 0; i < n && !onCell; i++) {
+    await page.focus(`[data-test="rack-tile"][data-index="${i}"]`);
+    await page.keyboard.press('Enter');
+    onCell = await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.dataset?.legal === '1');
+  }
+  assert.ok(onCell, 'picking a tile puts the focus on a legal cell');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-test="preview"]');
+  assert.equal(await moveCount(page), 0, 'Enter on a cell previews, it does not place');
+  const before = String(await page.getAttribute('[data-test="confirm"]', 'data-move'));
+  await page.keyboard.press('r');
+  const move = String(await page.getAttribute('[data-test="confirm"]', 'data-move'));
+  assert.equal(move === before, await page.isDisabled('[data-test="rotate"]'), 'R turns the tile when it can turn');
+  await page.keyboard.press('Enter');
+  await waitTurn(page, 0);
+  assert.match(await page.innerText('[data-test="log"]'), new RegExp(move.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+});
+
 test('every text of the page exists in the four languages', () => {
   for (const k of keys()) {
     const e = entry(k);
