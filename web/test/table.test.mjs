@@ -163,6 +163,27 @@ test('a turn by the keyboard alone: pick, cell, rotate, confirm', async () => {
   assert.match(await page.innerText('[data-test="log"]'), new RegExp(move.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
 });
 
+test('undo takes back the human move and the bot reply when nothing was drawn', async () => {
+  const page = await env.page('?seed=5');
+  await start(page, 'micropul', ['human', 'greedy']);
+  await waitTurn(page);
+  assert.ok(await page.isDisabled('[data-test="undo"]'), 'nothing to undo at the start');
+  const rack = await page.$$eval('[data-test="rack-tile"]', (b) => b.map((x) => x.getAttribute('data-item')));
+  const move = await playTurn(page);
+  await waitTurn(page, 0);
+  const n = await moveCount(page);
+  const log = await page.$$eval('[data-test="log"] li', (li) => li.map((x) => x.textContent || ''));
+  assert.equal(log.length, n);
+  const drew = log.some((m) => /^\S+ [t+x]/.test(m));
+  assert.equal(await page.isDisabled('[data-test="undo"]'), drew, `undo allowed exactly when nothing was drawn: ${log}`);
+  assert.ok(!drew, `seed 5's bot reply draws nothing (${log}): the rest of the test needs it`);
+  await page.click('[data-test="undo"]');
+  await page.waitForFunction(() => document.querySelector('[data-test="table"]')?.getAttribute('data-moves') === '0');
+  await waitTurn(page);
+  assert.deepEqual(await page.$$eval('[data-test="rack-tile"]', (b) => b.map((x) => x.getAttribute('data-item'))), rack);
+  assert.ok(!(await page.innerText('[data-test="log"]')).includes(move));
+});
+
 test('every text of the page exists in the four languages', () => {
   for (const k of keys()) {
     const e = entry(k);
