@@ -5,7 +5,7 @@
 import { Engine } from './engine.mjs';
 import { t, LANGS, LANG_NAMES, setLang, lang, isLang } from './i18n.mjs';
 import {
-  drawMicropul, drawGenial, groupQuads, QUADS, handPiece, rackPiece, symbolIcon,
+  drawMicropul, drawGenial, QUADS, handPiece, rackPiece, symbolIcon,
   seatColour, seatShape, colour,
 } from './board.mjs';
 
@@ -599,7 +599,8 @@ async function boardClick(el) {
     }
     pick = null;
     claim = c;
-    outline = theme ? groupQuads(theme, view.board, x, y, QUADS.indexOf(quad)) : [];
+    // the engine's grouping: every quadrant of the group (validmoves' claims)
+    outline = (c.quads || []).map((/** @type {any} */ g) => [g.x, g.y, QUADS.indexOf(g.quad)]);
     drawTable();
     /** @type {HTMLElement|null} */ (app.querySelector('[data-test="claim"]'))?.focus();
   }

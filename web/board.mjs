@@ -72,51 +72,6 @@ export function microTile(theme, id, rot) {
   return s;
 }
 
-/** The feature index on each board quadrant, keyed "x,y,qi" (big tiles: all four the same).
- * @param {Reply} theme @param {Placed[]} board */
-function quadMap(theme, board) {
-  /** @type {Map<string, {f: number, big: boolean}>} */
-  const m = new Map();
-  for (const p of board) {
-    const tile = theme.tiles.find((/** @type {any} */ t) => t.id === p.tile);
-    if (!tile) continue;
-    const q = rotQuads(tile.quads, p.rot);
-    for (let i = 0; i < 4; i++) m.set(`${p.x},${p.y},${i}`, { f: q[i], big: tile.big });
-  }
-  return m;
-}
-
-/** The quadrants of the micropul group through (x, y, quad), for its outline only (its size
- * and whether it is closed are the engine's, from validmoves).
- * @param {Reply} theme @param {Placed[]} board @param {number} x @param {number} y @param {number} qi */
-export function groupQuads(theme, board, x, y, qi) {
-  const m = quadMap(theme, board);
-  const start = m.get(`${x},${y},${qi}`);
-  if (!start || theme.features[start.f]?.class !== 'micropul') return [];
-  const seen = new Set([`${x},${y},${qi}`]);
-  const todo = [[x, y, qi]];
-  /** @type {number[][]} */
-  const out = [];
-  while (todo.length) {
-    const c = /** @type {number[]} */ (todo.pop());
-    out.push(c);
-    const [cx, cy, cq] = c;
-    const col = cq & 1, row = cq >> 1;
-    // the four neighbouring quadrants on the quarter-cell grid
-    for (const [dc, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
-      const gc = cx * 2 + col + dc, gr = cy * 2 + row + dr;
-      const nx = Math.floor(gc / 2), ny = Math.floor(gr / 2);
-      const nq = (gc - nx * 2) + (gr - ny * 2) * 2;
-      const k = `${nx},${ny},${nq}`;
-      const v = m.get(k);
-      if (seen.has(k) || !v || v.f !== start.f) continue;
-      seen.add(k);
-      todo.push([nx, ny, nq]);
-    }
-  }
-  return out;
-}
-
 /**
  * @typedef {Object} MicroView
  * @property {Reply} theme
@@ -173,7 +128,7 @@ export function drawMicropul(v) {
   s += '</g><g class="outline">';
   for (const [x, y, qi] of v.outline) {
     const h = TILE / 2;
-    s += `<rect class="group-quad" data-test="group-quad" x="${x * TILE + (qi & 1) * h + 1}" y="${y * TILE + (qi >> 1) * h + 1}" width="${h - 2}" height="${h - 2}" rx="3"/>`;
+    s += `<rect class="group-quad" data-test="group-quad" data-x="${x}" data-y="${y}" data-quad="${QUADS[qi]}" x="${x * TILE + (qi & 1) * h + 1}" y="${y * TILE + (qi >> 1) * h + 1}" width="${h - 2}" height="${h - 2}" rx="3"/>`;
   }
   s += '</g>';
   if (v.preview) {

@@ -75,6 +75,7 @@ test('rotation cycles through the legal orientations only, then a claim shows it
   const q = await page.$('[data-test="quad"][data-claimable="1"]');
   assert.ok(q, 'a micropul of the start tile can take a stone');
   const claimMove = `s${await q.getAttribute('data-quad')}${await q.getAttribute('data-x')},${await q.getAttribute('data-y')}`;
+  const [qq, qx, qy] = [await q.getAttribute('data-quad'), await q.getAttribute('data-x'), await q.getAttribute('data-y')];
   await q.click();
   await page.waitForSelector('[data-test="group-info"]');
   const size = Number(await page.getAttribute('[data-test="group-info"]', 'data-size'));
@@ -82,6 +83,7 @@ test('rotation cycles through the legal orientations only, then a claim shows it
   assert.equal(await page.getAttribute('[data-test="group-info"]', 'data-closed'), '0');
   assert.match(await page.innerText('[data-test="group-info"]'), new RegExp(`Group of ${size} micropul, open`));
   assert.ok((await page.$$('[data-test="group-quad"]')).length >= size);
+  assert.ok(await page.$(`[data-test="group-quad"][data-quad="${qq}"][data-x="${qx}"][data-y="${qy}"]`), 'the outline holds the micropul clicked');
   assert.equal(await page.getAttribute('[data-test="claim"]', 'data-move'), claimMove);
   await page.click('[data-test="claim"]');
   // hot-seat: the other seat's turn comes after the hand-over screen
