@@ -296,6 +296,28 @@ static bool trial_points(Engine *e, const PulAction *a, int *points) {
     return true;
 }
 
+/* Every quadrant of the group with that id, for a front end's outline: the
+** engine's grouping, so a board never re-derives which micropuls connect. */
+static void group_quads(JsonBuf *j, const PulGame *g, int id) {
+    PulPlaced placed[PUL_MAX_TILES];
+    int n = pul_game_placed(g, placed, PUL_MAX_TILES);
+    if (n > PUL_MAX_TILES) n = PUL_MAX_TILES;
+    json_key(j, "quads");
+    json_open(j, '[');
+    for (int i = 0; i < n; i++) {
+        for (int q = 0; q < 4; q++) {
+            PulGroupInfo gi;
+            if (!pul_game_group(g, placed[i].x, placed[i].y, q, &gi) || gi.id != id) continue;
+            json_open(j, '{');
+            json_kint(j, "x", placed[i].x);
+            json_kint(j, "y", placed[i].y);
+            json_kstr(j, "quad", QUADS[q]);
+            json_close(j);
+        }
+    }
+    json_close(j);
+}
+
 static void moves_micropul(Engine *e, int n) {
     JsonBuf *j = &e->out;
     const PulAction *L = e->legal;
@@ -356,6 +378,7 @@ static void moves_micropul(Engine *e, int n) {
             json_kstr(j, "colour", gi.colour >= 0 && gi.colour < ts->nfeatures
                                        ? ts->feature[gi.colour].name
                                        : "");
+            group_quads(j, e->g, gi.id);
         }
         json_close(j);
     }
