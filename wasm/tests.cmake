@@ -1,5 +1,6 @@
 # wasm/tests.cmake: the WebAssembly build's tests, under node (ctest runs each .js with
-# CMAKE_CROSSCOMPILING_EMULATOR). The unit tests come from tests/CMakeLists.txt, all but
+# CMAKE_CROSSCOMPILING_EMULATOR). The unit tests come from tests/CMakeLists.txt (one program,
+# pul_unit_tests.js), all but
 # test_script_threads: the wasm engine is built without threads (a web page's worker
 # runs one game at a time, and threads in wasm need SharedArrayBuffer, which a static
 # host without cross-origin isolation headers does not give), so pthread_create fails
@@ -50,8 +51,10 @@ endif()
 set_tests_properties(${wasm_record_tests} PROPERTIES
                      ENVIRONMENT "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
 # The executables link wasm/node_env.js in (wasm.cmake): relink them when it changes.
-foreach(src ${PUL_UNIT_TESTS})
-  get_filename_component(name ${src} NAME_WE)
-  set_property(TARGET ${name} APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/wasm/node_env.js)
-endforeach()
+set_property(TARGET pul_unit_tests APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/wasm/node_env.js)
+# The test program is linked with binaryen's -O1 passes, not the release's -O3: its code
+# is compiled at -O3 as the engine's is, and -O3's whole-program passes over every unit
+# test took more of CI's time than they save running them (the pul command and the web
+# module, which the record tests and the page run, keep -O3).
+target_link_options(pul_unit_tests PRIVATE -O1)
 set_property(TARGET pul-cli APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/wasm/node_env.js)
