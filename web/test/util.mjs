@@ -1,26 +1,22 @@
-// web/test/util.mjs: what the browser tests share: one server and one browser per file, a
-// fresh page per test, and the clicks of a human turn.
-import { serve, launch } from './serve.mjs';
+// web/test/util.mjs: what the table's browser tests share: the harness's session (a server
+// over build-web/ and Chromium) per file, a fresh page per test, and the clicks of a turn.
+import { openSession } from './harness.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
 
+/** The server over build-web/ and Chromium, for one test file; page(query) opens the table
+ * in a context of its own (its own storage), its uncaught errors kept in page.errors. */
 export async function setUp() {
-  const server = await serve();
-  const browser = await launch();
+  const session = await openSession();
   return {
-    server, browser,
+    session,
     /** @param {string} [query] @returns {Promise<Page>} */
     async page(query = '') {
-      const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-      const page = await ctx.newPage();
-      /** @type {string[]} */
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(e.message));
+      const { page, errors } = await session.newPage('index.html' + query, { acceptDownloads: true });
       /** @type {any} */ (page).errors = errors;
-      await page.goto(server.url + query);
       return page;
     },
-    async close() { await browser.close(); await server.close(); },
+    async close() { await session.close(); },
   };
 }
 
