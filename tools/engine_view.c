@@ -202,6 +202,30 @@ static void state_genial(JsonBuf *j, const PulVariant *v, const PulObservation *
     json_close(j);
 }
 
+/* Once over, what each seat's score is made of (an end screen's table); the
+** parts add up to the seat's score. Nothing hidden remains at the end. */
+static void state_breakdown(JsonBuf *j, const PulGame *g, int nseats) {
+    static const char *const PARTS[] = {"groups", "supply", "hand", "scripts", "lowest_track"};
+    json_key(j, "breakdown");
+    json_open(j, '[');
+    for (int s = 0; s < nseats; s++) {
+        PulScorePart p[PUL_SCORE_PARTS_MAX];
+        int n = pul_game_score_parts(g, s, p, PUL_SCORE_PARTS_MAX);
+        if (n > PUL_SCORE_PARTS_MAX) n = PUL_SCORE_PARTS_MAX;
+        json_open(j, '[');
+        for (int i = 0; i < n; i++) {
+            bool known = p[i].kind >= 0 && p[i].kind < (int)(sizeof PARTS / sizeof *PARTS);
+            json_open(j, '{');
+            json_kstr(j, "part", known ? PARTS[p[i].kind] : "other");
+            json_kint(j, "count", p[i].count);
+            json_kint(j, "points", p[i].points);
+            json_close(j);
+        }
+        json_close(j);
+    }
+    json_close(j);
+}
+
 void engine_cmd_state(Engine *e, EngineArgs *a) {
     if (!engine_need_game(e, "state")) return;
     int seat;
@@ -231,6 +255,7 @@ void engine_cmd_state(Engine *e, EngineArgs *a) {
         int w[PUL_MAX_SEATS], nw = pul_game_winners(e->view, w, PUL_MAX_SEATS);
         for (int i = 0; i < nw; i++) w[i]++;
         put_ints(j, "winners", w, nw);
+        state_breakdown(j, e->view, o->nseats);
     }
     if (is_genial(e->v))
         state_genial(j, e->v, o);
@@ -269,6 +294,28 @@ static bool trial_points(Engine *e, const PulAction *a, int *points) {
     pul_game_scores(e->scratch, after, PUL_MAX_SEATS);
     *points = after[seat] - before[seat];
     return true;
+}
+
+/* Every quadrant of the group with that id, for a front end's outline: the
+** engine's grouping, so a board never re-derives which micropuls connect. */
+static void group_quads(JsonBuf *j, const PulGame *g, int id) {
+    PulPlaced placed[PUL_MAX_TILES];
+    int n = pul_game_placed(g, placed, PUL_MAX_TILES);
+    if (n > PUL_MAX_TILES) n = PUL_MAX_TILES;
+    json_key(j, "quads");
+    json_open(j, '[');
+    for (int i = 0; i < n; i++) {
+        for (int q = 0; q < 4; q++) {
+            PulGroupInfo gi;
+            if (!pul_game_group(g, placed[i].x, placed[i].y, q, &gi) || gi.id != id) continue;
+            json_open(j, '{');
+            json_kint(j, "x", placed[i].x);
+            json_kint(j, "y", placed[i].y);
+            json_kstr(j, "quad", QUADS[q]);
+            json_close(j);
+        }
+    }
+    json_close(j);
 }
 
 static void moves_micropul(Engine *e, int n) {
@@ -331,6 +378,7 @@ static void moves_micropul(Engine *e, int n) {
             json_kstr(j, "colour", gi.colour >= 0 && gi.colour < ts->nfeatures
                                        ? ts->feature[gi.colour].name
                                        : "");
+            group_quads(j, e->g, gi.id);
         }
         json_close(j);
     }

@@ -653,6 +653,9 @@ typedef struct {
     int scorer;        /* closed: the seat the rules score it for (its one stone's
                           owner; RULES.md 1), else -1; a score_group hook may
                           have given the points elsewhere */
+    int id;            /* the same for every micropul of the group, different for
+                          another group, in this position (a front end outlines a
+                          group with it; it may change with the next action) */
 } PulGroupInfo;
 /* The group of the micropul at (x, y, quad); false when there is none. */
 bool pul_game_group(const PulGame *g, int32_t x, int32_t y, int quad, PulGroupInfo *out);

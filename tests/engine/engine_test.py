@@ -231,6 +231,17 @@ def listed_moves(vm):
     return out
 
 
+def check_claim_quads(where, turn, vm):
+    """Each claim's quads (a board's outline of the group): its own micropul among them, at
+    least one per micropul of its size, and no quadrant in two groups."""
+    seen = set()
+    for c in vm.get("claims", []):
+        quads = {(q["x"], q["y"], q["quad"]) for q in c.get("quads", [])}
+        if (c["x"], c["y"], c["quad"]) not in quads or len(quads) < c.get("size", 1) or quads & seen:
+            fail("%s: turn %d: claim %s has quads %r" % (where, turn, c.get("move"), sorted(quads)))
+        seen |= quads
+
+
 def whole_games(pul):
     """Games to their end by what validmoves lists and bestmove picks: every
     listed move is played, the end refuses moves (game_over), and the record
@@ -243,6 +254,7 @@ def whole_games(pul):
         while r.get("ok") and not r.get("over") and turn < 400:
             vm = s.ask("validmoves")
             moves = listed_moves(vm)
+            check_claim_quads(start, turn, vm)
             if not vm.get("ok") or not moves:
                 fail("%s: turn %d: no move listed: %r" % (start, turn, vm)); break
             if turn % 3 == 2:
@@ -273,6 +285,13 @@ def whole_games(pul):
             fail("%s: the record loaded again is another game" % start)
         if "winners" not in state:
             fail("%s: no winners at the end" % start)
+        # the end screen's breakdown: each seat's parts add up to its score
+        parts = state.get("breakdown", [])
+        if len(parts) != len(state.get("scores", [])) or not all(parts):
+            fail("%s: no breakdown of every seat's score at the end: %r" % (start, parts))
+        for seat, (ps, score) in enumerate(zip(parts, state.get("scores", []))):
+            if sum(p["points"] for p in ps) != score:
+                fail("%s: seat %d's breakdown %r does not add up to %d" % (start, seat + 1, ps, score))
         s.close()
 
 

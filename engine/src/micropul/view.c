@@ -152,6 +152,7 @@ bool pul_game_group(const PulGame *g, int32_t x, int32_t y, int quad, PulGroupIn
     out->owners = m->gowners[r];
     out->closed = m->gopen[r] == 0;
     out->scorer = out->closed ? groups_scorer(m, r) : -1;
+    out->id = r;
     return true;
 }
 

@@ -1,0 +1,60 @@
+// web/worker.mjs: the engine in a Web Worker: loads the wasm module from ./engine/ and answers
+// each posted command line with the dispatcher's JSON reply (PROTOCOL.md), one at a time.
+
+/** @typedef {{ HEAPU8: Uint8Array, _malloc(n: number): number, _free(p: number): void,
+ *   _engine_new(dirs: number): number, _engine_command(e: number, line: number, len: number): number }} PulModule */
+
+const base = new URL('./engine/', self.location.href);
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+/** @returns {Promise<{ mod: PulModule, engine: number }>} */
+async function load() {
+  // The two files are fetched here and handed over, so the module needs no XHR of its own
+  // (a module worker has no importScripts, which emscripten's loader tests for).
+  const get = (/** @type {string} */ name) => fetch(new URL(name, base)).then((r) => {
+    if (!r.ok) throw new Error(name + ': ' + r.status);
+    return r.arrayBuffer();
+  });
+  const [wasm, data] = await Promise.all([get('pul-web.wasm'), get('pul-web.data')]);
+  const url = new URL('pul-web.mjs', base).href;
+  const { default: createPul } = await import(/* @vite-ignore */ url);
+  /** @type {PulModule} */
+  const mod = await createPul({
+    wasmBinary: wasm,
+    getPreloadedPackage: () => data,
+    locateFile: (/** @type {string} */ p) => new URL(p, base).href,
+    print: () => {},
+    printErr: () => {},
+  });
+  const engine = mod._engine_new(0);
+  if (!engine) throw new Error('engine_new failed');
+  return { mod, engine };
+}
+
+const ready = load();
+
+/** @param {PulModule} mod @param {number} engine @param {string} line @returns {string} */
+function command(mod, engine, line) {
+  const bytes = enc.encode(line);
+  const ptr = mod._malloc(bytes.length + 1);
+  mod.HEAPU8.set(bytes, ptr);
+  const reply = mod._engine_command(engine, ptr, bytes.length);
+  mod._free(ptr);
+  const heap = mod.HEAPU8; // the heap may have grown during the command: a fresh view
+  let end = reply;
+  while (heap[end]) end++;
+  return dec.decode(heap.subarray(reply, end));
+}
+
+self.onmessage = async (/** @type {MessageEvent<{id: number, line: string}>} */ ev) => {
+  const { id, line } = ev.data;
+  let text;
+  try {
+    const { mod, engine } = await ready;
+    text = command(mod, engine, line);
+  } catch (e) {
+    text = JSON.stringify({ ok: false, error: 'engine_load', message: String(e) });
+  }
+  self.postMessage({ id, text });
+};
