@@ -93,10 +93,14 @@ static uint64_t bot_seed(uint64_t game_seed, int seat) {
 ** thread shares (scripted ones too: each game object runs its hooks in a Lua
 ** state of its own), and the bots, kept from game to game with a new seed
 ** each (pul_bot_reseed), so a game makes no bot and no bot's game afresh:
-** bots[variant][bot][k] is the k-th seat of a game that bot plays. */
+** bots[variant][bot][k] is the k-th seat of a game that bot plays. Each
+** seat's observation is kept through a game and brought up to date at its
+** turns (pul_observe_update), so a turn writes only what changed. */
 typedef struct {
     PulGame *g[SIM_MAX_VARIANTS];
     PulBot *bots[SIM_MAX_VARIANTS][PUL_MAX_SEATS][PUL_MAX_SEATS];
+    PulObservation obs[PUL_MAX_SEATS];
+    bool observed[PUL_MAX_SEATS];   /* obs[seat] holds one of this game */
 } SimPlayer;
 
 /* The bot for seat s of a game of variant vi, seeded; NULL with err filled. */
@@ -124,16 +128,20 @@ static void finish_row(SimRow *row, const PulGame *g) {
 }
 
 /* One action chosen by the seat's bot and applied; false with err filled. */
-static bool play_turn(PulGame *g, PulBot *bot, const char *spec, const char *where, SimRow *row,
-                      PulError *err) {
-    PulObservation obs;
+static bool play_turn(SimPlayer *pl, PulGame *g, PulBot *bot, const char *spec,
+                      const char *where, SimRow *row, PulError *err) {
     PulAction a;
     PulEvents ev;
     int seat = pul_game_to_move(g);
-    pul_observe(g, seat, &obs);
+    PulObservation *obs = &pl->obs[seat];
+    if (pl->observed[seat])
+        pul_observe_update(g, seat, obs);
+    else
+        pul_observe(g, seat, obs);
+    pl->observed[seat] = true;
     PulError berr;
     memset(&berr, 0, sizeof berr);
-    if (pul_bot_choose(bot, &obs, &a, &berr) != PUL_OK) {
+    if (pul_bot_choose(bot, obs, &a, &berr) != PUL_OK) {
         sim_fail(err, berr.status ? berr.status : PUL_ERR_STATE, berr.code[0] ? berr.code : "bad-state",
                  "%s: bot '%s' at seat %d found no move after %d actions: %s", where, spec,
                  seat + 1, pul_game_turns(g), berr.message);
@@ -190,10 +198,11 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
                            bot_seed(row->seed, s), err);
         ok = bots[s] != NULL;
     }
+    memset(pl->observed, 0, sizeof pl->observed);
     /* The engine ends every game by its action limit (pul.h), so this loop ends. */
     while (ok && !pul_game_over(g)) {
         int seat = pul_game_to_move(g);
-        ok = play_turn(g, bots[seat], specs[seat], where, row, err);
+        ok = play_turn(pl, g, bots[seat], specs[seat], where, row, err);
     }
     if (ok) finish_row(row, g);
     return ok;

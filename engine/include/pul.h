@@ -800,6 +800,14 @@ typedef struct {
 } PulObservation;
 
 void pul_observe(const PulGame *g, int seat, PulObservation *out);
+/* pul_observe for obs holding an observation of the same seat of g made
+** earlier in the same game (by pul_observe or this function), with no undo
+** since: only what changed is written (the board grows, so the placed tiles
+** it holds are kept), and obs ends byte for byte as pul_observe leaves it.
+** An obs that cannot be such an observation (another seat, more tiles than
+** g has) is observed afresh, but an obs of another game is the caller's
+** mistake. For a caller observing every move, as pul sim does. */
+void pul_observe_update(const PulGame *g, int seat, PulObservation *obs);
 
 /* A started game of obs's variant consistent with everything obs shows: the
 ** board, stones, counts, the seat's hand and known supply tiles; the tiles

@@ -1,7 +1,9 @@
 /*
 ** test_observe_reuse.c: what the lab's speed rests on (issue 15 point 4): an
 ** observation does not depend on what its buffer held, a bot kept from game
-** to game (pul_bot_reseed) chooses as a new one, and a bad tile list is named.
+** to game (pul_bot_reseed) chooses as a new one, an observation brought up
+** to date (pul_observe_update) is byte for byte a fresh one, and a bad tile
+** list is named.
 */
 #include "game_util.h"
 
@@ -10,16 +12,24 @@ typedef struct {
 } Tally;
 
 /* pul_observe of seat into a buffer that held junk, and into one that held
-** the seat's last observation, against one into zeroed memory. */
-static void same_observation(const PulGame *g, int seat, PulObservation *last) {
-    PulObservation zero, junk;
+** the seat's last observation, against one into zeroed memory; the seat's
+** observation kept through the game and brought up to date (upd), and one of
+** another seat brought up to date for this one (observed afresh), alike. */
+static void same_observation(const PulGame *g, int seat, PulObservation *last,
+                             PulObservation *upd, const PulObservation *other) {
+    static PulObservation zero, junk, cross;
     memset(&zero, 0, sizeof zero);
     memset(&junk, 0xA5, sizeof junk);
     pul_observe(g, seat, &zero);
     pul_observe(g, seat, &junk);
     pul_observe(g, seat, last);
+    pul_observe_update(g, seat, upd);
+    cross = *other;
+    pul_observe_update(g, seat, &cross);
     CHECK(memcmp(&zero, &junk, sizeof zero) == 0);
     CHECK(memcmp(&zero, last, sizeof zero) == 0);
+    CHECK(memcmp(&zero, upd, sizeof zero) == 0);
+    CHECK(memcmp(&zero, &cross, sizeof zero) == 0);
 }
 
 /* Two games in a row with the same seats: each seat has a bot kept from the
@@ -30,7 +40,7 @@ static void play(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
     static const char *const kinds[] = {"random", "greedy", "mcts:iters=30"};
     const char *spec = kinds[seed % 3];
     PulBot *kept[PUL_MAX_SEATS] = {NULL};
-    PulObservation last[PUL_MAX_SEATS];
+    static PulObservation last[PUL_MAX_SEATS], upd[PUL_MAX_SEATS];
     memset(last, 0, sizeof last);
     PulGame *g = pul_game_new(v);
     for (int round = 0; round < 2 && !check_failures; round++) {
@@ -44,11 +54,12 @@ static void play(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
             fresh[s] = pul_bot_new(v, spec, bs, NULL);
             CHECK(kept[s] && fresh[s]);
         }
+        for (int s = 0; s < nseats; s++) pul_observe(g, s, &upd[s]);
         /* greedy and MCTS are slow: a few dozen moves of them tell */
         int limit = seed % 3 ? 16 : PUL_ACTION_LIMIT;
         for (int step = 0; step < limit && !pul_game_over(g) && !check_failures; step++) {
             for (int s = 0; s < nseats; s++) {
-                same_observation(g, s, &last[s]);
+                same_observation(g, s, &last[s], &upd[s], &upd[(s + 1) % nseats]);
                 t->observed++;
             }
             int seat = pul_game_to_move(g);

@@ -108,6 +108,9 @@ struct Family {
 
     /* observation */
     void (*observe)(const PulGame *g, int seat, PulObservation *out);
+    /* pul_observe_update: observe for out holding an earlier observation of
+    ** that seat of g; byte for byte what observe writes */
+    void (*observe_update)(const PulGame *g, int seat, PulObservation *out);
     PulStatus (*from_observation)(PulGame *g, const PulObservation *obs, PulRng *rng,
                                   PulError *err);
     uint64_t (*observation_hash)(const PulVariant *v, const PulObservation *obs);

@@ -134,6 +134,9 @@ int pul_game_rule(const PulGame *g, int i) {
 void pul_observe(const PulGame *g, int seat, PulObservation *out) {
     g->fam->observe(g, seat, out);
 }
+void pul_observe_update(const PulGame *g, int seat, PulObservation *obs) {
+    g->fam->observe_update(g, seat, obs);
+}
 PulStatus pul_game_from_observation(PulGame *g, const PulObservation *obs, PulRng *rng,
                                     PulError *err) {
     return g->fam->from_observation(g, obs, rng, err);

@@ -44,6 +44,7 @@ const Family genial_family = {
     .team = genial_team,
     .score_parts = genial_score_parts,
     .observe = genial_observe,
+    .observe_update = genial_observe_update,
     .from_observation = genial_from_observation,
     .observation_hash = genial_observation_hash,
     .heuristic = genial_heuristic,

@@ -70,6 +70,9 @@ int genial_deal_tags(const PulGame *g, TagOut *out, int max);
 ** (bag, every rack), its own rack, the first-round marks, the phase; every
 ** other seat's rack (a partner's too) is hidden, and the bag is counts. */
 void genial_observe(const PulGame *g, int seat, PulObservation *out);
+/* genial_observe for o holding an earlier observation of that seat of g
+** (pul_observe_update): only the new placed tiles are converted. */
+void genial_observe_update(const PulGame *g, int seat, PulObservation *o);
 /* A started game consistent with obs: the board, tracks and counts as shown,
 ** the seat's rack; the tiles it cannot see (all tiles minus the board minus
 ** its rack) dealt at random from rng into the other racks, the rest to the

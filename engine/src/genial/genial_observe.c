@@ -29,11 +29,13 @@ static int observe_dir(const GenialArea *ar, int a, int b) {
     return dir;
 }
 
-void genial_observe(const PulGame *pg, int seat, PulObservation *o) {
-    const GenialGame *g = GGC(pg);
+/* Writes what seat sees of g into o, which holds an observation of that
+** seat of g made earlier in the same game (or o zeroed): placed tiles from
+** o's count on are added and the rack is zeroed past its new end, so o ends
+** byte for byte as a fresh observation. */
+static void observe_fill(const GenialGame *g, int seat, PulObservation *o) {
     const GenialVariant *gv = GV(g);
     const GenialArea *ar = genial_area(g);
-    memset(o, 0, sizeof *o);
     o->seat = seat;
     o->nseats = g->h.nseats;
     o->to_move = g->h.to_move;
@@ -45,23 +47,56 @@ void genial_observe(const PulGame *pg, int seat, PulObservation *o) {
     o->genial.bonus_owed = g->bonus_owed;
     for (int i = 0; i < GENIAL_NPARAMS; i++) o->genial.rule[i] = genial_rules_get(&g->rules, i);
     o->genial.bag_count = g->bag_n;
+    /* this seat's rack only: partners' racks are hidden too */
+    bool mine = seat >= 0 && seat < g->h.nseats;
+    int had = mine ? o->genial.rack_count[seat] : 0;
     for (int s = 0; s < g->h.nseats; s++) {
         o->genial.rack_count[s] = g->nrack[s];
         int t = genial_track_of(g, s);
         for (int k = 0; k < gv->nsym; k++) o->genial.tracks[s][k] = g->track[t][k];
     }
-    /* this seat's rack only: partners' racks are hidden too */
-    if (seat >= 0 && seat < g->h.nseats)
+    if (mine) {
         for (int i = 0; i < g->nrack[seat]; i++) o->genial.rack[i] = g->rack[seat][i];
+        for (int i = g->nrack[seat]; i < had; i++) o->genial.rack[i] = 0;
+    }
     o->genial.first_used = g->first_used;
     o->genial.placed_once = g->placed_once;
-    o->genial.nplaced = g->nplaced;
-    for (int i = 0; i < g->nplaced; i++) {
+    for (int i = o->genial.nplaced; i < g->nplaced; i++) {
         const GenialPlaced *p = &g->placed[i];
         int d = observe_dir(ar, p->a, p->b);
         o->genial.placed[i] = (PulGenialPlaced){p->kind, (uint8_t)(d < 0 ? 0 : d), p->flip,
                                                 gv->cell_q[p->a], gv->cell_r[p->a]};
     }
+    o->genial.nplaced = g->nplaced;
+}
+
+void genial_observe(const PulGame *pg, int seat, PulObservation *o) {
+    memset(o, 0, sizeof *o);
+    observe_fill(GGC(pg), seat, o);
+}
+
+void genial_observe_update(const PulGame *pg, int seat, PulObservation *o) {
+    const GenialGame *g = GGC(pg);
+    int from = o->genial.nplaced;
+    /* What cannot be an earlier observation of this seat of g (tiles leave
+    ** the board only by an undo, which the caller rules out): observed
+    ** afresh. The last placed tile is compared as a check on a caller's
+    ** mistake, not as a proof. */
+    bool earlier = o->seat == seat && o->nseats == g->h.nseats && seat >= 0 &&
+                   seat < g->h.nseats && o->turns <= g->h.turns && from >= 0 &&
+                   from <= g->nplaced && o->genial.rack_count[seat] >= 0 &&
+                   o->genial.rack_count[seat] <= GENIAL_RACK_MAX;
+    if (earlier && from > 0) {
+        const GenialPlaced *p = &g->placed[from - 1];
+        const PulGenialPlaced *q = &o->genial.placed[from - 1];
+        earlier = p->kind == q->kind && p->flip == q->flip &&
+                  GV(g)->cell_q[p->a] == q->q && GV(g)->cell_r[p->a] == q->r;
+    }
+    if (!earlier) {
+        genial_observe(pg, seat, o);
+        return;
+    }
+    observe_fill(g, seat, o);
 }
 
 /* FNV-1a over what the observation shows, field by field (never padding). */

@@ -69,6 +69,7 @@ const Family micropul_family = {
     .team = micropul_team,
     .score_parts = score_parts,
     .observe = observe_seat,
+    .observe_update = observe_seat_update,
     .from_observation = determinize_game,
     .observation_hash = observe_hash,
     .heuristic = heuristic_value,

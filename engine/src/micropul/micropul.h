@@ -250,6 +250,8 @@ uint32_t apply_fired(const MicropulGame *g, int tile, int rot, const int nb[4], 
 void score_totals(const PulGame *g, int *scores);                              /* score.c */
 int score_winners(const PulGame *g, int *seats, int max);
 void observe_seat(const PulGame *g, int seat, PulObservation *out);            /* observe.c */
+/* observe_seat for o holding an earlier observation of that seat of g (pul_observe_update) */
+void observe_seat_update(const PulGame *g, int seat, PulObservation *o);      /* observe.c */
 PulStatus determinize_game(PulGame *g, const PulObservation *obs, PulRng *rng,
                            PulError *err);                                     /* determinize.c */
 bool view_bounds(const PulGame *g, PulBounds *out);                            /* view.c */

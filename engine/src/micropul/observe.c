@@ -6,9 +6,12 @@
 
 #include "observe.h"
 
-void observe_seat(const PulGame *pg, int seat, PulObservation *o) {
-    const MicropulGame *g = MGC(pg);
-    memset(o, 0, sizeof *o);
+/* Writes what seat sees of g into o, which holds an observation of that
+** seat of g made earlier in the same game (or o zeroed, with its counts 0):
+** placed tiles and stones from o's counts on are added, the lists that may
+** shrink are zeroed past their new ends, so o ends byte for byte as a fresh
+** observation. */
+static void observe_fill(const MicropulGame *g, int seat, PulObservation *o) {
     o->seat = seat;
     o->nseats = g->h.nseats;
     o->to_move = g->h.to_move;
@@ -23,36 +26,47 @@ void observe_seat(const PulGame *pg, int seat, PulObservation *o) {
     /* A bit per tile the seat sees; the unseen ones are read off the
     ** words, so no branch depends on where each tile lies. */
     uint64_t seen[TILE_WORDS] = {0};
+    int had = o->hand_count[seat];
     for (int s = 0; s < g->h.nseats; s++) {
         o->hand_count[s] = g->nhand[s];
         o->supply_count[s] = g->nsupply[s];
         o->stones_left[s] = g->stones[s];
     }
-    for (int i = 0; i < g->nhand[seat]; i++) {
+    int nhand = g->nhand[seat];
+    for (int i = 0; i < nhand; i++) {
         int t = g->hand[seat][i];
         o->hand[i] = t;
         seen[t >> 6] |= UINT64_C(1) << (t & 63);
     }
+    for (int i = nhand; i < had; i++) o->hand[i] = 0;
     /* Supply tiles a script revealed to this seat, in supply order. */
+    int nknown = 0;
     for (int i = 0; i < g->nsupply[seat]; i++) {
         int t = g->supply[seat][i];
         if (known_has(g, seat, t)) {
-            o->known[o->nknown++] = t;
+            o->known[nknown++] = t;
             seen[t >> 6] |= UINT64_C(1) << (t & 63);
         }
     }
-    int nplaced = o->nplaced = g->nplaced;
+    for (int i = nknown; i < o->nknown; i++) o->known[i] = 0;
+    o->nknown = nknown;
+    int nplaced = g->nplaced;
     for (int i = 0; i < nplaced; i++) {
+        int t = g->placed[i].tile;
+        seen[t >> 6] |= UINT64_C(1) << (t & 63);
+    }
+    for (int i = o->nplaced; i < nplaced; i++) {
         const Placed *p = &g->placed[i];
         PulPlaced *q = &o->placed[i];
         q->tile = p->tile;
         q->rot = p->rot;
         q->x = p->x;
         q->y = p->y;
-        seen[p->tile >> 6] |= UINT64_C(1) << (p->tile & 63);
     }
+    o->nplaced = nplaced;
+    memcpy(o->stones + o->nstones, g->stone_list + o->nstones,
+           (size_t)(g->nstones_placed - o->nstones) * sizeof *o->stones);
     o->nstones = g->nstones_placed;
-    memcpy(o->stones, g->stone_list, (size_t)g->nstones_placed * sizeof *o->stones);
     /* In id order, so the list says nothing of where each tile lies. */
     int nt = MV(g)->ts.ntiles, n = 0; /* a local count: the byte stores may alias o's */
     for (int w = 0; w * 64 < nt; w++) {
@@ -63,7 +77,36 @@ void observe_seat(const PulGame *pg, int seat, PulObservation *o) {
             left &= left - 1;
         }
     }
+    for (int i = n; i < o->nunseen; i++) o->unseen[i] = 0;
     o->nunseen = n;
+}
+
+void observe_seat(const PulGame *pg, int seat, PulObservation *o) {
+    memset(o, 0, sizeof *o);
+    observe_fill(MGC(pg), seat, o);
+}
+
+void observe_seat_update(const PulGame *pg, int seat, PulObservation *o) {
+    const MicropulGame *g = MGC(pg);
+    int from = o->nplaced, stones = o->nstones, had = o->hand_count[seat < 0 ? 0 : seat % PUL_MAX_SEATS];
+    /* What cannot be an earlier observation of this seat of g (nothing is
+    ** ever taken off g's board but by an undo, which the caller rules out):
+    ** observed afresh. The last placed tile o holds is compared as a check
+    ** on a caller's mistake, not as a proof. */
+    bool earlier = o->seat == seat && o->nseats == g->h.nseats && o->turns <= g->h.turns &&
+                   from >= 1 && from <= g->nplaced && stones >= 0 &&
+                   stones <= g->nstones_placed && had >= 0 && had <= PUL_MAX_HAND && o->nknown >= 0 && o->nknown <= PUL_MAX_TILES &&
+                   o->nunseen >= 0 && o->nunseen <= MV(g)->ts.ntiles;
+    if (earlier) {
+        const Placed *p = &g->placed[from - 1];
+        const PulPlaced *q = &o->placed[from - 1];
+        earlier = p->tile == q->tile && p->rot == q->rot && p->x == q->x && p->y == q->y;
+    }
+    if (!earlier) {
+        observe_seat(pg, seat, o);
+        return;
+    }
+    observe_fill(g, seat, o);
 }
 
 /* FNV-1a over what the observation shows, field by field (never padding). */

@@ -52,6 +52,7 @@
 #define micropul_params wide_micropul_params
 #define observe_hash wide_observe_hash
 #define observe_seat wide_observe_seat
+#define observe_seat_update wide_observe_seat_update
 #define pieces_changes wide_pieces_changes
 #define place_tables_build wide_place_tables_build
 #define pul_game_cell wide_pul_game_cell
