@@ -99,7 +99,26 @@ static void check_layout(const MicropulVariant *v, int t, int r) {
                     comp[slot_quad[i]] == q)
                     want++;
             CHECK_INT(open >> (8 * q) & 0xFF, want);
+            CHECK_INT(pr->open_empty[empty] >> (8 * q) & 0xFF, want);
         }
+    }
+    /* What the cell beyond side s is shown, slot by slot in its own frame:
+    ** its slot (s ^ 2) * 2 + k faces this tile's slot s * 2 + k. */
+    for (int s = 0; s < 4; s++) {
+        uint64_t ctx = 0, nz = 0;
+        unsigned mic = 0, cat = 0;
+        for (int k = 0; k < 2; k++) {
+            int mine = s * 2 + k, theirs = (s ^ 2) * 2 + k;
+            int code = tr->colour[slot_quad[mine]];
+            ctx |= (uint64_t)code << (8 * theirs);
+            if (code) nz |= UINT64_C(0x80) << (8 * theirs);
+            if (code) mic |= 1u << theirs;
+            if (tr->cat_slots >> mine & 1) cat |= 1u << theirs;
+        }
+        CHECK(pr->out_ctx[s] == ctx);
+        CHECK(pr->out_nz[s] == nz);
+        CHECK_INT(pr->out_mic[s], mic);
+        CHECK_INT(pr->out_cat[s], cat);
     }
     /* Catalysts: the tile's own, for every set of slots a micropul faces;
     ** and as a neighbour, for the slots of each side facing a new tile. */

@@ -28,13 +28,24 @@ static void front_swap(MicropulGame *g, int i, int j) {
     g->grid[FRONT_SLOT(&g->front[j])] = (CellCode)(FRONT_BASE + j);
 }
 
+/* Entry from takes slot to, in the list and in the grid. */
+static inline void front_move(MicropulGame *g, int to, int from) {
+    g->front[to] = g->front[from];
+    g->grid[FRONT_SLOT(&g->front[to])] = (CellCode)(FRONT_BASE + to);
+}
+
+/* The cell a tile now fills leaves the list: the last attachable cell takes
+** its place, the last cell that one's, so the order is what two swaps give;
+** the entry past the end is stale (a list is read only up to its length),
+** and the caller writes the cell's grid slot. */
 static void front_remove(MicropulGame *g, int i) {
     if (i < g->nattach) {
         int last_attachable = --g->nattach;
-        front_swap(g, i, last_attachable);
+        if (i != last_attachable) front_move(g, i, last_attachable);
         i = last_attachable;
     }
-    front_swap(g, i, --g->nfront);
+    int last = --g->nfront;
+    if (i != last) front_move(g, i, last);
 }
 
 void board_clear(MicropulGame *g) {
@@ -69,8 +80,8 @@ void board_place(MicropulGame *g, int tile, int rot, int x, int y, int f_here, i
     g->grid[here] = (CellCode)(idx + 1);
 
     const MicropulVariant *v = MV(g);
-    const TileRot *tr = &v->rot[tile][rot];
-    uint64_t edge = tr->edge;
+    const PlaceRot *pr = &v->place[tile][rot];
+    const uint8_t *side_pat = v->side_pat[tile][rot];
     for (int s = 0; s < 4; s++) {
         int nx = x + side_dx[s], ny = y + side_dy[s];
         CellCode *cell = &g->grid[board_slot(g, nx, ny)];
@@ -90,16 +101,16 @@ void board_place(MicropulGame *g, int tile, int rot, int x, int y, int f_here, i
         } else {
             f = *cell - FRONT_BASE;
         }
-        /* The neighbour's side s^2 faces this tile's side s, slot for slot. */
-        int os = s ^ 2;
-        uint64_t two = (edge >> (16 * s)) & 0xFFFF;
+        /* The neighbour's side s^2 faces this tile's side s, slot for slot,
+        ** and showed nothing before (this cell was empty): the tables' bits
+        ** are ORed in. */
         Front *fr = &g->front[f];
-        fr->ctx = (fr->ctx & ~(0xFFFFULL << (16 * os))) | (two << (16 * os));
-        fr->ctx_nz = bytes_nonzero(fr->ctx);
-        fr->pat[os] = v->side_pat[tile][rot][s];
+        fr->ctx |= pr->out_ctx[s];
+        fr->ctx_nz |= pr->out_nz[s];
+        fr->pat[s ^ 2] = side_pat[s];
         bool was_attachable = fr->mic8 != 0;
-        fr->mic8 |= (uint8_t)(((tr->mic_slots >> (2 * s)) & 3u) << (2 * os));
-        fr->cat8 |= (uint8_t)(((tr->cat_slots >> (2 * s)) & 3u) << (2 * os));
+        fr->mic8 |= pr->out_mic[s];
+        fr->cat8 |= pr->out_cat[s];
         if (!was_attachable && fr->mic8) front_swap(g, f, g->nattach++);
     }
 }

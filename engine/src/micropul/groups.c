@@ -102,8 +102,9 @@ void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *see
     int base = idx * 4;
 
     /* Slots of the new tile facing an empty cell are open edges. */
-    uint32_t open = 0;
-    for (int s = 0; s < 4; s++) open += nb[s] < 0 ? pr->open_side[s] : 0;
+    unsigned empty = (unsigned)(nb[0] < 0) | (unsigned)(nb[1] < 0) << 1 |
+                     (unsigned)(nb[2] < 0) << 2 | (unsigned)(nb[3] < 0) << 3;
+    uint32_t open = pr->open_empty[empty];
     int points = pr->big ? g->rules.points_big : g->rules.points_micropul;
     for (int q = 0; q < 4; q++) {
         int n = base + q;

@@ -234,12 +234,13 @@ _Static_assert(offsetof(PulAction, y) == offsetof(PulAction, x) + sizeof(int32_t
 ** (hand tile, rotation, cell): each word's bits are scattered into one cell
 ** set per (tile, rotation), then each set is read in cell order. n + total
 ** (the chunk's placements) must be at most max: the caller checks. */
-static void chunk_emit(const MicropulGame *g, int h0, const uint64_t *fits, uint64_t any,
-                       int ncells, PulAction *out) {
+static int chunk_emit(const MicropulGame *g, int h0, const uint64_t *fits, uint64_t any,
+                      int ncells, PulAction *out) {
     enum { WORDS = (MAX_FRONT + 63) / 64 };
     uint64_t cells[8 * CHUNK][WORDS];
     CellXY xy[MAX_FRONT];
     const uint8_t *hand = &g->hand[g->h.to_move][h0];
+    PulAction *first = out;
     for (int f = 0; f < ncells; f++) xy[f] = (CellXY){g->front[f].x, g->front[f].y};
     if (ncells <= 64) {
         /* The common case: one word of cells per (tile, rotation). */
@@ -254,7 +255,7 @@ static void chunk_emit(const MicropulGame *g, int h0, const uint64_t *fits, uint
                 memcpy(&out->x, &xy[low64(c)], sizeof(CellXY));
             }
         }
-        return;
+        return (int)(out - first);
     }
     for (uint64_t m = any; m; m &= m - 1)
         for (int k = 0; k < WORDS; k++) cells[low64(m)][k] = 0;
@@ -269,6 +270,7 @@ static void chunk_emit(const MicropulGame *g, int h0, const uint64_t *fits, uint
                 memcpy(&out->x, &xy[k * 64 + low64(c)], sizeof(CellXY));
             }
     }
+    return (int)(out - first);
 }
 
 /* The placements of hand tiles [h0, h1) by testing each candidate: for a
@@ -295,6 +297,14 @@ static int chunk_placements(const MicropulGame *g, int h0, const uint64_t *tab,
                             PulAction *out, int n, int max) {
     uint64_t fits[MAX_FRONT], any = 0;
     int ncells = board_candidates(g), total = 0;
+    int seat = g->h.to_move;
+    int nh = g->nhand[seat] - h0 < CHUNK ? g->nhand[seat] - h0 : CHUNK;
+    if (out && n + ncells * 4 * nh <= max) {
+        /* Room for every candidate (the usual buffer of PUL_MAX_ACTIONS):
+        ** no count first, the list says how many. */
+        for (int f = 0; f < ncells; f++) any |= fits[f] = cell_fits(tab, &g->front[f]);
+        return any ? n + chunk_emit(g, h0, fits, any, ncells, out + n) : n;
+    }
     for (int f = 0; f < ncells; f++) {
         any |= fits[f] = cell_fits(tab, &g->front[f]);
         total += (int)nibble_bits(fits[f]);
@@ -305,7 +315,7 @@ static int chunk_placements(const MicropulGame *g, int h0, const uint64_t *tab,
     } else if (n < max) {
         /* A buffer too short for the chunk (rare): the same list, bounded. */
         Sink k = {out, max, -1, n};
-        int h1 = g->nhand[g->h.to_move] < h0 + CHUNK ? g->nhand[g->h.to_move] : h0 + CHUNK;
+        int h1 = h0 + nh;
         gen_placements_slow(g, h0, h1, &k);
         PUL_ASSERT(k.n == n + total);
     }
@@ -429,7 +439,7 @@ static bool random_by_rejection(const MicropulGame *g, PulRng *rng, PulAction *o
     uint32_t nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;
     uint32_t space = nplace + ntake + nclaim + g->in_extra;
     /* c / per_cell as a multiply: exact for c and per_cell below 2^16. */
-    uint64_t inverse = per_cell ? UINT64_C(0xFFFFFFFF) / per_cell + 1 : 0;
+    uint64_t inverse = per_cell ? (uint64_t)(UINT32_C(0xFFFFFFFF) / per_cell) + 1 : 0; /* a 32-bit divide */
     uint64_t bits = 0;
     for (int tries = 0; space && tries < REJECT_TRIES; tries++) {
         /* Each 64-bit draw serves two candidates. */

@@ -59,6 +59,13 @@ typedef struct {
     uint8_t ngroups;       /* in-tile groups */
     bool big;
     uint32_t open_side[4]; /* per side: byte q is root q's micropul slots on it */
+    uint32_t open_empty[16]; /* open_side summed over a set of empty sides (bit s: side s) */
+    /* What the tile shows the cell beyond its side s, in that cell's frame:
+    ** its side s ^ 2 faced the empty cell this tile fills, so showed nothing
+    ** before, and board_place only ORs these in (colour bytes, their
+    ** bytes_nonzero marks, micropul and catalyst slots). */
+    uint64_t out_ctx[4], out_nz[4];
+    uint8_t out_mic[4], out_cat[4];
     /* Catalysts firing at a set of quadrants (a bit each; a big tile's centre
     ** fires once for any): draws | extra turns << 16. A catalyst draws at
     ** most 1000 tiles (tileset.c) and a placement fires at most 12, so sums

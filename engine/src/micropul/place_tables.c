@@ -45,6 +45,16 @@ static void place_build(const MicropulVariant *v, int t, int r, PlaceRot *out) {
     }
     for (int i = 0; i < 8; i++)
         if (tr->mic_slots >> i & 1) out->open_side[i >> 1] += 1u << (8 * group[slot_quad[i]]);
+    for (unsigned m = 0; m < 16; m++)
+        for (int s = 0; s < 4; s++)
+            if (m >> s & 1) out->open_empty[m] += out->open_side[s];
+    for (int s = 0; s < 4; s++) {
+        int os = s ^ 2; /* the neighbour's side facing side s, slot for slot */
+        out->out_ctx[s] = ((tr->edge >> (16 * s)) & 0xFFFFu) << (16 * os);
+        out->out_nz[s] = bytes_nonzero(out->out_ctx[s]);
+        out->out_mic[s] = (uint8_t)(((tr->mic_slots >> (2 * s)) & 3u) << (2 * os));
+        out->out_cat[s] = (uint8_t)(((tr->cat_slots >> (2 * s)) & 3u) << (2 * os));
+    }
     for (unsigned m = 1; m < 16; m++) {
         if (d->big) {
             out->fire[m] = (uint32_t)v->draw[d->centre] | (uint32_t)v->extra[d->centre] << 16;
