@@ -281,10 +281,59 @@ static void test_peek_two_seats(void) {
     pul_variant_free(v);
 }
 
+/* Crosses with extra_turn cleared in each ACTIVATED cross event (the peek's
+** handler clears it), and all cross events, in random games of v: the
+** engine looks for catalysts its hooks hear of before each placement
+** (apply.c), and one it missed would run without the handler. */
+static void cross_events(PulVariant *v, int games, long *cleared, long *all) {
+    int cross = feature_named(v, "cross");
+    CHECK(cross >= 0);
+    PulGame *g = pul_game_new(v);
+    PulEvents *ev = malloc(sizeof *ev);
+    PulRng rng;
+    pul_rng_seed(&rng, 7);
+    *cleared = *all = 0;
+    for (int k = 0; k < games && g && ev; k++) {
+        PulError err;
+        CHECK(pul_game_start(g, 1, (uint64_t)k + 1, NULL, 0, &err) == PUL_OK);
+        PulAction a;
+        for (int n = 0; n < MAX_MOVES && !pul_game_over(g) && pul_random_action(g, &rng, &a); n++) {
+            CHECK_INT(pul_apply(g, &a, ev), PUL_LEGAL);
+            for (int i = 0; i < ev->n; i++) {
+                const PulEvent *e = &ev->ev[i];
+                if (e->kind != PUL_EV_ACTIVATED || e->feature != cross) continue;
+                (*all)++;
+                *cleared += e->value == 0;
+            }
+        }
+    }
+    free(ev);
+    pul_game_free(g);
+}
+
+/* Every cross a placement fires, its own or a neighbour's, big tile or not,
+** reaches the peek's handler; without the script none is cleared. */
+static void test_peek_hears_every_cross(void) {
+    PulVariant *peek = open_edition("micropul-solo-peek", NULL);
+    PulVariant *solo = open_edition("micropul-solo", NULL);
+    if (!peek || !solo) return;
+    long cleared, all;
+    int games = games_per_edition() / 4 + 1;
+    cross_events(peek, games, &cleared, &all);
+    CHECK(all > 0);
+    CHECK_INT(cleared, all);
+    cross_events(solo, games, &cleared, &all);
+    CHECK(all > 0);
+    CHECK_INT(cleared, 0);
+    pul_variant_free(peek);
+    pul_variant_free(solo);
+}
+
 int main(void) {
     /* The tests run in tests/; ctest puts the shipped editions on PUL_PATH,
     ** and they find their scripts in the scripts folder beside them. */
     RUN(test_solo_peek);
     RUN(test_peek_two_seats);
+    RUN(test_peek_hears_every_cross);
     return CHECK_DONE();
 }

@@ -370,36 +370,41 @@ PulStatus apply_end_hooks(MicropulGame *g, HookCall *call, bool was_over, PulErr
     return PUL_OK;
 }
 
-/* The catalyst features placement a would fire, a bit each, worked out
-** before the tile is down (what activate finds after). */
-static uint32_t fired_features(const MicropulGame *g, const PulAction *a) {
+/* Whether placement a fires a catalyst that on_activate hears of, worked
+** out before the tile is down (what activate finds after). Only the tiles
+** holding such a catalyst (MicropulHooks.hearing) are looked at closer. */
+static bool fires_heard(const MicropulGame *g, const PulAction *a, const MicropulHooks *tab) {
     const MicropulVariant *v = MV(g);
     const Front *seen = &g->front[board_front_at(g, a->x, a->y)];
     const TileRot *tr = &v->rot[a->tile][a->rot];
-    uint32_t out = 0;
+    uint32_t hear = tab->activate_features;
     unsigned own = tr->cat_slots & seen->mic8, theirs = seen->cat8 & tr->mic_slots;
-    if (own && v->ts.tile[a->tile].big) out |= 1u << v->ts.tile[a->tile].centre;
-    else
-        for (; own; own &= own - 1) out |= 1u << tr->quad[slot_quad[lowest_set(own)]];
+    if (own && tab->hearing[a->tile]) {
+        if (v->ts.tile[a->tile].big) return hear >> v->ts.tile[a->tile].centre & 1;
+        for (; own; own &= own - 1)
+            if (hear >> tr->quad[slot_quad[lowest_set(own)]] & 1) return true;
+    }
     for (; theirs; theirs &= theirs - 1) {
         int slot = lowest_set(theirs), s = slot >> 1, k = slot & 1;
-        int j = board_tile_at(g, a->x + side_dx[s], a->y + side_dy[s]);
-        const Placed *q = &g->placed[j];
-        out |= 1u << (v->ts.tile[q->tile].big ? v->ts.tile[q->tile].centre
-                                               : v->rot[q->tile][q->rot].quad[slot_quad[(s ^ 2) * 2 + k]]);
+        const Placed *q = &g->placed[board_tile_at(g, a->x + side_dx[s], a->y + side_dy[s])];
+        if (!tab->hearing[q->tile]) continue;
+        int f = v->ts.tile[q->tile].big ? v->ts.tile[q->tile].centre
+                                        : v->rot[q->tile][q->rot].quad[slot_quad[(s ^ 2) * 2 + k]];
+        if (hear >> f & 1) return true;
     }
-    return out;
+    return false;
 }
 
 /* Whether a hook other than setup can run during action a: only then is the
 ** state saved first. on_activate runs only when the placement fires a
 ** catalyst, score_group only when a placement or claim can close a group;
 ** the other hooks run at every action. */
-static inline bool hooks_may_run(const MicropulGame *g, const PulAction *a, unsigned hooks,
-                                 uint32_t hear) {
+static inline bool hooks_may_run(const MicropulGame *g, const PulAction *a,
+                                 const MicropulHooks *tab) {
+    unsigned hooks = tab->defined;
     if (hooks & (HOOK_AFTER_ACTION | HOOK_IS_OVER | HOOK_FINAL_SCORES)) return true;
     if (a->kind != PUL_PLACE) return a->kind == PUL_CLAIM && (hooks & HOOK_SCORE_GROUP);
-    return (hooks & HOOK_SCORE_GROUP) || (hear && (fired_features(g, a) & hear));
+    return (hooks & HOOK_SCORE_GROUP) || (tab->activate_features && fires_heard(g, a, tab));
 }
 
 /* An action during which hooks run, with the game saved first by the
@@ -427,7 +432,7 @@ PulReason apply_trusted(PulGame *pg, const PulAction *a) {
     MicropulGame *g = MG(pg);
     const MicropulHooks *tab = hooked_table(g);
     if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP) &&
-        hooks_may_run(g, a, tab->defined, tab->activate_features))
+        hooks_may_run(g, a, tab))
         return family_guard(pg, a, NULL, apply_hooked);
     apply_core(g, a, NULL, NULL);
     return PUL_LEGAL;
@@ -439,7 +444,7 @@ PulReason apply_action(PulGame *pg, const PulAction *a, PulEvents *ev) {
     if (r != PUL_LEGAL) return r;
     const MicropulHooks *tab = hooked_table(g);
     if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP) &&
-        hooks_may_run(g, a, tab->defined, tab->activate_features))
+        hooks_may_run(g, a, tab))
         return family_guard(pg, a, ev, apply_hooked);
     if (ev) ev->n = 0;
     apply_core(g, a, ev, NULL);

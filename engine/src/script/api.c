@@ -69,9 +69,9 @@ _Static_assert(NEVENT_NAMES == PUL_EV_RETURNED + 1, "a name for every event kind
 
 /* The family's hook point of a HOOK_* bit (what a hook there may do), or NULL. */
 static const HookPoint *hook_point(const Family *fam, int hook) {
-    for (int k = 0; k < fam->nhooks; k++)
-        if (fam->hooks[k].bit == (unsigned)hook) return &fam->hooks[k];
-    return NULL;
+    /* Hook k has bit 1 << k (host.c checks each family's table at load). */
+    int k = hook > 0 ? lowest_set((unsigned)hook) : fam->nhooks;
+    return k < fam->nhooks && fam->hooks[k].bit == (unsigned)hook ? &fam->hooks[k] : NULL;
 }
 
 const char *api_hook_name(const Family *fam, int hook) {
@@ -90,8 +90,8 @@ const char *api_quad_name(int quad) {
 static HookCall *check_game(lua_State *L, const char *fn) {
     /* Each function is bounded by the game's size; it is charged like a
     ** library call (meter.h), the tables it builds by the allocator. */
-    meter_charge(L, METER_CALL);
     GameSlot *slot = slot_of(L);
+    meter_charge_to(slot->meter, L, METER_CALL);
     if (lua_type(L, 1) != LUA_TLIGHTUSERDATA)
         luaL_error(L, "game:%s: call it with a colon, as game:%s(...), on the game a hook received",
                    fn, fn);

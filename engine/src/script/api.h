@@ -12,9 +12,11 @@
 /* The call a game object may act in. The host keeps one slot; a game object
 ** made during call number `serial` works only while the slot still holds
 ** that call, so one kept past its hook raises a clean Lua error. */
+typedef struct Meter Meter;
 typedef struct {
     HookCall *call; /* NULL between calls */
     uint64_t serial;  /* bumped at each call */
+    Meter *meter;     /* the state's (meter.h): a method charges it without a lookup */
 } GameSlot;
 
 /* Fields of the argument tables, by number: their names are kept as Lua

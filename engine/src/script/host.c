@@ -994,6 +994,7 @@ static ScriptHost *host_open(const ScriptProgram *p, ScriptProgram *keep, Script
     h->owned = own;
     h->meter.owner = h;
     h->meter.on_refuse = on_refuse;
+    h->slot.meter = &h->meter;
     h->L = meter_open(&h->meter);
     if (!h->L) {
         script_host_free(h);
@@ -1119,6 +1120,12 @@ ScriptProgram *script_program_new_for(const Family *fam, const PulVariantInfo *i
     MicropulHooks *t = &p->hooks;
     t->defined = probe->hooks;
     t->activate_features = probe->activate_features;
+    for (int k = 0; k < p->ts.ntiles && k < PUL_MAX_TILES; k++) {
+        const PulTileDef *d = &p->ts.tile[k];
+        uint32_t has = d->big ? 1u << d->centre : 0;
+        for (int q = 0; q < 4; q++) has |= d->quad[q] < 32 ? 1u << d->quad[q] : 0;
+        t->hearing[k] = (has & t->activate_features) != 0;
+    }
     t->setup = t->defined & HOOK_SETUP ? hook_setup : NULL;
     t->on_activate = t->defined & HOOK_ON_ACTIVATE ? hook_on_activate : NULL;
     t->after_action = t->defined & HOOK_AFTER_ACTION ? hook_after_action : NULL;

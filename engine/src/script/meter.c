@@ -232,8 +232,9 @@ void meter_end(Meter *m) {
     lua_sethook(m->L, NULL, 0, 0);
 }
 
-void meter_charge(lua_State *L, uint64_t steps) {
-    Meter *m = meter_of(L);
+void meter_charge(lua_State *L, uint64_t steps) { meter_charge_to(meter_of(L), L, steps); }
+
+void meter_charge_to(Meter *m, lua_State *L, uint64_t steps) {
     if (!m->running) return;
     m->spent = steps > UINT64_MAX - m->spent ? UINT64_MAX : m->spent + steps;
     if (m->spent >= m->check_at || m->stop != METER_RUNNING) check(L, m);

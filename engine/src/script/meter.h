@@ -94,6 +94,8 @@ void meter_end(Meter *m);
 /* Charge steps to the run under way (nothing between runs); raises the
 ** budget error when the budget or the deadline is passed. */
 void meter_charge(lua_State *L, uint64_t steps);
+/* The same with the meter at hand (m is meter_of(L)). */
+void meter_charge_to(Meter *m, lua_State *L, uint64_t steps);
 /* Steps the run may still take (all of a budget between runs). */
 uint64_t meter_left(lua_State *L);
 /* Charge for bytes of work. */
