@@ -138,7 +138,17 @@ static int new_node(Mcts *m, int limit) {
 /* Reward in [0, 1] per seat of a game not over: the heuristic's margin
 ** through a logistic curve. */
 static void judged_rewards(const PulGame *g, double temp, double *r) {
-    for (int s = 0; s < pul_game_seats(g); s++) r[s] = 1.0 / (1.0 + exp(-pul_game_margin(g, s) / temp));
+    int seats = pul_game_seats(g);
+    if (seats == 2 && pul_game_team(g, 0) != pul_game_team(g, 1)) {
+        /* Each seat's only rival is the other: its margin is the other's
+        ** negated, exactly (a - b == -(b - a) in floating point), so one
+        ** pass over the position gives both. */
+        double m = pul_game_margin(g, 0);
+        r[0] = 1.0 / (1.0 + exp(-m / temp));
+        r[1] = 1.0 / (1.0 + exp(m / temp));
+        return;
+    }
+    for (int s = 0; s < seats; s++) r[s] = 1.0 / (1.0 + exp(-pul_game_margin(g, s) / temp));
 }
 
 /* Reward in [0, 1] per seat: a win (shared between the winning teams; the
@@ -472,9 +482,13 @@ static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, 
                              PulError *err) {
     Mcts *m = b->state;
     if (!m) {
+        /* Only the fields before the buffers are cleared: the buffers (most
+        ** of the megabyte) are written before they are read, so their pages
+        ** are never touched beyond what a search uses. */
         m = b->state = mem_alloc(sizeof *m);
         if (!m) return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for the MCTS bot");
-        memset(m, 0, sizeof *m);
+        memset(m, 0, offsetof(Mcts, buf));
+        m->failed = false;
     }
     if ((!m->tmp && !(m->tmp = pul_game_new(b->v))) ||
         (!m->root && !(m->root = pul_game_new(b->v))))

@@ -11,6 +11,11 @@
 #include "heuristic.h"
 #include "hooked.h"
 
+/* The share of an open group's points counted now, and how fast it falls
+** with each open edge (named for potential()'s table). */
+#define CLOSE_CHANCE 0.75
+#define PER_OPEN 0.2
+
 /* The heuristic's weights, in points. Tuned by play against the random bot
 ** and by MCTS strength (see the report of the bots' issue). */
 static const struct {
@@ -22,10 +27,24 @@ static const struct {
     double claim;        /* share of the best claim open to the seat to move */
     double empty_hand;   /* a hand with no tile: only takes and claims are left */
     double no_tiles;     /* no tile in hand or supply: the seat loses at its turn */
-} W = {30.0, 0.75, 0.2, 1.0, 1.0, 0.8, 1.5, 25.0};
+} W = {30.0, CLOSE_CHANCE, PER_OPEN, 1.0, 1.0, 0.8, 1.5, 25.0};
 
-/* Share of an open group's points the heuristic counts. */
-static double potential(int open) { return W.close_chance / (1.0 + W.per_open * open); }
+/* Share of an open group's points the heuristic counts. Every estimate
+** needs it for each group it touches, so the usual counts of open edges come
+** from a table (a division is a long wait on the way to each value): the
+** compiler works each entry out as the expression below would, rounding
+** step by step as IEEE doubles do, so the values are the same to the bit. */
+#define POTENTIAL(open) (CLOSE_CHANCE / (1.0 + PER_OPEN * (open)))
+#define POTENTIAL4(o) POTENTIAL(o), POTENTIAL((o) + 1), POTENTIAL((o) + 2), POTENTIAL((o) + 3)
+#define POTENTIAL16(o) POTENTIAL4(o), POTENTIAL4((o) + 4), POTENTIAL4((o) + 8), POTENTIAL4((o) + 12)
+static const double potential_of[] = {POTENTIAL16(0), POTENTIAL16(16), POTENTIAL16(32),
+                                      POTENTIAL16(48)};
+enum { POTENTIAL_TABLE = (int)(sizeof potential_of / sizeof potential_of[0]) };
+
+static double potential(int open) {
+    if ((unsigned)open < POTENTIAL_TABLE) return potential_of[open];
+    return W.close_chance / (1.0 + W.per_open * open);
+}
 
 /* What a claim on a group without a stone is worth before the stone's own
 ** value: its points, or their open share. */
@@ -98,6 +117,8 @@ static double margin_of(const double *v, int seats, int seat) {
     double others = 0.0;
     for (int s = 0; s < seats; s++)
         if (s != seat) others += v[s];
+    /* Two seats: others is the one rival's value, and x / 1 is x exactly. */
+    if (seats == 2) return v[seat] - others;
     return seats > 1 ? v[seat] - others / (seats - 1) : v[seat];
 }
 
