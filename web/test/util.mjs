@@ -48,6 +48,14 @@ export async function moveCount(page) {
   return Number(await page.getAttribute('[data-test="table"]', 'data-moves'));
 }
 
+/** Waits until the page has taken a move after `before` moves (or shows the hand-over
+ * screen): until then the table on screen still offers the move just clicked, and a second
+ * look would click it again. @param {Page} page @param {number} before */
+async function moved(page, before) {
+  await page.waitForFunction((k) => Number(document.querySelector('[data-test="table"]')?.getAttribute('data-moves')) > k
+    || !!document.querySelector('[data-test="handover"]'), before);
+}
+
 /** One human turn by clicking: a refill when due, else the first tile of the rack that has a
  * legal cell, placed at its first legal cell; else a take or a pass. Returns the move played.
  * @param {Page} page */
@@ -56,6 +64,7 @@ export async function playTurn(page) {
   for (const b of ['refill']) {
     if (await page.$(`[data-test="${b}"]`)) {
       await page.click(`[data-test="${b}"]`);
+      await moved(page, before);
       return b;
     }
   }
@@ -68,13 +77,13 @@ export async function playTurn(page) {
     await page.waitForSelector('[data-test="confirm"]');
     const move = String(await page.getAttribute('[data-test="confirm"]', 'data-move'));
     await page.click('[data-test="confirm"]');
-    await page.waitForFunction((k) => Number(document.querySelector('[data-test="table"]')?.getAttribute('data-moves')) > k
-      || !!document.querySelector('[data-test="handover"]'), before);
+    await moved(page, before);
     return move;
   }
   for (const b of ['take', 'pass', 'swap']) {
     if (await page.$(`[data-test="${b}"]`)) {
       await page.click(`[data-test="${b}"]`);
+      await moved(page, before);
       return b;
     }
   }
