@@ -567,29 +567,36 @@ static void test_other_family(void) {
     PulVariant v;
     memset(&v, 0, sizeof v);
     v.fam = &other;
-    static PulGame g;
-    g.v = &v;
-    g.fam = &other;
-    g.started = 1;
-    g.nseats = 2;
+    /* A Genial game's room, though only the header is used: with LTO, gcc inlines the
+    ** reads and, not seeing that they stop at the family check, warns of a read past a
+    ** bare header's end. */
+    static union {
+        PulGame h;
+        GenialGame room;
+    } other_game;
+    PulGame *g = &other_game.h;
+    g->v = &v;
+    g->fam = &other;
+    g->started = 1;
+    g->nseats = 2;
     CHECK(pul_variant_board(&v) == NULL);
     CHECK(pul_variant_symbols(&v) == NULL);
-    CHECK_INT(pul_genial_cell(&g, 0, 0), -2);
-    CHECK(!pul_genial_is_printed(&g, 5, 0));
+    CHECK_INT(pul_genial_cell(g, 0, 0), -2);
+    CHECK(!pul_genial_is_printed(g, 5, 0));
     int t[6];
     uint8_t k[8];
     PulGenialPlaced p[2];
-    CHECK_INT(pul_genial_tracks(&g, 0, t, 6), 0);
-    CHECK_INT(pul_genial_track_end(&g), 0);
-    CHECK_INT(pul_genial_rack(&g, 0, k, 8), 0);
-    CHECK_INT(pul_genial_bag(&g), 0);
-    CHECK_INT(pul_genial_bonus_owed(&g), 0);
-    CHECK(!pul_genial_turn_end_due(&g));
-    CHECK(!pul_genial_swap_allowed(&g));
-    CHECK_INT(pul_genial_placed(&g, p, 2), 0);
+    CHECK_INT(pul_genial_tracks(g, 0, t, 6), 0);
+    CHECK_INT(pul_genial_track_end(g), 0);
+    CHECK_INT(pul_genial_rack(g, 0, k, 8), 0);
+    CHECK_INT(pul_genial_bag(g), 0);
+    CHECK_INT(pul_genial_bonus_owed(g), 0);
+    CHECK(!pul_genial_turn_end_due(g));
+    CHECK(!pul_genial_swap_allowed(g));
+    CHECK_INT(pul_genial_placed(g, p, 2), 0);
     PulAction a = {PUL_PLACE, 0, 0, 0, 0, 0};
     int pts[2];
-    CHECK(!pul_genial_points(&g, &a, pts));
+    CHECK(!pul_genial_points(g, &a, pts));
     CHECK(genial_game(NULL) == NULL);
 }
 

@@ -88,15 +88,17 @@ void observe_seat(const PulGame *pg, int seat, PulObservation *o) {
 
 void observe_seat_update(const PulGame *pg, int seat, PulObservation *o) {
     const MicropulGame *g = MGC(pg);
-    int from = o->nplaced, stones = o->nstones, had = o->hand_count[seat < 0 ? 0 : seat % PUL_MAX_SEATS];
+    int from = o->nplaced, stones = o->nstones;
+    int had = o->hand_count[seat < 0 ? 0 : seat % PUL_MAX_SEATS]; /* read before seat is checked */
     /* What cannot be an earlier observation of this seat of g (nothing is
     ** ever taken off g's board but by an undo, which the caller rules out):
     ** observed afresh. The last placed tile o holds is compared as a check
     ** on a caller's mistake, not as a proof. */
     bool earlier = o->seat == seat && o->nseats == g->h.nseats && o->turns <= g->h.turns &&
                    from >= 1 && from <= g->nplaced && stones >= 0 &&
-                   stones <= g->nstones_placed && had >= 0 && had <= PUL_MAX_HAND && o->nknown >= 0 && o->nknown <= PUL_MAX_TILES &&
-                   o->nunseen >= 0 && o->nunseen <= MV(g)->ts.ntiles;
+                   stones <= g->nstones_placed && had >= 0 && had <= PUL_MAX_HAND &&
+                   o->nknown >= 0 && o->nknown <= PUL_MAX_TILES && o->nunseen >= 0 &&
+                   o->nunseen <= MV(g)->ts.ntiles;
     if (earlier) {
         const Placed *p = &g->placed[from - 1];
         const PulPlaced *q = &o->placed[from - 1];
