@@ -203,7 +203,7 @@ static ListWidths entry_widths(Play *p, const PulAction *a, int n) {
 ** leaves the fewest lines (the first fold may add a line, the note); when
 ** even that is too long, the shortest list seen. Returns the lines written. */
 static int show_list(Play *p, FILE *out, const PulAction *a, int n, int max_lines) {
-    ListGroup *g = malloc((size_t)(n > 0 ? n : 1) * 2 * sizeof *g);
+    ListGroup *g = calloc((size_t)(n > 0 ? n : 1) * 2, sizeof *g);
     if (!g) return 0;
     int ng = list_groups(a, n, g);
     ListWidths width = entry_widths(p, a, n);
