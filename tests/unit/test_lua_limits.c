@@ -169,7 +169,12 @@ static void test_deadline_mechanism(void) {
     meter_end(&m);
     CHECK_INT(st, LUA_ERRRUN);
     CHECK_INT(m.stop, METER_DEADLINE);
+#ifdef __EMSCRIPTEN__ /* no CPU clock there: four times the room on the wall clock (meter.c) */
+    CHECK(has(lua_tostring(L, -1), "ran past its time limit of 320 ms of time, its thread's CPU "
+                                   "time being unknown here"));
+#else
     CHECK(has(lua_tostring(L, -1), "ran past its time limit of 80 ms of CPU"));
+#endif
     CHECK(m.spent < 1000); /* it stopped at its first look */
     lua_pop(L, 1);
     bool late = false;
