@@ -14,6 +14,12 @@ struct Engine {
     char *search_dirs;
     JsonBuf out;
     PulVariant *v;       /* the game's edition, NULL before newgame */
+    char v_asked[PUL_NAME_MAX]; /* the name newgame opened v by ("" after load): the next
+                                   newgame of that name reuses v, as reading its files again
+                                   took half of a quick game's time */
+    PulBot *bot;         /* the last bestmove's bot, of v: reseeded when the same spec comes */
+    char bot_asked[256]; /* its spec as the command gave it */
+    PulObservation *obs; /* bestmove's observation */
     PulGame *g;          /* the game */
     PulGame *start;      /* g as started, for undo's replay */
     PulGame *scratch;    /* trials: the points of a placement */

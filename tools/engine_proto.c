@@ -193,17 +193,26 @@ bool engine_seat_arg(Engine *e, const char *cmd, EngineArgs *a, int *seat, int *
 
 /* ------------------------------------------------------------ the game */
 
-static void drop_game(Engine *e) {
+/* The objects of the game, not its edition. */
+static void drop_objects(Engine *e) {
     pul_game_free(e->g);
     pul_game_free(e->start);
     pul_game_free(e->scratch);
     pul_game_free(e->view);
     pul_record_free(e->rec);
-    pul_variant_free(e->v);
     e->g = e->start = e->scratch = e->view = NULL;
     e->rec = NULL;
-    e->v = NULL;
     e->ndone = 0;
+}
+
+/* The game and its edition, and the bot made for that edition. */
+static void drop_game(Engine *e) {
+    drop_objects(e);
+    pul_bot_free(e->bot);
+    pul_variant_free(e->v);
+    e->bot = NULL;
+    e->v = NULL;
+    e->v_asked[0] = '\0';
 }
 
 static bool remember(Engine *e, const PulAction *a) {
@@ -261,7 +270,8 @@ static bool play_word(Engine *e, const char *cmd, const char *w, size_t n, int i
     return true;
 }
 
-/* The variant named by a word: a name as records give it (never a path). */
+/* The variant named by a word: a name as records give it (never a path); the
+** game's own when newgame opened it by that name. */
 static PulVariant *open_variant(Engine *e, const char *cmd, const char *w, size_t n) {
     char name[PUL_NAME_MAX], q[PUL_TEXT_CUT_SIZE];
     bool ok = n > 0 && n < sizeof name;
@@ -278,6 +288,7 @@ static PulVariant *open_variant(Engine *e, const char *cmd, const char *w, size_
     }
     memcpy(name, w, n);
     name[n] = '\0';
+    if (e->v && !strcmp(name, e->v_asked)) return e->v;
     PulError err;
     memset(&err, 0, sizeof err);
     PulVariant *v = pul_variant_open(name, e->search_dirs, &err);
@@ -289,10 +300,15 @@ static PulVariant *open_variant(Engine *e, const char *cmd, const char *w, size_
     return v;
 }
 
-/* The objects of a game of v (taken over); false with the reply written. */
+/* The objects of a game of v (taken over, unless it is the game's already);
+** false with the reply written. */
 static bool new_objects(Engine *e, const char *cmd, PulVariant *v) {
-    drop_game(e);
-    e->v = v;
+    if (v == e->v) {
+        drop_objects(e);
+    } else {
+        drop_game(e);
+        e->v = v;
+    }
     e->g = pul_game_new(v);
     e->start = pul_game_new(v);
     e->scratch = pul_game_new(v);
@@ -409,10 +425,12 @@ static void cmd_newgame(Engine *e, EngineArgs *a) {
     if ((int)seats < min || (int)seats > max) {
         engine_fail(e, "newgame", "bad_seats", "%s is played by %d to %d seats, not %llu",
                     pul_variant_name(v), min, max, seats);
-        pul_variant_free(v);
+        if (v != e->v) pul_variant_free(v);
         return;
     }
     if (!new_objects(e, "newgame", v)) return;
+    memcpy(e->v_asked, vname, vlen); /* a name open_variant took: shorter than PUL_NAME_MAX */
+    e->v_asked[vlen] = '\0';
     PulError err;
     memset(&err, 0, sizeof err);
     if (pul_game_start(e->g, (int)seats, seed, NULL, 0, &err) != PUL_OK) {
@@ -537,45 +555,48 @@ static void cmd_bestmove(Engine *e, EngineArgs *a) {
     uint64_t seed = pul_game_seed(e->g) * 0x9e3779b97f4a7c15ULL + (uint64_t)e->ndone;
     PulError err;
     memset(&err, 0, sizeof err);
-    PulBot *bot = pul_bot_new(e->v, spec, seed, &err);
-    if (!bot) {
-        char msg[1024];
-        engine_fail(e, "bestmove", "bad_bot", "%s (see pul help bots)",
-                    pul_error_format(&err, msg, sizeof msg));
-        return;
+    /* The bot of the last bestmove serves again when the spec is the same:
+    ** reseeded, it chooses as a new one would, without making its memory again. */
+    if (e->bot && !strcmp(spec, e->bot_asked)) {
+        pul_bot_reseed(e->bot, seed);
+    } else {
+        pul_bot_free(e->bot);
+        e->bot = NULL;
+        PulBot *bot = pul_bot_new(e->v, spec, seed, &err);
+        if (!bot) {
+            char msg[1024];
+            engine_fail(e, "bestmove", "bad_bot", "%s (see pul help bots)",
+                        pul_error_format(&err, msg, sizeof msg));
+            return;
+        }
+        const char *full = pul_bot_spec(bot);
+        double iters = spec_value(full, "iters"), secs = spec_value(full, "time");
+        if (iters > BOT_ITERS_MAX || secs > BOT_SECONDS_MAX) {
+            engine_fail(e, "bestmove", "bad_bot",
+                        "'%s': bestmove allows at most iters=%d and time=%g",
+                        cut(spec, strlen(spec), q), BOT_ITERS_MAX, BOT_SECONDS_MAX);
+            pul_bot_free(bot);
+            return;
+        }
+        e->bot = bot;
+        memcpy(e->bot_asked, spec, sizeof spec);
     }
-    const char *full = pul_bot_spec(bot);
-    double iters = spec_value(full, "iters"), secs = spec_value(full, "time");
-    if (iters > BOT_ITERS_MAX || secs > BOT_SECONDS_MAX) {
-        engine_fail(e, "bestmove", "bad_bot",
-                    "'%s': bestmove allows at most iters=%d and time=%g", cut(spec, strlen(spec), q),
-                    BOT_ITERS_MAX, BOT_SECONDS_MAX);
-        pul_bot_free(bot);
-        return;
-    }
-    PulObservation *obs = malloc(sizeof *obs);
     PulAction act;
-    PulStatus s = obs ? PUL_OK : PUL_ERR_MEMORY;
-    if (obs) {
-        pul_observe(e->g, pul_game_to_move(e->g), obs);
-        s = pul_bot_choose(bot, obs, &act, &err);
-    }
-    free(obs);
+    pul_observe(e->g, pul_game_to_move(e->g), e->obs);
+    PulStatus s = pul_bot_choose(e->bot, e->obs, &act, &err);
     if (s != PUL_OK) {
         char msg[1024];
         engine_fail(e, "bestmove", s == PUL_ERR_MEMORY ? "out_of_memory" : "bot_failed", "%s",
-                    obs ? pul_error_format(&err, msg, sizeof msg) : "out of memory");
-        pul_bot_free(bot);
+                    pul_error_format(&err, msg, sizeof msg));
         return;
     }
     char text[64];
     engine_move_text(e->v, &act, text, sizeof text);
     engine_ok(e, "bestmove");
     json_kstr(&e->out, "move", text);
-    json_kstr(&e->out, "bot", full);
-    json_kint(&e->out, "iterations", pul_bot_iterations(bot));
+    json_kstr(&e->out, "bot", pul_bot_spec(e->bot));
+    json_kint(&e->out, "iterations", pul_bot_iterations(e->bot));
     json_close(&e->out);
-    pul_bot_free(bot);
 }
 
 static void cmd_undo(Engine *e, EngineArgs *a) {
@@ -636,7 +657,8 @@ Engine *engine_new(const char *search_dirs) {
     }
     e->legal = malloc(PUL_MAX_ACTIONS * sizeof *e->legal);
     e->text = malloc(ENGINE_LINE_MAX + 1);
-    if ((search_dirs && !e->search_dirs) || !e->legal || !e->text) {
+    e->obs = malloc(sizeof *e->obs);
+    if ((search_dirs && !e->search_dirs) || !e->legal || !e->text || !e->obs) {
         engine_free(e);
         return NULL;
     }
@@ -650,6 +672,7 @@ void engine_free(Engine *e) {
     free(e->done);
     free(e->legal);
     free(e->text);
+    free(e->obs);
     free(e->search_dirs);
     free(e);
 }
