@@ -295,6 +295,33 @@ def whole_games(pul):
         s.close()
 
 
+def kept_objects(pul):
+    """A session keeps the edition of its last newgame and the bot of its last
+    bestmove for the next ones with the same name and spec: every reply must
+    be the one a fresh session gives for the same game (newgame with the moves
+    so far, then the same bestmove)."""
+    s = Session(pul)
+    plan = [("micropul", 5), ("micropul", 6), ("genial", 4), ("micropul", 5)]
+    specs = ["greedy", "mcts:iters=40", "mcts:iters=40", "random", "greedy", "random"]
+    for variant, seed in plan:
+        start = "newgame %s seed=%d" % (variant, seed)
+        r = s.ask(start)
+        moves = []
+        for turn in range(6):
+            if not r.get("ok") or r.get("over"):
+                break
+            spec = specs[(turn + seed) % len(specs)]
+            got = s.ask("bestmove " + spec)
+            fresh = replies(pul, [start + (" moves " + " ".join(moves) if moves else ""),
+                                  "bestmove " + spec])
+            if len(fresh) != 2 or got != fresh[1]:
+                fail("%s: after %r, bestmove %s in a kept session gave %r, a fresh one %r"
+                     % (start, moves, spec, got, fresh[1:]))
+            r = s.ask("play " + got.get("move", ""))
+            moves.append(r.get("move", got.get("move", "")))
+    s.close()
+
+
 def swap_core(pmn):
     """Micropul: seat 2's first tile (Core position 7) swapped with a tile deep in the core."""
     lines = pmn.split("\n")
@@ -328,6 +355,7 @@ def main():
     hostile(pul)
     catalogue(pul)
     whole_games(pul)
+    kept_objects(pul)
     check_hidden(pul, "newgame micropul seed=3", swap_core, 1, 2, ["30@-1,0r1"])
     check_hidden(pul, "newgame genial seed=3", swap_rack, 1, 2, ["gr@4,-4sw"])
     if failures:
