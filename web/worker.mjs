@@ -42,8 +42,7 @@ function command(mod, engine, line) {
   const reply = mod._engine_command(engine, ptr, bytes.length);
   mod._free(ptr);
   const heap = mod.HEAPU8; // the heap may have grown during the command: a fresh view
-  let end = reply;
-  while (heap[end]) end++;
+  const end = heap.indexOf(0, reply); // the reply's NUL (a render is megabytes: not byte by byte in JS)
   return dec.decode(heap.subarray(reply, end));
 }
 
