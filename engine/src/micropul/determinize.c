@@ -259,11 +259,15 @@ static void reset_keeping_board(MicropulGame *g) {
 ** or in the game g was) keeps its stones on its old root, where a rebuild
 ** (claims after every tile) leaves none: there only roots hold stones. */
 static void clear_stale_stones(MicropulGame *g) {
-    /* Without a branch, so the compiler may do many nodes at once. */
-    for (int n = 0; n < g->nplaced * 4; n++) {
-        uint8_t keep = (uint8_t)-(g->root[n] == n);
-        g->gstones[n] &= keep;
-        g->gowners[n] &= keep;
+    /* Without a branch, so the compiler may do many nodes at once; the count
+    ** read once, as the byte stores could alias it. */
+    int nodes = g->nplaced * 4;
+    NodeId *root = g->root;
+    uint8_t *stones = g->gstones, *owners = g->gowners;
+    for (int n = 0; n < nodes; n++) {
+        uint8_t keep = (uint8_t)-(root[n] == (NodeId)n);
+        stones[n] &= keep;
+        owners[n] &= keep;
     }
 }
 
