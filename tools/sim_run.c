@@ -139,8 +139,12 @@ static bool play_turn(SimPlayer *pl, PulGame *g, PulBot *bot, const char *spec,
     else
         pul_observe(g, seat, obs);
     pl->observed[seat] = true;
+    /* What a failure reads, cleared field by field: the whole struct is
+    ** larger than many a move's work. */
     PulError berr;
-    memset(&berr, 0, sizeof berr);
+    berr.status = PUL_OK;
+    berr.code[0] = berr.file[0] = berr.message[0] = '\0';
+    berr.line = berr.column = 0;
     if (pul_bot_choose(bot, obs, &a, &berr) != PUL_OK) {
         sim_fail(err, berr.status ? berr.status : PUL_ERR_STATE, berr.code[0] ? berr.code : "bad-state",
                  "%s: bot '%s' at seat %d found no move after %d actions: %s", where, spec,

@@ -156,14 +156,19 @@ static bool observe_extends(const GenialGame *g, const PulObservation *o, const 
         g->area != gv->area_for_seats[o->nseats] || memcmp(&g->rules, rules, sizeof *rules) != 0)
         return false;
     const GenialArea *ar = genial_area(g);
+    /* Each tile's first cell by its coordinates (g's cells are the
+    ** board's, whose coordinates name them one to one), and no branch per
+    ** tile: this runs at every move of a bot, over the whole board. */
+    uint32_t differ = 0;
     for (int i = 0; i < g->nplaced; i++) {
         const PulGenialPlaced *p = &o->genial.placed[i];
         const GenialPlaced *q = &g->placed[i];
-        if (p->kind != q->kind || p->flip != q->flip || p->dir > 5 ||
-            genial_cell_at(gv, p->q, p->r) != q->a || ar->nb[q->a][p->dir] != q->b)
-            return false;
+        unsigned dir = p->dir < 6 ? p->dir : 0;
+        differ |= (uint32_t)(p->kind ^ q->kind) | (uint32_t)(p->flip ^ q->flip) |
+                  (uint32_t)(p->dir > 5) | (uint32_t)(p->q ^ gv->cell_q[q->a]) |
+                  (uint32_t)(p->r ^ gv->cell_r[q->a]) | (uint32_t)(ar->nb[q->a][dir] ^ q->b);
     }
-    return true;
+    return differ == 0;
 }
 
 /* The header, rules and counts; the rest of g zeroed, so nothing of what g
@@ -178,7 +183,10 @@ static PulStatus observe_counts(GenialGame *g, const PulObservation *o, int *kep
     for (int i = 0; i < GENIAL_NPARAMS; i++)
         if (genial_rules_set(&rules, i, o->genial.rule[i], err) != PUL_OK)
             return observe_bad(err, "a rule value is out of range");
-    if (genial_rules_validate(&rules, err) != PUL_OK) return observe_bad(err, "the rules clash");
+    /* Rules equal to those of the game g holds were checked when it began. */
+    bool checked = g->h.started && memcmp(&g->rules, &rules, sizeof rules) == 0;
+    if (!checked && genial_rules_validate(&rules, err) != PUL_OK)
+        return observe_bad(err, "the rules clash");
     int n = o->nseats;
     if (n < 1 || n > PUL_MAX_SEATS || n < rules.min_players || n > rules.max_players ||
         o->seat < 0 || o->seat >= n || o->to_move < 0 || o->to_move >= n)

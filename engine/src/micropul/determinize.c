@@ -37,27 +37,42 @@ static const char *tiles_fault(const PulObservation *o, int nt) {
     return why;
 }
 
-/* Marks id in seen, a byte per tile id (an id out of range on the last):
-** what the byte held. */
-static inline uint8_t tile_seen(uint8_t *seen, int id, int ntiles) {
-    unsigned t = (unsigned)id < (unsigned)ntiles ? (unsigned)id : PUL_MAX_TILES;
-    uint8_t was = seen[t];
-    seen[t] = 1;
-    return was;
+/* Words of a set of this layout's tile ids (one on the small layout, so
+** the set stays in a register). */
+#define LIST_WORDS ((MP_TILES + 63) / 64)
+_Static_assert((LIST_WORDS & (LIST_WORDS - 1)) == 0, "a word index is masked");
+
+/* Sets id's bit in set when id is a tile of the set (ids out of range set
+** none). */
+static inline void tile_bit(uint64_t *set, int id, int ntiles) {
+    unsigned t = (unsigned)id;
+    uint64_t in = t < (unsigned)ntiles;
+    set[(t >> 6) & (LIST_WORDS - 1)] |= in << (t & 63);
 }
 
-/* Whether every tile id of the lists is in range and listed once. This runs
-** at every move of a bot: a byte per id, with no branch on the ids and no
-** chain through one word (the exact fault is found apart, when there is one). */
+/* Whether every tile id of the lists is in range and listed once, given that
+** the lists hold ntiles ids in all (check_counts sees to it first): then
+** that holds exactly when their ids cover every tile, as ntiles entries can
+** only cover ntiles tiles each once. This runs at every move of a bot: a
+** bit per id and no branch on the ids (the exact fault is found apart, when
+** there is one). */
 static bool tiles_once(const PulObservation *o, int nt) {
-    uint8_t seen[PUL_MAX_TILES + 1] = {0}, twice = 0;
+    uint64_t set[LIST_WORDS] = {0};
     int nhand = o->hand_count[o->seat], nknown = o->nknown, nplaced = o->nplaced;
     int nunseen = o->nunseen;
-    for (int i = 0; i < nhand; i++) twice |= tile_seen(seen, o->hand[i], nt);
-    for (int i = 0; i < nknown; i++) twice |= tile_seen(seen, o->known[i], nt);
-    for (int i = 0; i < nplaced; i++) twice |= tile_seen(seen, o->placed[i].tile, nt);
-    for (int i = 0; i < nunseen; i++) twice |= tile_seen(seen, o->unseen[i], nt);
-    return !twice && !seen[PUL_MAX_TILES];
+    for (int i = 0; i < nhand; i++) tile_bit(set, o->hand[i], nt);
+    for (int i = 0; i < nknown; i++) tile_bit(set, o->known[i], nt);
+    for (int i = 0; i < nplaced; i++) tile_bit(set, o->placed[i].tile, nt);
+    for (int i = 0; i < nunseen; i++) tile_bit(set, o->unseen[i], nt);
+    uint64_t missing = 0;
+    for (int w = 0; w < LIST_WORDS; w++) {
+        int below = nt - w * 64; /* tiles of this word */
+        uint64_t all = below >= 64 ? ~UINT64_C(0)
+                       : below > 0 ? (UINT64_C(1) << below) - 1
+                                   : 0;
+        missing |= all & ~set[w];
+    }
+    return missing == 0;
 }
 
 /* The checks that keep the rebuild inside the state's arrays. */
@@ -244,11 +259,15 @@ static void reset_keeping_board(MicropulGame *g) {
 ** or in the game g was) keeps its stones on its old root, where a rebuild
 ** (claims after every tile) leaves none: there only roots hold stones. */
 static void clear_stale_stones(MicropulGame *g) {
-    /* Without a branch, so the compiler may do many nodes at once. */
-    for (int n = 0; n < g->nplaced * 4; n++) {
-        uint8_t keep = (uint8_t)-(g->root[n] == n);
-        g->gstones[n] &= keep;
-        g->gowners[n] &= keep;
+    /* Without a branch, so the compiler may do many nodes at once; the count
+    ** read once, as the byte stores could alias it. */
+    int nodes = g->nplaced * 4;
+    NodeId *root = g->root;
+    uint8_t *stones = g->gstones, *owners = g->gowners;
+    for (int n = 0; n < nodes; n++) {
+        uint8_t keep = (uint8_t)-(root[n] == (NodeId)n);
+        stones[n] &= keep;
+        owners[n] &= keep;
     }
 }
 

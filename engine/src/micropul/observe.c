@@ -6,6 +6,21 @@
 
 #include "observe.h"
 
+/* Words of a set of this layout's tile ids: one on the small layout, which
+** a register then holds. */
+#define SEEN_WORDS ((MP_TILES + 63) / 64)
+
+/* Whether a script revealed any supply tile to seat. */
+static inline bool known_any(const MicropulGame *g, int seat) {
+#ifdef MICROPUL_WIDE
+    uint64_t any = 0;
+    for (int w = 0; w < KNOWN_WORDS; w++) any |= g->known[seat][w];
+    return any != 0;
+#else
+    return g->known[seat] != 0;
+#endif
+}
+
 /* Writes what seat sees of g into o, which holds an observation of that
 ** seat of g made earlier in the same game (or o zeroed, with its counts 0):
 ** placed tiles and stones from o's counts on are added, the lists that may
@@ -23,9 +38,10 @@ static void observe_fill(const MicropulGame *g, int seat, PulObservation *o) {
     o->end_reason = g->h.end_reason;
     o->loser = g->h.loser;
     o->core_count = g->ncore - g->core_top;
+    int nt = MV(g)->ts.ntiles;
     /* A bit per tile the seat sees; the unseen ones are read off the
     ** words, so no branch depends on where each tile lies. */
-    uint64_t seen[TILE_WORDS] = {0};
+    uint64_t seen[SEEN_WORDS] = {0};
     int had = o->hand_count[seat];
     for (int s = 0; s < g->h.nseats; s++) {
         o->hand_count[s] = g->nhand[s];
@@ -39,36 +55,40 @@ static void observe_fill(const MicropulGame *g, int seat, PulObservation *o) {
         seen[t >> 6] |= UINT64_C(1) << (t & 63);
     }
     for (int i = nhand; i < had; i++) o->hand[i] = 0;
-    /* Supply tiles a script revealed to this seat, in supply order. */
+    /* Supply tiles a script revealed to this seat, in supply order (none
+    ** without a script that reveals). */
     int nknown = 0;
-    for (int i = 0; i < g->nsupply[seat]; i++) {
-        int t = g->supply[seat][i];
-        if (known_has(g, seat, t)) {
-            o->known[nknown++] = t;
-            seen[t >> 6] |= UINT64_C(1) << (t & 63);
+    if (known_any(g, seat))
+        for (int i = 0; i < g->nsupply[seat]; i++) {
+            int t = g->supply[seat][i];
+            if (known_has(g, seat, t)) {
+                o->known[nknown++] = t;
+                seen[t >> 6] |= UINT64_C(1) << (t & 63);
+            }
         }
-    }
     for (int i = nknown; i < o->nknown; i++) o->known[i] = 0;
     o->nknown = nknown;
-    int nplaced = g->nplaced;
-    for (int i = 0; i < nplaced; i++) {
-        int t = g->placed[i].tile;
-        seen[t >> 6] |= UINT64_C(1) << (t & 63);
-    }
-    for (int i = o->nplaced; i < nplaced; i++) {
+    int nplaced = g->nplaced, from = o->nplaced;
+    for (int i = from; i < nplaced; i++) {
         const Placed *p = &g->placed[i];
         PulPlaced *q = &o->placed[i];
         q->tile = p->tile;
         q->rot = p->rot;
         q->x = p->x;
         q->y = p->y;
+        seen[p->tile >> 6] |= UINT64_C(1) << (p->tile & 63);
     }
     o->nplaced = nplaced;
     memcpy(o->stones + o->nstones, g->stone_list + o->nstones,
            (size_t)(g->nstones_placed - o->nstones) * sizeof *o->stones);
     o->nstones = g->nstones_placed;
-    /* In id order, so the list says nothing of where each tile lies. */
-    int nt = MV(g)->ts.ntiles, n = 0; /* a local count: the byte stores may alias o's */
+    for (int i = 0; i < from; i++) {
+        int t = g->placed[i].tile;
+        seen[t >> 6] |= UINT64_C(1) << (t & 63);
+    }
+    /* In id order, so the list says nothing of where each tile lies. A
+    ** local count: the byte stores may alias o's. */
+    int old = o->nunseen, n = 0;
     for (int w = 0; w * 64 < nt; w++) {
         uint64_t left = ~seen[w];
         if (nt - w * 64 < 64) left &= (UINT64_C(1) << (nt - w * 64)) - 1;
@@ -77,7 +97,7 @@ static void observe_fill(const MicropulGame *g, int seat, PulObservation *o) {
             left &= left - 1;
         }
     }
-    for (int i = n; i < o->nunseen; i++) o->unseen[i] = 0;
+    for (int i = n; i < old; i++) o->unseen[i] = 0;
     o->nunseen = n;
 }
 
