@@ -645,7 +645,8 @@ static void print_table(const Bench *b, const BenchResult *r, double seconds) {
         char name[48];
         snprintf(name, sizeof name, "sim games, random bots, %d thread%s", k + 1, k ? "s" : "");
         if (sim[k] <= 0) {
-            printf("%-34s %14s  %-8s  %s\n", name, "-", "games/s", "failed");
+            printf("%-34s %14s  %-8s  %s\n", name, "-", "games/s",
+                   k + 1 > sim_thread_limit() ? "this build has no threads" : "failed");
             continue;
         }
         if (k && sim[0] > 0)
@@ -713,7 +714,9 @@ static bool run(Bench *b, double seconds, BenchResult *r) {
     r->hooks_base_games = games_of(r->hooks_base, seconds, &r->hooks_base_apg);
     r->hooks_games = games_of(r->hooks_variant, seconds, &r->hooks_apg);
     r->sim1 = sim_games_rate(b->variant_arg, "random", BENCH_SIM_BATCH, 1, seconds);
-    r->sim2 = sim_games_rate(b->variant_arg, "random", BENCH_SIM_BATCH, 2, seconds);
+    r->sim2 = sim_thread_limit() >= 2
+                  ? sim_games_rate(b->variant_arg, "random", BENCH_SIM_BATCH, 2, seconds)
+                  : 0;
     r->mcts = mcts_rate(b, seconds);
     r->sim_greedy = sim_games_rate(b->variant_arg, "greedy", BENCH_SIM_GREEDY_BATCH, 1, seconds);
     r->strength_ok = mcts_strength(b->variant_arg, &r->strength, &r->strength_cpu);

@@ -690,7 +690,13 @@ int cmd_sim(int argc, char **argv) {
             if (!cli_parse_u64("sim", "--seed", value, &cfg.seed)) status = CLI_UNUSABLE;
             break;
         case OPT_THREADS:
-            if (!cli_parse_int("sim", "--threads", value, 1, 256, &n)) status = CLI_UNUSABLE;
+            if (!cli_parse_int("sim", "--threads", value, 1, SIM_MAX_THREADS, &n)) {
+                status = CLI_UNUSABLE;
+            } else if (n > sim_thread_limit()) {
+                cli_error("sim", "--threads %s: this build of pul has no threads (the "
+                          "WebAssembly one): give --threads 1 or leave it out", value);
+                status = CLI_UNUSABLE;
+            }
             cfg.threads = (int)n;
             break;
         case OPT_SHARD:

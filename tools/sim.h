@@ -20,7 +20,8 @@ enum {
     SIM_MAX_VARIANTS = 8,
     SIM_NAME_MAX = 128,
     SIM_SPEC_MAX = 160,
-    SIM_MAX_FIGURES = 32 /* figures of a family's table, over all the run's variants */
+    SIM_MAX_FIGURES = 32, /* figures of a family's table, over all the run's variants */
+    SIM_MAX_THREADS = 256 /* --threads */
 };
 
 /* Games per variant of one run: 2^53, the largest count every JSON reader
@@ -74,6 +75,10 @@ typedef void (*SimProgressFn)(uint64_t done, uint64_t total, void *ud);
 ** rows do not depend on the thread count. */
 bool sim_run(const SimConfig *cfg, SimRowFn on_row, SimProgressFn on_progress, void *ud,
              PulError *err);
+
+/* The most threads sim_run plays on: 1 in a build without threads (the
+** WebAssembly one), where a larger cfg->threads plays on one. */
+int sim_thread_limit(void);
 
 /* The seats a variant is played with: cfg->seats, or the default above. */
 int sim_seats_for(const SimConfig *cfg, const PulVariant *v);

@@ -1,6 +1,7 @@
 /*
-** sim_run.c: the games of `pul sim`, played by bots on worker threads and
-** handed back in game order, so the rows are the same whatever the threads.
+** sim_run.c: the games of `pul sim`, played by bots on worker threads (or on
+** the caller's, for one) and handed back in game order, so the rows are the
+** same whatever the threads.
 */
 #define _POSIX_C_SOURCE 200809L /* sysconf */
 
@@ -238,9 +239,13 @@ typedef struct {
     bool started;
 } SimWorker;
 
-static void record_failure(SimShared *sh, const PulError *err) {
+static void note_failure(SimShared *sh, const PulError *err) {
     if (!sh->failed) sh->err = *err;
     sh->failed = sh->stop = true;
+}
+
+static void record_failure(SimShared *sh, const PulError *err) {
+    note_failure(sh, err);
     pthread_cond_broadcast(&sh->ready);
     pthread_cond_broadcast(&sh->room);
 }
@@ -317,6 +322,40 @@ static void *worker_main(void *arg) {
     return NULL;
 }
 
+/* One thread, the caller's: each game played and its row handed out in turn.
+** The WebAssembly build has no threads (wasm/tests.cmake says why), and on one
+** thread a worker beside a waiting reader only added the switches between them. */
+static void run_inline(SimShared *sh, SimRowFn on_row, SimProgressFn on_progress, void *ud) {
+    const SimConfig *cfg = sh->cfg;
+    SimPlayer pl;
+    PulError err;
+    memset(&err, 0, sizeof err);
+    if (!player_open(sh, &pl, &err)) {
+        note_failure(sh, &err);
+        player_close(&pl);
+        return;
+    }
+    uint64_t nv = (uint64_t)cfg->nvariants;
+    for (uint64_t j = 0; j < sh->total; j++) {
+        uint64_t index = (uint64_t)cfg->shard + (j / nv) * (uint64_t)cfg->nshards;
+        SimRow row;
+        if (!play_game(cfg, &pl, index, (int)(j % nv), &row, &err)) {
+            note_failure(sh, &err);
+            break;
+        }
+        bool go_on = on_row(&row, ud);
+        sh->reported = j + 1;
+        if (on_progress) on_progress(sh->reported, sh->total, ud);
+        if (!go_on) {
+            sim_fail(&err, PUL_ERR_STATE, "stopped", "the run was stopped after %llu games",
+                     (unsigned long long)sh->reported);
+            note_failure(sh, &err);
+            break;
+        }
+    }
+    player_close(&pl);
+}
+
 /* The main thread hands rows out in order as they come in. */
 static void report_rows(SimShared *sh, SimRowFn on_row, SimProgressFn on_progress, void *ud) {
     pthread_mutex_lock(&sh->mu);
@@ -386,9 +425,18 @@ static bool check_variant(const SimConfig *cfg, int k, const PulVariant *v, PulE
     return true;
 }
 
+int sim_thread_limit(void) {
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+    return 1;
+#else
+    return SIM_MAX_THREADS;
+#endif
+}
+
 static int default_threads(void) {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > 256 ? 256 : (int)n;
+    int limit = sim_thread_limit();
+    return n < 1 ? 1 : n > limit ? limit : (int)n;
 }
 
 bool sim_run(const SimConfig *cfg, SimRowFn on_row, SimProgressFn on_progress, void *ud,
@@ -408,6 +456,7 @@ bool sim_run(const SimConfig *cfg, SimRowFn on_row, SimProgressFn on_progress, v
     }
     sh->total = sim_shard_games(cfg) * (uint64_t)cfg->nvariants;
     int threads = cfg->threads > 0 ? cfg->threads : default_threads();
+    if (threads > sim_thread_limit()) threads = sim_thread_limit();
     if ((uint64_t)threads > sh->total) threads = sh->total ? (int)sh->total : 1;
     sh->window = (uint64_t)threads * SIM_WINDOW_PER_THREAD;
     SimWorker *workers = NULL;
@@ -420,7 +469,13 @@ bool sim_run(const SimConfig *cfg, SimRowFn on_row, SimProgressFn on_progress, v
             ok = false;
         }
     }
-    if (ok && sh->total > 0) {
+    if (ok && sh->total > 0 && threads == 1) {
+        run_inline(sh, on_row, on_progress, ud);
+        if (sh->failed) {
+            *err = sh->err;
+            ok = false;
+        }
+    } else if (ok && sh->total > 0) {
         pthread_mutex_init(&sh->mu, NULL);
         pthread_cond_init(&sh->room, NULL);
         pthread_cond_init(&sh->ready, NULL);
