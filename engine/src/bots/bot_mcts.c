@@ -31,7 +31,8 @@ enum {
     CAND_BLOCK_FIRST = 4,     /* candidates a node ranks first; each later block doubles */
     CAND_BLOCK_MAX = 256,     /* most candidates one ranking keeps */
     CAND_POOL_MIN = 4096,     /* candidates kept at first (then about two per node) */
-    SEEN_SIZE = 65536         /* the children's hash set: a power of 2 above PUL_MAX_ACTIONS */
+    SEEN_SIZE = 65536,        /* the children's hash set: a power of 2 above PUL_MAX_ACTIONS */
+    LOG_TABLE = 4096          /* availability counts whose logarithm UCB1 keeps */
 };
 
 /* How much of the reward is the score margin (the rest is win, draw, loss),
@@ -89,12 +90,16 @@ typedef struct {
     ** so that a family that re-deals only the hidden tiles of a game already
     ** dealt from the same observation does no more. */
     PulGame *root;
+    int nlog;                       /* logs[0..nlog) are filled */
     PulAction buf[PUL_MAX_ACTIONS];
     double value[PUL_MAX_ACTIONS];  /* buf's estimates */
     int32_t seen[SEEN_SIZE];        /* a node's children by action_hash, -1 empty */
     Cand top[CAND_BLOCK_MAX];
     uint16_t top_at[CAND_BLOCK_MAX]; /* the ranking's best so far: indexes into buf */
     int path[MAX_PATH];
+    /* log(k), each worked out once by log() itself (so to the bit what it
+    ** gives): UCB1 takes one for every child at every visit. */
+    double logs[LOG_TABLE];
     /* The edition's scripts failed in a trial or a rollout: the search stops
     ** (each further apply could cost a hook its whole deadline). */
     bool failed;
@@ -256,6 +261,14 @@ static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth, int
     }
 }
 
+/* log(n) for a count n >= 1. */
+static double count_log(Mcts *m, int n) {
+    if (n < m->nlog) return m->logs[n];
+    if (n >= LOG_TABLE) return log((double)n);
+    for (; m->nlog <= n; m->nlog++) m->logs[m->nlog] = log((double)m->nlog);
+    return m->logs[n];
+}
+
 /* Among node's children legal in g: count each as available and pick by
 ** UCB1. Returns the child, or -1 when none is legal; *nlegal gets their count. */
 static int select_child(Mcts *m, int node, const PulGame *g, double c, int *nlegal) {
@@ -266,7 +279,7 @@ static int select_child(Mcts *m, int node, const PulGame *g, double c, int *nleg
         if (pul_check(g, &nd->act) != PUL_LEGAL) continue;
         nd->avail++;
         legal++;
-        double score = nd->reward / nd->visits + c * sqrt(log((double)nd->avail) / nd->visits);
+        double score = nd->reward / nd->visits + c * sqrt(count_log(m, nd->avail) / nd->visits);
         if (score > best_score) {
             best_score = score;
             best = ch;
