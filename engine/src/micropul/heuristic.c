@@ -194,6 +194,8 @@ typedef struct {
     int nu;
     int uroot[TOP_CLAIMS];
     double uval[TOP_CLAIMS];
+    /* The stone term when the action draws no tile (most do not): a division saved per action. */
+    double stone;
 } Base;
 
 /* A group the action touches: one on the board (old) or one of the new
@@ -220,6 +222,7 @@ typedef struct {
 static void base_of(const MicropulGame *g, Base *b) {
     score_totals(&g->h, b->scores);
     b->nc = b->nu = 0;
+    b->stone = stone_value(g, g->ncore - g->core_top);
     for (int from = 0; from < g->nplaced * 4; from += 64) {
         for (uint64_t roots = group_roots(g, from); roots; roots &= roots - 1) {
             int n = from + lowest_set64(roots);
@@ -374,7 +377,7 @@ static bool effect_margin(const MicropulGame *g, const Base *b, const Effect *e,
         int supply = s == seat ? e->supply : 0, hand = s == seat ? e->hand : 0;
         v[s] = b->scores[s] + e->add[s] + rules->points_supply * supply + rules->points_hand * hand;
     }
-    double stone = stone_value(g, g->ncore - core_top);
+    double stone = e->drawn ? stone_value(g, g->ncore - core_top) : b->stone;
     double best_claim = 0.0;
     if (stones[next] > 0) {
         double top = -HUGE_VAL;
