@@ -31,7 +31,9 @@ enum {
     CAND_BLOCK_FIRST = 4,     /* candidates a node ranks first; each later block doubles */
     CAND_BLOCK_MAX = 256,     /* most candidates one ranking keeps */
     CAND_POOL_MIN = 4096,     /* candidates kept at first (then about two per node) */
-    SEEN_SIZE = 65536         /* the children's hash set: a power of 2 above PUL_MAX_ACTIONS */
+    SEEN_SIZE = 65536,        /* the children's hash set: a power of 2 above PUL_MAX_ACTIONS */
+    LOG_TABLE = 4096,         /* availability counts whose logarithm UCB1 keeps */
+    SELECT_MIN = 32           /* candidates wanted from which a ranking selects its cut first */
 };
 
 /* How much of the reward is the score margin (the rest is win, draw, loss),
@@ -89,12 +91,17 @@ typedef struct {
     ** so that a family that re-deals only the hidden tiles of a game already
     ** dealt from the same observation does no more. */
     PulGame *root;
+    int nlog;                       /* logs[0..nlog) are filled */
     PulAction buf[PUL_MAX_ACTIONS];
     double value[PUL_MAX_ACTIONS];  /* buf's estimates */
+    double sel[PUL_MAX_ACTIONS];    /* a copy of them that the selection reorders */
     int32_t seen[SEEN_SIZE];        /* a node's children by action_hash, -1 empty */
     Cand top[CAND_BLOCK_MAX];
     uint16_t top_at[CAND_BLOCK_MAX]; /* the ranking's best so far: indexes into buf */
     int path[MAX_PATH];
+    /* log(k), each worked out once by log() itself (so to the bit what it
+    ** gives): UCB1 takes one for every child at every visit. */
+    double logs[LOG_TABLE];
     /* The edition's scripts failed in a trial or a rollout: the search stops
     ** (each further apply could cost a hook its whole deadline). */
     bool failed;
@@ -256,17 +263,29 @@ static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth, int
     }
 }
 
+/* log(n) for a count n >= 1. */
+static double count_log(Mcts *m, int n) {
+    if (n < m->nlog) return m->logs[n];
+    if (n >= LOG_TABLE) return log((double)n);
+    for (; m->nlog <= n; m->nlog++) m->logs[m->nlog] = log((double)m->nlog);
+    return m->logs[n];
+}
+
 /* Among node's children legal in g: count each as available and pick by
-** UCB1. Returns the child, or -1 when none is legal; *nlegal gets their count. */
+** UCB1. Returns the child, or -1 when none is legal; *nlegal gets their count.
+** The root's children are legal in every deal: what a seat may do on its
+** turn is what it sees (its hand, the board, the counts), which every deal
+** keeps; were it otherwise, the choice itself could be illegal in the game. */
 static int select_child(Mcts *m, int node, const PulGame *g, double c, int *nlegal) {
     int best = -1, legal = 0;
     double best_score = -1e300;
+    bool seen = node == 0;
     for (int ch = m->pool[node].child; ch >= 0; ch = m->pool[ch].sibling) {
         Node *nd = &m->pool[ch];
-        if (pul_check(g, &nd->act) != PUL_LEGAL) continue;
+        if (!seen && pul_check(g, &nd->act) != PUL_LEGAL) continue;
         nd->avail++;
         legal++;
-        double score = nd->reward / nd->visits + c * sqrt(log((double)nd->avail) / nd->visits);
+        double score = nd->reward / nd->visits + c * sqrt(count_log(m, nd->avail) / nd->visits);
         if (score > best_score) {
             best_score = score;
             best = ch;
@@ -292,6 +311,34 @@ static bool has_child(const Mcts *m, int node, const PulAction *a) {
     for (int ch = m->pool[node].child; ch >= 0; ch = m->pool[ch].sibling)
         if (same_action(&m->pool[ch].act, a)) return true;
     return false;
+}
+
+/* The value at index k of a[0..n) sorted in descending order (0 <= k < n;
+** no NaN); a is reordered (Hoare's selection: equal values stop both scans,
+** so runs of equal estimates split evenly). */
+static double select_desc(double *a, int n, int k) {
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        double p = a[lo + (hi - lo) / 2];
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (a[i] > p) i++;
+            while (a[j] < p) j--;
+            if (i <= j) {
+                double t = a[i];
+                a[i++] = a[j];
+                a[j--] = t;
+            }
+        }
+        /* a[lo..j] >= p, a[i..hi] <= p, and everything between is p. */
+        if (k <= j)
+            hi = j;
+        else if (k >= i)
+            lo = i;
+        else
+            return p;
+    }
+    return a[k];
 }
 
 /* Ranks the legal actions of g that node has no child for by
@@ -332,9 +379,30 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, PulRng *r
     ** candidate and its value: a Genial root keeps hundreds). */
     uint16_t *top = m->top_at;
     const double *value = m->value;
+    /* Wanting many, the want-th best value (cut) is selected first, so
+    ** that only the kept are inserted below: those above it, and the first
+    ** ties of it in the scan's order. The same ones, in the same order, as
+    ** inserting each better one and dropping the last would keep. */
+    double cut = -HUGE_VAL;
+    int ties = 0;
+    if (want >= SELECT_MIN && n > want) {
+        int nv = 0;
+        bool nan = false;
+        for (int k = 0; k < n; k++) {
+            nan = nan || value[k] != value[k];
+            if (value[k] != -HUGE_VAL) m->sel[nv++] = value[k];
+        }
+        if (!nan && nv > want) {
+            cut = select_desc(m->sel, nv, want - 1);
+            int above = 0;
+            for (int k = 0; k < nv; k++) above += m->sel[k] > cut;
+            ties = want - above;
+        }
+    }
     for (int k = 0, at = start; k < n; k++, at = at + 1 == n ? 0 : at + 1) {
         double e = value[at];
-        if (e == -HUGE_VAL || (kept == want && e <= value[top[kept - 1]])) continue;
+        if (e == -HUGE_VAL || e < cut || (kept == want && e <= value[top[kept - 1]])) continue;
+        if (e == cut && ties-- <= 0) continue;
         /* After every kept value >= e (the first of equals stays first): a
         ** binary search. */
         int lo = 0, hi = kept;

@@ -71,13 +71,45 @@ static double stone_value(const MicropulGame *g, int left) {
     return W.stone * time_left;
 }
 
-/* Node n is the root of a group of micropul (a quadrant of another feature
-** is its own root and no group). */
-static bool group_root(const MicropulGame *g, int n) {
-    if (g->root[n] != n) return false;
-    const Placed *p = &g->placed[n >> 2];
-    return MV(g)->rot[p->tile][p->rot].colour[n & 3] != 0;
+/* The group roots among the 64 nodes from node from on (fewer at the end of
+** the placed tiles), a bit each. Node n is the root of a group of micropul
+** when root[n] is n and its member count is not 0: a quadrant of another
+** feature is its own root and no group, and place_tables.c counts only
+** micropul quadrants. Two reads at n, not a walk through the placed tile to
+** its layout, and no branch per node, whose outcome the predictor cannot
+** guess; the roots are then read in ascending order. On the small layout
+** (byte node ids) eight nodes are tested at once, as words. */
+#if !defined(MICROPUL_WIDE) && !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
+static uint64_t group_roots(const MicropulGame *g, int from) {
+    _Static_assert(sizeof(NodeId) == 1 && MAX_NODES % 8 == 0 && MAX_NODES <= 256,
+                   "eight byte node ids a word, each word within the arrays");
+    int count = g->nplaced * 4 - from;
+    if (count > 64) count = 64;
+    uint64_t roots = 0;
+    for (int k = 0; k < count; k += 8) {
+        uint64_t root, members;
+        memcpy(&root, &g->root[from + k], 8);
+        memcpy(&members, &g->gcount[from + k], 8);
+        /* Byte i of the word is node from + k + i (< 256: no carry). */
+        uint64_t self = 0x0706050403020100ULL + (uint64_t)(from + k) * 0x0101010101010101ULL;
+        uint64_t hit = ~bytes_nonzero(root ^ self) & bytes_nonzero(members);
+        roots |= (uint64_t)bytes_to_bits(hit) << k;
+    }
+    /* The nodes past the placed tiles' are read (within the arrays) but not kept. */
+    return count < 64 ? roots & ((UINT64_C(1) << count) - 1) : roots;
 }
+#else
+static uint64_t group_roots(const MicropulGame *g, int from) {
+    int count = g->nplaced * 4 - from;
+    if (count > 64) count = 64;
+    uint64_t roots = 0;
+    for (int k = 0; k < count; k++) {
+        int n = from + k;
+        roots |= (uint64_t)(g->root[n] == n && g->gcount[n] != 0) << k;
+    }
+    return roots;
+}
+#endif
 
 /* The heuristic of every seat in one pass over the groups (the margin needs
 ** them all); each seat's sum is made in the order heuristic_value always
@@ -96,17 +128,19 @@ static void values(const MicropulGame *g, double *v) {
     int mover = g->h.to_move;
     bool may_claim = g->stones[mover] > 0;
     double best_claim = 0.0;
-    for (int n = 0; n < g->nplaced * 4; n++) {
-        if (!group_root(g, n)) continue;
-        int open = g->gopen[n];
-        if (g->gstones[n] == 0) {
-            if (may_claim) {
-                double gain = claim_worth(g->gpoints[n], open) - stone;
-                if (gain > best_claim) best_claim = gain;
+    for (int from = 0; from < g->nplaced * 4; from += 64) {
+        for (uint64_t roots = group_roots(g, from); roots; roots &= roots - 1) {
+            int n = from + lowest_set64(roots);
+            int open = g->gopen[n];
+            if (g->gstones[n] == 0) {
+                if (may_claim) {
+                    double gain = claim_worth(g->gpoints[n], open) - stone;
+                    if (gain > best_claim) best_claim = gain;
+                }
+            } else if (open > 0) {
+                int who = groups_scorer(g, n);
+                if (who >= 0) v[who] += g->gpoints[n] * potential(open);
             }
-        } else if (open > 0) {
-            int who = groups_scorer(g, n);
-            if (who >= 0) v[who] += g->gpoints[n] * potential(open);
         }
     }
     values_tail(seats, mover, stone, best_claim, g->stones, g->nhand, g->nsupply, v);
@@ -160,6 +194,8 @@ typedef struct {
     int nu;
     int uroot[TOP_CLAIMS];
     double uval[TOP_CLAIMS];
+    /* The stone term when the action draws no tile (most do not): a division saved per action. */
+    double stone;
 } Base;
 
 /* A group the action touches: one on the board (old) or one of the new
@@ -186,25 +222,28 @@ typedef struct {
 static void base_of(const MicropulGame *g, Base *b) {
     score_totals(&g->h, b->scores);
     b->nc = b->nu = 0;
-    for (int n = 0; n < g->nplaced * 4; n++) {
-        if (!group_root(g, n)) continue;
-        int open = g->gopen[n];
-        if (g->gstones[n] == 0) {
-            double w = claim_worth(g->gpoints[n], open);
-            if (b->nu == TOP_CLAIMS && w <= b->uval[TOP_CLAIMS - 1]) continue;
-            int i = b->nu < TOP_CLAIMS ? b->nu++ : TOP_CLAIMS - 1;
-            for (; i > 0 && b->uval[i - 1] < w; i--) {
-                b->uval[i] = b->uval[i - 1];
-                b->uroot[i] = b->uroot[i - 1];
+    b->stone = stone_value(g, g->ncore - g->core_top);
+    for (int from = 0; from < g->nplaced * 4; from += 64) {
+        for (uint64_t roots = group_roots(g, from); roots; roots &= roots - 1) {
+            int n = from + lowest_set64(roots);
+            int open = g->gopen[n];
+            if (g->gstones[n] == 0) {
+                double w = claim_worth(g->gpoints[n], open);
+                if (b->nu == TOP_CLAIMS && w <= b->uval[TOP_CLAIMS - 1]) continue;
+                int i = b->nu < TOP_CLAIMS ? b->nu++ : TOP_CLAIMS - 1;
+                for (; i > 0 && b->uval[i - 1] < w; i--) {
+                    b->uval[i] = b->uval[i - 1];
+                    b->uroot[i] = b->uroot[i - 1];
+                }
+                b->uval[i] = w;
+                b->uroot[i] = n;
+            } else if (open > 0) {
+                int who = groups_scorer(g, n);
+                if (who < 0 || b->nc == MAX_CLAIMED) continue;
+                b->croot[b->nc] = n;
+                b->cwho[b->nc] = who;
+                b->cval[b->nc++] = g->gpoints[n] * potential(open);
             }
-            b->uval[i] = w;
-            b->uroot[i] = n;
-        } else if (open > 0) {
-            int who = groups_scorer(g, n);
-            if (who < 0 || b->nc == MAX_CLAIMED) continue;
-            b->croot[b->nc] = n;
-            b->cwho[b->nc] = who;
-            b->cval[b->nc++] = g->gpoints[n] * potential(open);
         }
     }
 }
@@ -318,7 +357,7 @@ static bool effect_margin(const MicropulGame *g, const Base *b, const Effect *e,
         extra_left = x > 255 ? 255 : x;
     }
     bool in_extra = extra_left > 0;
-    int next = in_extra ? seat : (seat + 1) % seats;
+    int next = in_extra ? seat : seat + 1 == seats ? 0 : seat + 1; /* no division */
     uint8_t nhand[PUL_MAX_SEATS], nsupply[PUL_MAX_SEATS], stones[PUL_MAX_SEATS];
     memcpy(nhand, g->nhand, sizeof nhand);
     memcpy(nsupply, g->nsupply, sizeof nsupply);
@@ -338,7 +377,7 @@ static bool effect_margin(const MicropulGame *g, const Base *b, const Effect *e,
         int supply = s == seat ? e->supply : 0, hand = s == seat ? e->hand : 0;
         v[s] = b->scores[s] + e->add[s] + rules->points_supply * supply + rules->points_hand * hand;
     }
-    double stone = stone_value(g, g->ncore - core_top);
+    double stone = e->drawn ? stone_value(g, g->ncore - core_top) : b->stone;
     double best_claim = 0.0;
     if (stones[next] > 0) {
         double top = -HUGE_VAL;
