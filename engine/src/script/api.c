@@ -37,32 +37,21 @@ enum { ACTIVATION_SLOT = 1, GROUP_SLOT, STONES_SLOT, HALF_SLOT, BONUS_SLOT, SET_
        SET_HALF_SLOT };
 _Static_assert((int)SET_HALF_SLOT < (int)API_CACHE_KEYS, "the tables' slots come before the keys");
 
-/* The setters of the activation and the half, in Lua: the VM sets a field
-** with a constant key for a fraction of what a set through the C API costs
-** (which finds the key again and checks the stack at each call), and every
-** call sets all the fields. Trusted code: it cannot loop, and it runs no
-** script code, since the table's metatable is dropped first (each set is
-** then raw). It runs between a hook's metered runs. The activation's is
-** replaced by the trampoline below at a state's first on_activate. */
+/* on_activate's trampoline and the half's setter, in Lua: the VM sets a
+** field with a constant key for a fraction of what a set through the C API
+** costs (which finds the key again and checks the stack at each call), and
+** every call sets all the fields. Trusted code: it cannot loop, and it runs
+** no script code, since the table's metatable is dropped first (each set is
+** then raw). It runs unmetered: the trampoline hands the handler to run
+** (api_open), which arms the meter, as its last act. */
 static const char setters[] =
-    "return function(t, seat, feature, x, y, quad, draw, extra_turn)\n"
-    "  t.seat = seat; t.feature = feature; t.x = x; t.y = y; t.quad = quad\n"
-    "  t.draw = draw; t.extra_turn = extra_turn\n"
-    "end, function(t, seat, half, symbol, q, r, points)\n"
-    "  t.seat = seat; t.half = half; t.symbol = symbol; t.q = q; t.r = r; t.points = points\n"
-    "end\n";
-
-/* on_activate's trampoline: the activation's setter that then hands the
-** handler to run (api_prepare_activation), which arms the meter as its
-** last act, so the trampoline itself runs unmetered. Made only for a state
-** whose scripts hear of catalysts, so that every other state allocates
-** what it did. */
-static const char trampoline[] =
     "local run = ...\n"
     "return function(t, seat, feature, x, y, quad, draw, extra_turn, handler, game)\n"
     "  t.seat = seat; t.feature = feature; t.x = x; t.y = y; t.quad = quad\n"
     "  t.draw = draw; t.extra_turn = extra_turn\n"
     "  return run(handler, game, t)\n"
+    "end, function(t, seat, half, symbol, q, r, points)\n"
+    "  t.seat = seat; t.half = half; t.symbol = symbol; t.q = q; t.r = r; t.points = points\n"
     "end\n";
 
 /* The fields' names, in ApiKey order. */
@@ -655,7 +644,7 @@ static const luaL_Reg methods[] = {
     {NULL, NULL},
 };
 
-int api_open(lua_State *L, GameSlot *slot, int extra) {
+int api_open(lua_State *L, GameSlot *slot, int extra, lua_CFunction run) {
     luaL_newmetatable(L, GAME_META);
     luaL_newlibtable(L, methods);
     lua_pushlightuserdata(L, slot);
@@ -689,7 +678,8 @@ int api_open(lua_State *L, GameSlot *slot, int extra) {
         lua_rawseti(L, -2, i);
     }
     if (luaL_loadbufferx(L, setters, sizeof setters - 1, "=pul", "t") != LUA_OK) lua_error(L);
-    lua_call(L, 0, 2);
+    lua_pushcfunction(L, run);
+    lua_call(L, 1, 2);
     lua_rawseti(L, -3, SET_HALF_SLOT);
     lua_rawseti(L, -2, SET_ACTIVATION_SLOT);
     return luaL_ref(L, LUA_REGISTRYINDEX);
@@ -791,27 +781,22 @@ static void put_name(lua_State *L, int cache, ApiKey key, int i, const char *nam
 
 /* ------------------------------------------------------ hook arguments */
 
-int api_prepare_activation(lua_State *L, int cache, const PulTileSet *ts, lua_CFunction run) {
+void api_prepare_activation(lua_State *L, int cache, const PulTileSet *ts) {
     push_reused(L, cache, ACTIVATION_SLOT, 7);
     lua_pop(L, 1);
-    if (luaL_loadbufferx(L, trampoline, sizeof trampoline - 1, "=pul", "t") != LUA_OK)
-        lua_error(L);
-    lua_pushcfunction(L, run);
-    lua_call(L, 1, 1);
-    lua_rawseti(L, cache, SET_ACTIVATION_SLOT);
+    lua_pushliteral(L, "?");
+    lua_rawseti(L, cache, API_CACHE_UNKNOWN);
     for (int f = 0; f < ts->nfeatures && f < PUL_MAX_FEATURES; f++) {
         push_name(L, cache, f, ts->feature[f].name);
         lua_pop(L, 1);
     }
-    lua_pushliteral(L, "?");
-    return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 void api_push_activation_table(lua_State *L, int cache) {
     push_reused(L, cache, ACTIVATION_SLOT, 7); /* made by api_prepare_activation */
 }
 
-void api_push_activation_call(lua_State *L, int cache, int t, int unknown, const HookCall *call,
+void api_push_activation_call(lua_State *L, int cache, int t, const HookCall *call,
                               const MicropulActivation *act) {
     const PulTileSet *ts = tileset(call);
     lua_rawgeti(L, cache, SET_ACTIVATION_SLOT);
@@ -820,17 +805,11 @@ void api_push_activation_call(lua_State *L, int cache, int t, int unknown, const
     /* Only names made before: nothing here may allocate. */
     bool known = act->feature >= 0 && act->feature < ts->nfeatures &&
                  act->feature < PUL_MAX_FEATURES;
-    if (known)
-        lua_rawgeti(L, cache, API_CACHE_NAMES + act->feature);
-    else
-        lua_rawgeti(L, LUA_REGISTRYINDEX, unknown);
+    lua_rawgeti(L, cache, known ? API_CACHE_NAMES + act->feature : API_CACHE_UNKNOWN);
     lua_pushinteger(L, act->x);
     lua_pushinteger(L, act->y);
     bool quad = act->quad >= 0 && act->quad <= PUL_CENTRE;
-    if (quad)
-        lua_rawgeti(L, cache, API_CACHE_QUADS + act->quad);
-    else
-        lua_rawgeti(L, LUA_REGISTRYINDEX, unknown);
+    lua_rawgeti(L, cache, quad ? API_CACHE_QUADS + act->quad : API_CACHE_UNKNOWN);
     lua_pushinteger(L, act->draw);
     lua_pushboolean(L, act->extra_turn);
 }

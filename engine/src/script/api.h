@@ -39,13 +39,16 @@ enum {
     API_CACHE_KEYS = 8,                          /* 1..7: the tables and their setters */
     API_CACHE_QUADS = API_CACHE_KEYS + API_NKEYS,             /* nw .. centre */
     API_CACHE_NAMES = API_CACHE_QUADS + 5,                    /* feature or symbol i, made at first use */
-    API_CACHE_HANDLERS = API_CACHE_NAMES + PUL_MAX_FEATURES,
+    API_CACHE_UNKNOWN = API_CACHE_NAMES + PUL_MAX_FEATURES,   /* "?", for a name out of range (made with on_activate's names) */
+    API_CACHE_HANDLERS,
 };
 
 /* Register the game object's metatable (once per state, protected mode), its
 ** functions bound to slot, and make the cache of extra slots for the host
-** (API_CACHE_HANDLERS on): returns its registry reference. */
-int api_open(lua_State *L, GameSlot *slot, int extra);
+** (API_CACHE_HANDLERS on): returns its registry reference. run is the host's
+** C function that calls a handler under the meter, run(handler, game, arg):
+** on_activate's trampoline (api_push_activation_call) ends by calling it. */
+int api_open(lua_State *L, GameSlot *slot, int extra, lua_CFunction run);
 /* Push the game object of the slot's current call (allocates nothing). */
 void api_push_game(lua_State *L, GameSlot *slot);
 /* Push field key's name, from the cache at stack index cache. */
@@ -64,19 +67,16 @@ const char *api_quad_name(int quad); /* "nw" .. "se", "centre" */
 ** half, bonus) is one table per state, reused from call to call, its fields
 ** all set again (scripts/README.md, section 4); events and score lists are
 ** made afresh. */
-/* on_activate's, the hottest call: its table, its trampoline and every
-** feature's name are made once (api_prepare_activation, protected mode; it
-** returns the registry reference of the name "?", given to unknown values).
-** run is the host's C function that calls a handler under the meter,
-** run(handler, game, act). Then each call pushes, allocating nothing, the
-** trampoline and its first arguments: the table (at stack index t, pushed by
-** api_push_activation_table, which drops a metatable a script gave it) and
-** the seven fields. The host pushes the handler and the game and calls it:
-** it sets the fields, raw, then calls run, so that only the handler's
-** instructions are metered. */
-int api_prepare_activation(lua_State *L, int cache, const PulTileSet *ts, lua_CFunction run);
+/* on_activate's, the hottest call: its table and every feature's name are
+** made once (api_prepare_activation, protected mode); then each call pushes,
+** allocating nothing, the trampoline and its first arguments: the table (at
+** stack index t, pushed by api_push_activation_table, which drops a
+** metatable a script gave it) and the seven fields. The host pushes the
+** handler and the game and calls it: it sets the fields, raw, then calls run
+** (api_open), so that only the handler's instructions are metered. */
+void api_prepare_activation(lua_State *L, int cache, const PulTileSet *ts);
 void api_push_activation_table(lua_State *L, int cache);
-void api_push_activation_call(lua_State *L, int cache, int t, int unknown, const HookCall *call,
+void api_push_activation_call(lua_State *L, int cache, int t, const HookCall *call,
                               const MicropulActivation *act);
 void api_push_events(lua_State *L, const PulGame *g, const PulEvents *ev, int n);
 void api_push_group(lua_State *L, int cache, const PulGame *g, const MicropulGroup *grp);

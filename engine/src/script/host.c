@@ -86,13 +86,17 @@ struct ScriptHost {
     ** function's catalysts; a table's, those it names). */
     uint32_t activate_hears[PUL_MAX_SCRIPTS];
     bool activate_ready;      /* on_activate's table and names made (api.h) */
-    int unknown;              /* registry reference of "?" (api_prepare_activation) */
     int cache;                /* registry reference of the cache (api.h) */
     Meter meter;              /* the allocator's state: memory, steps, the clock */
     int err_script, err_line; /* where the message handler found the error */
     GameSlot slot;
     PulError last;
 };
+
+/* What a state keeps at the bottom of its stack, between calls, from its
+** opening on (host_open): the cache (api.h) and the message handler, so
+** that on_activate's call finds them without a lookup. */
+enum { STACK_CACHE = 1, STACK_MSGH = 2 };
 
 /* The cache's slot of the k-th handler of hook index hk (api.h). */
 static int handler_slot(int hk, int k) { return API_CACHE_HANDLERS + hk * PUL_MAX_SCRIPTS + k; }
@@ -645,7 +649,7 @@ static int run_handler(lua_State *L) {
 static int prepare_activation(lua_State *L) {
     Ctx *c = lua_touserdata(L, 1);
     lua_rawgeti(L, LUA_REGISTRYINDEX, c->h->cache); /* this frame's stack is its own */
-    c->h->unknown = api_prepare_activation(L, lua_gettop(L), &c->h->prog->ts, run_handler);
+    api_prepare_activation(L, lua_gettop(L), &c->h->prog->ts);
     c->h->activate_ready = true;
     return 0;
 }
@@ -674,14 +678,14 @@ static bool activation_result(Ctx *c, int s, int t, MicropulActivation *act) {
     lua_State *L = c->h->L;
     char num[64];
     int ok = 0;
-    api_get(L, c->cache, t, API_DRAW);
+    api_get(L, STACK_CACHE, t, API_DRAW);
     lua_Integer draw = lua_tointegerx(L, -1, &ok);
     if (!ok || lua_type(L, -1) != LUA_TNUMBER || draw < 0 || draw > PUL_MAX_TILES) {
         bad_result(c, s, "act.draw must be a whole number from 0 to %d, not %s", PUL_MAX_TILES,
                    ok ? value_text(L, -1, num, sizeof num) : luaL_typename(L, -1));
         return false;
     }
-    if (api_get(L, c->cache, t, API_EXTRA_TURN) != LUA_TBOOLEAN) {
+    if (api_get(L, STACK_CACHE, t, API_EXTRA_TURN) != LUA_TBOOLEAN) {
         bad_result(c, s, "act.extra_turn must be true or false, not a %s", luaL_typename(L, -1));
         return false;
     }
@@ -702,29 +706,25 @@ PulStatus script_on_activate(ScriptHost *h, HookCall *call, MicropulActivation *
     if (!h || !(h->activate_features >> act->feature & 1)) return PUL_OK;
     lua_State *L = h->L;
     int hk = lowest_set(HOOK_ON_ACTIVATE);
-    Ctx c = {h, call, err, PUL_OK, 0, 0, "in hook on_activate", act, 0, 0, -1};
+    Ctx c = {h, call, err, PUL_OK, STACK_MSGH, 0, "in hook on_activate", act, 0, STACK_CACHE, -1};
     call->hook = HOOK_ON_ACTIVATE;
     if (!h->activate_ready && protect(&c, prepare_activation) != PUL_OK) return c.status;
     int top = lua_gettop(L);
     meter_call(&h->meter);
-    if (!lua_checkstack(L, 20)) {
+    if (!lua_checkstack(L, 16)) {
         pcall_failed(&c, LUA_ERRMEM);
         return c.status;
     }
     h->slot.call = call;
     h->slot.serial++;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, h->cache);
-    c.cache = lua_gettop(L);
-    lua_pushcfunction(L, on_error);
-    c.msgh = lua_gettop(L);
-    api_push_activation_table(L, c.cache);
+    api_push_activation_table(L, STACK_CACHE);
     int t = lua_gettop(L);
     bool set = false;
     for (int k = 0; k < h->nentries[hk]; k++) {
         if (!(h->activate_hears[k] >> act->feature & 1)) continue;
         int s = h->entry_script[hk][k];
         if (!set)
-            api_push_activation_call(L, c.cache, t, h->unknown, call, act);
+            api_push_activation_call(L, STACK_CACHE, t, call, act);
         else
             lua_pushcfunction(L, run_handler);
         if (push_handler(&c, hk, k) == LUA_TTABLE) {
@@ -736,7 +736,7 @@ PulStatus script_on_activate(ScriptHost *h, HookCall *call, MicropulActivation *
         if (set) lua_pushvalue(L, t);
         h->err_script = -1;
         h->err_line = 0;
-        int st = lua_pcall(L, set ? 3 : 10, 0, c.msgh);
+        int st = lua_pcall(L, set ? 3 : 10, 0, STACK_MSGH);
         set = true;
         /* The handler ran when run_handler armed the meter; an error before
         ** (the trampoline growing act) is outside every hook. */
@@ -801,7 +801,7 @@ void script_host_set_cpu_limit(ScriptHost *h, int ms) {
 static int open_sandbox(lua_State *L) {
     Ctx *c = lua_touserdata(L, 1);
     sandbox_open_libs(L);
-    c->h->cache = api_open(L, &c->h->slot, NHOOKS * PUL_MAX_SCRIPTS);
+    c->h->cache = api_open(L, &c->h->slot, NHOOKS * PUL_MAX_SCRIPTS, run_handler);
     return 0;
 }
 
@@ -1126,6 +1126,10 @@ static ScriptHost *host_open(const ScriptProgram *p, ScriptProgram *keep, Script
         script_host_free(h);
         return NULL;
     }
+    /* The stack's bottom from now on (STACK_CACHE, STACK_MSGH): within the
+    ** slots every state starts with, so nothing is allocated. */
+    lua_rawgeti(h->L, LUA_REGISTRYINDEX, h->cache);
+    lua_pushcfunction(h->L, on_error);
     err_clear(&h->last);
     return h;
 }
