@@ -37,19 +37,16 @@ enum { ACTIVATION_SLOT = 1, GROUP_SLOT, STONES_SLOT, HALF_SLOT, BONUS_SLOT, SET_
        SET_HALF_SLOT };
 _Static_assert((int)SET_HALF_SLOT < (int)API_CACHE_KEYS, "the tables' slots come before the keys");
 
-/* on_activate's trampoline and the half's setter, in Lua: the VM sets a
-** field with a constant key for a fraction of what a set through the C API
-** costs (which finds the key again and checks the stack at each call), and
-** every call sets all the fields. Trusted code: it cannot loop, and it runs
-** no script code, since the table's metatable is dropped first (each set is
-** then raw). It runs unmetered: the trampoline hands the handler to run
-** (api_open), which arms the meter, as its last act. */
+/* The setters of the activation and the half, in Lua: the VM sets a field
+** with a constant key for a fraction of what a set through the C API costs
+** (which finds the key again and checks the stack at each call), and every
+** call sets all the fields. Trusted code: it cannot loop, and it runs no
+** script code, since the table's metatable is dropped first (each set is
+** then raw). It runs between a hook's metered runs. */
 static const char setters[] =
-    "local run = ...\n"
-    "return function(t, seat, feature, x, y, quad, draw, extra_turn, handler, game)\n"
+    "return function(t, seat, feature, x, y, quad, draw, extra_turn)\n"
     "  t.seat = seat; t.feature = feature; t.x = x; t.y = y; t.quad = quad\n"
     "  t.draw = draw; t.extra_turn = extra_turn\n"
-    "  return run(handler, game, t)\n"
     "end, function(t, seat, half, symbol, q, r, points)\n"
     "  t.seat = seat; t.half = half; t.symbol = symbol; t.q = q; t.r = r; t.points = points\n"
     "end\n";
@@ -644,7 +641,7 @@ static const luaL_Reg methods[] = {
     {NULL, NULL},
 };
 
-int api_open(lua_State *L, GameSlot *slot, int extra, lua_CFunction run) {
+int api_open(lua_State *L, GameSlot *slot, int extra) {
     luaL_newmetatable(L, GAME_META);
     luaL_newlibtable(L, methods);
     lua_pushlightuserdata(L, slot);
@@ -678,8 +675,7 @@ int api_open(lua_State *L, GameSlot *slot, int extra, lua_CFunction run) {
         lua_rawseti(L, -2, i);
     }
     if (luaL_loadbufferx(L, setters, sizeof setters - 1, "=pul", "t") != LUA_OK) lua_error(L);
-    lua_pushcfunction(L, run);
-    lua_call(L, 1, 2);
+    lua_call(L, 0, 2);
     lua_rawseti(L, -3, SET_HALF_SLOT);
     lua_rawseti(L, -2, SET_ACTIVATION_SLOT);
     return luaL_ref(L, LUA_REGISTRYINDEX);
@@ -781,37 +777,21 @@ static void put_name(lua_State *L, int cache, ApiKey key, int i, const char *nam
 
 /* ------------------------------------------------------ hook arguments */
 
-void api_prepare_activation(lua_State *L, int cache, const PulTileSet *ts) {
-    push_reused(L, cache, ACTIVATION_SLOT, 7);
-    lua_pop(L, 1);
-    lua_pushliteral(L, "?");
-    lua_rawseti(L, cache, API_CACHE_UNKNOWN);
-    for (int f = 0; f < ts->nfeatures && f < PUL_MAX_FEATURES; f++) {
-        push_name(L, cache, f, ts->feature[f].name);
-        lua_pop(L, 1);
-    }
-}
-
-void api_push_activation_table(lua_State *L, int cache) {
-    push_reused(L, cache, ACTIVATION_SLOT, 7); /* made by api_prepare_activation */
-}
-
-void api_push_activation_call(lua_State *L, int cache, int t, const HookCall *call,
-                              const MicropulActivation *act) {
+void api_push_activation(lua_State *L, int cache, const HookCall *call,
+                         const MicropulActivation *act) {
     const PulTileSet *ts = tileset(call);
+    push_reused(L, cache, ACTIVATION_SLOT, 7);
     lua_rawgeti(L, cache, SET_ACTIVATION_SLOT);
-    lua_pushvalue(L, t);
+    lua_pushvalue(L, -2);
     push_seat(L, call->seat);
-    /* Only names made before: nothing here may allocate. */
-    bool known = act->feature >= 0 && act->feature < ts->nfeatures &&
-                 act->feature < PUL_MAX_FEATURES;
-    lua_rawgeti(L, cache, known ? API_CACHE_NAMES + act->feature : API_CACHE_UNKNOWN);
+    bool known = act->feature >= 0 && act->feature < ts->nfeatures;
+    push_name(L, cache, known ? act->feature : -1, known ? ts->feature[act->feature].name : "?");
     lua_pushinteger(L, act->x);
     lua_pushinteger(L, act->y);
-    bool quad = act->quad >= 0 && act->quad <= PUL_CENTRE;
-    lua_rawgeti(L, cache, quad ? API_CACHE_QUADS + act->quad : API_CACHE_UNKNOWN);
+    push_quad(L, cache, act->quad);
     lua_pushinteger(L, act->draw);
     lua_pushboolean(L, act->extra_turn);
+    lua_call(L, 8, 0);
 }
 
 /* A Genial event's fields (pul.h's PulEventKind says where each is). */

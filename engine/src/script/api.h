@@ -39,16 +39,13 @@ enum {
     API_CACHE_KEYS = 8,                          /* 1..7: the tables and their setters */
     API_CACHE_QUADS = API_CACHE_KEYS + API_NKEYS,             /* nw .. centre */
     API_CACHE_NAMES = API_CACHE_QUADS + 5,                    /* feature or symbol i, made at first use */
-    API_CACHE_UNKNOWN = API_CACHE_NAMES + PUL_MAX_FEATURES,   /* "?", for a name out of range (made with on_activate's names) */
-    API_CACHE_HANDLERS,
+    API_CACHE_HANDLERS = API_CACHE_NAMES + PUL_MAX_FEATURES,
 };
 
 /* Register the game object's metatable (once per state, protected mode), its
 ** functions bound to slot, and make the cache of extra slots for the host
-** (API_CACHE_HANDLERS on): returns its registry reference. run is the host's
-** C function that calls a handler under the meter, run(handler, game, arg):
-** on_activate's trampoline (api_push_activation_call) ends by calling it. */
-int api_open(lua_State *L, GameSlot *slot, int extra, lua_CFunction run);
+** (API_CACHE_HANDLERS on): returns its registry reference. */
+int api_open(lua_State *L, GameSlot *slot, int extra);
 /* Push the game object of the slot's current call (allocates nothing). */
 void api_push_game(lua_State *L, GameSlot *slot);
 /* Push field key's name, from the cache at stack index cache. */
@@ -67,17 +64,8 @@ const char *api_quad_name(int quad); /* "nw" .. "se", "centre" */
 ** half, bonus) is one table per state, reused from call to call, its fields
 ** all set again (scripts/README.md, section 4); events and score lists are
 ** made afresh. */
-/* on_activate's, the hottest call: its table and every feature's name are
-** made once (api_prepare_activation, protected mode); then each call pushes,
-** allocating nothing, the trampoline and its first arguments: the table (at
-** stack index t, pushed by api_push_activation_table, which drops a
-** metatable a script gave it) and the seven fields. The host pushes the
-** handler and the game and calls it: it sets the fields, raw, then calls run
-** (api_open), so that only the handler's instructions are metered. */
-void api_prepare_activation(lua_State *L, int cache, const PulTileSet *ts);
-void api_push_activation_table(lua_State *L, int cache);
-void api_push_activation_call(lua_State *L, int cache, int t, const HookCall *call,
-                              const MicropulActivation *act);
+void api_push_activation(lua_State *L, int cache, const HookCall *call,
+                         const MicropulActivation *act);
 void api_push_events(lua_State *L, const PulGame *g, const PulEvents *ev, int n);
 void api_push_group(lua_State *L, int cache, const PulGame *g, const MicropulGroup *grp);
 void api_push_ints(lua_State *L, const int *values, int n);

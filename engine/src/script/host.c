@@ -82,21 +82,12 @@ struct ScriptHost {
     ** a function's, and for on_activate's tables each catalyst's. */
     int entry_defined[NHOOKS][PUL_MAX_SCRIPTS];
     int activate_defined[PUL_MAX_SCRIPTS][PUL_MAX_FEATURES];
-    /* Bit f: on_activate's k-th handler hears of feature f (all of a
-    ** function's catalysts; a table's, those it names). */
-    uint32_t activate_hears[PUL_MAX_SCRIPTS];
-    bool activate_ready;      /* on_activate's table and names made (api.h) */
     int cache;                /* registry reference of the cache (api.h) */
     Meter meter;              /* the allocator's state: memory, steps, the clock */
     int err_script, err_line; /* where the message handler found the error */
     GameSlot slot;
     PulError last;
 };
-
-/* What a state keeps at the bottom of its stack, between calls, from its
-** opening on (host_open): the cache (api.h) and the message handler, so
-** that on_activate's call finds them without a lookup. */
-enum { STACK_CACHE = 1, STACK_MSGH = 2 };
 
 /* The cache's slot of the k-th handler of hook index hk (api.h). */
 static int handler_slot(int hk, int k) { return API_CACHE_HANDLERS + hk * PUL_MAX_SCRIPTS + k; }
@@ -277,26 +268,6 @@ static int push_handler(Ctx *c, int hk, int k) {
     return lua_rawgeti(c->h->L, c->cache, handler_slot(hk, k));
 }
 
-/* A protected call failed with status st, its error value on top: in the
-** handler c->running, or outside every hook (out of memory building
-** arguments) when none was running. */
-static void pcall_failed(Ctx *c, int st) {
-    ScriptHost *h = c->h;
-    lua_State *L = h->L;
-    if (c->running >= 0) {
-        handler_failed(c, c->running, st);
-        if (st == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT);
-        return;
-    }
-    char buf[400];
-    const char *msg = st == LUA_ERRMEM   ? meter_memory_message(&h->meter, buf, sizeof buf)
-                      : lua_isstring(L, -1) ? lua_tostring(L, -1)
-                                          : NULL;
-    c->status = call_failed(h, c->err, st == LUA_ERRMEM ? "script-memory" : "script-error", -1, 0,
-                            c->what, msg ? msg : "error");
-    lua_gc(L, LUA_GCCOLLECT);
-}
-
 /* Run fn(L, ctx) in one protected call, with the message handler: a hook's
 ** error unwinds to here and is reported as its handler's (Ctx.running); fn
 ** reports a wrong result through ctx; any other error is one outside every
@@ -319,7 +290,18 @@ static PulStatus protect(Ctx *c, lua_CFunction fn) {
     int st = lua_pcall(L, 1, 0, c->msgh);
     h->slot.call = NULL; /* every game object of this call is now expired */
     if (h->meter.running) meter_end(&h->meter);
-    if (st != LUA_OK) pcall_failed(c, st);
+    if (st != LUA_OK && c->running >= 0) {
+        handler_failed(c, c->running, st);
+        if (st == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT);
+    } else if (st != LUA_OK) {
+        char buf[400];
+        const char *msg = st == LUA_ERRMEM ? meter_memory_message(&h->meter, buf, sizeof buf)
+                          : lua_isstring(L, -1) ? lua_tostring(L, -1)
+                                                : NULL;
+        c->status = call_failed(h, c->err, st == LUA_ERRMEM ? "script-memory" : "script-error", -1,
+                                0, c->what, msg ? msg : "error");
+        lua_gc(L, LUA_GCCOLLECT);
+    }
     lua_settop(L, top);
     return c->status;
 }
@@ -342,6 +324,42 @@ static int do_setup(lua_State *L) {
         lua_pushvalue(L, c->game);
         run(c, c->h->entry_script[hk][k], 1);
         lua_settop(L, c->game);
+    }
+    return 0;
+}
+
+static int do_on_activate(lua_State *L) {
+    Ctx *c = enter(L);
+    MicropulActivation *act = c->data;
+    api_push_activation(L, c->cache, c->call, act);
+    int args = lua_gettop(L);
+    int hk = lowest_set(HOOK_ON_ACTIVATE);
+    for (int k = 0; k < c->h->nentries[hk]; k++) {
+        int s = c->h->entry_script[hk][k];
+        if (push_handler(c, hk, k) == LUA_TTABLE) {
+            if (lua_rawgeti(L, -1, act->feature + 1) == LUA_TNIL) {
+                lua_settop(L, args);
+                continue; /* this script's table does not name the feature */
+            }
+            c->defined = c->h->activate_defined[k][act->feature];
+        }
+        lua_pushvalue(L, c->game);
+        lua_pushvalue(L, args);
+        run(c, s, 2);
+        lua_settop(L, args);
+        /* What the next handler and the engine see. */
+        int ok = 0;
+        api_get(L, c->cache, args, API_DRAW);
+        lua_Integer draw = lua_tointegerx(L, -1, &ok);
+        if (!ok || lua_type(L, -1) != LUA_TNUMBER || draw < 0 || draw > PUL_MAX_TILES)
+            return bad_result(c, s, "act.draw must be a whole number from 0 to %d, not %s",
+                              PUL_MAX_TILES, ok ? lua_tostring(L, -1) : luaL_typename(L, -1));
+        if (api_get(L, c->cache, args, API_EXTRA_TURN) != LUA_TBOOLEAN)
+            return bad_result(c, s, "act.extra_turn must be true or false, not a %s",
+                              luaL_typename(L, -1));
+        act->extra_turn = lua_toboolean(L, -1);
+        act->draw = (int)draw;
+        lua_settop(L, args);
     }
     return 0;
 }
@@ -634,124 +652,10 @@ PulStatus script_setup(ScriptHost *h, HookCall *call, PulError *err) {
     return call_hook(h, call, HOOK_SETUP, do_setup, NULL, err);
 }
 
-/* A handler's arguments below it on the stack, the handler runs under the
-** meter: the last act of on_activate's trampoline (api.c), and the call of
-** each later handler, which sees the table as the one before left it. */
-static int run_handler(lua_State *L) {
-    Meter *m = meter_of(L);
-    meter_run(m);
-    lua_call(L, lua_gettop(L) - 1, 0);
-    meter_end(m);
-    return 0;
-}
-
-/* Made once per state, at its first on_activate: api_prepare_activation. */
-static int prepare_activation(lua_State *L) {
-    Ctx *c = lua_touserdata(L, 1);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, c->h->cache); /* this frame's stack is its own */
-    api_prepare_activation(L, lua_gettop(L), &c->h->prog->ts);
-    c->h->activate_ready = true;
-    return 0;
-}
-
-/* A number or string as lua_tostring shows it, converting nothing (so
-** allocating nothing: this runs outside a protected call). */
-static const char *value_text(lua_State *L, int idx, char *buf, size_t size) {
-    if (lua_type(L, idx) == LUA_TSTRING) return lua_tostring(L, idx);
-    if (lua_isinteger(L, idx)) {
-        snprintf(buf, size, LUA_INTEGER_FMT, (LUAI_UACINT)lua_tointeger(L, idx));
-    } else {
-        int n = snprintf(buf, size, LUA_NUMBER_FMT, (LUAI_UACNUMBER)lua_tonumber(L, idx));
-        /* Lua marks a float that looks like an integer (1e15 is "1e+15"). */
-        if (n > 0 && (size_t)n + 2 < size && buf[strspn(buf, "-0123456789")] == '\0') {
-            buf[n] = '.';
-            buf[n + 1] = '0';
-            buf[n + 2] = '\0';
-        }
-    }
-    return buf;
-}
-
-/* What the handler that ran left in act (the table at t), checked, for the
-** next handler and the engine. False (c->status set) when it is wrong. */
-static bool activation_result(Ctx *c, int s, int t, MicropulActivation *act) {
-    lua_State *L = c->h->L;
-    char num[64];
-    int ok = 0;
-    api_get(L, STACK_CACHE, t, API_DRAW);
-    lua_Integer draw = lua_tointegerx(L, -1, &ok);
-    if (!ok || lua_type(L, -1) != LUA_TNUMBER || draw < 0 || draw > PUL_MAX_TILES) {
-        bad_result(c, s, "act.draw must be a whole number from 0 to %d, not %s", PUL_MAX_TILES,
-                   ok ? value_text(L, -1, num, sizeof num) : luaL_typename(L, -1));
-        return false;
-    }
-    if (api_get(L, STACK_CACHE, t, API_EXTRA_TURN) != LUA_TBOOLEAN) {
-        bad_result(c, s, "act.extra_turn must be true or false, not a %s", luaL_typename(L, -1));
-        return false;
-    }
-    act->extra_turn = lua_toboolean(L, -1);
-    act->draw = (int)draw;
-    lua_settop(L, t);
-    return true;
-}
-
-/* on_activate runs at every catalyst a script hears of: the hook called
-** most. Its handlers are called from here, each in a protected call of
-** its own with no C function between it and Lua: the first through the
-** trampoline that sets act's fields, the later ones through run_handler.
-** Nothing here allocates outside those calls (the table and the names are
-** made at the first call, protected). */
 PulStatus script_on_activate(ScriptHost *h, HookCall *call, MicropulActivation *act,
                              PulError *err) {
-    if (!h || !(h->activate_features >> act->feature & 1)) return PUL_OK;
-    lua_State *L = h->L;
-    int hk = lowest_set(HOOK_ON_ACTIVATE);
-    Ctx c = {h, call, err, PUL_OK, STACK_MSGH, 0, "in hook on_activate", act, 0, STACK_CACHE, -1};
-    call->hook = HOOK_ON_ACTIVATE;
-    if (!h->activate_ready && protect(&c, prepare_activation) != PUL_OK) return c.status;
-    int top = lua_gettop(L);
-    meter_call(&h->meter);
-    if (!lua_checkstack(L, 16)) {
-        pcall_failed(&c, LUA_ERRMEM);
-        return c.status;
-    }
-    h->slot.call = call;
-    h->slot.serial++;
-    api_push_activation_table(L, STACK_CACHE);
-    int t = lua_gettop(L);
-    bool set = false;
-    for (int k = 0; k < h->nentries[hk]; k++) {
-        if (!(h->activate_hears[k] >> act->feature & 1)) continue;
-        int s = h->entry_script[hk][k];
-        if (!set)
-            api_push_activation_call(L, STACK_CACHE, t, call, act);
-        else
-            lua_pushcfunction(L, run_handler);
-        if (push_handler(&c, hk, k) == LUA_TTABLE) {
-            lua_rawgeti(L, -1, act->feature + 1);
-            lua_replace(L, -2);
-            c.defined = h->activate_defined[k][act->feature];
-        }
-        api_push_game(L, &h->slot);
-        if (set) lua_pushvalue(L, t);
-        h->err_script = -1;
-        h->err_line = 0;
-        int st = lua_pcall(L, set ? 3 : 10, 0, STACK_MSGH);
-        set = true;
-        /* The handler ran when run_handler armed the meter; an error before
-        ** (the trampoline growing act) is outside every hook. */
-        c.running = h->meter.running ? s : -1;
-        if (h->meter.running) meter_end(&h->meter);
-        if (st != LUA_OK) {
-            pcall_failed(&c, st);
-            break;
-        }
-        c.running = -1;
-        if (!activation_result(&c, s, t, act)) break;
-    }
-    h->slot.call = NULL; /* every game object of this call is now expired */
-    lua_settop(L, top);
-    return c.status;
+    if (h && !(h->activate_features >> act->feature & 1)) return PUL_OK;
+    return call_hook(h, call, HOOK_ON_ACTIVATE, do_on_activate, act, err);
 }
 
 PulStatus script_after_action(ScriptHost *h, HookCall *call, const PulEvents *done,
@@ -801,7 +705,7 @@ void script_host_set_cpu_limit(ScriptHost *h, int ms) {
 static int open_sandbox(lua_State *L) {
     Ctx *c = lua_touserdata(L, 1);
     sandbox_open_libs(L);
-    c->h->cache = api_open(L, &c->h->slot, NHOOKS * PUL_MAX_SCRIPTS, run_handler);
+    c->h->cache = api_open(L, &c->h->slot, NHOOKS * PUL_MAX_SCRIPTS);
     return 0;
 }
 
@@ -865,7 +769,6 @@ static bool activate_table(Ctx *c, int s, int idx) {
         }
         names[f] = ts->feature[f].name;
         h->activate_features |= UINT32_C(1) << f;
-        h->activate_hears[h->nentries[lowest_set(HOOK_ON_ACTIVATE)]] |= UINT32_C(1) << f;
         h->activate_defined[h->nentries[lowest_set(HOOK_ON_ACTIVATE)]][f] =
             line_defined(L, -1);
         lua_rawseti(L, -2, f + 1);
@@ -970,10 +873,8 @@ static bool take_hooks(Ctx *c, int s, int idx) {
             return false;
         } else if (k == activate) {
             for (int f = 0; f < h->prog->ts.nfeatures; f++)
-                if (h->prog->ts.feature[f].cls == PUL_FEATURE_CATALYST) {
+                if (h->prog->ts.feature[f].cls == PUL_FEATURE_CATALYST)
                     h->activate_features |= UINT32_C(1) << f;
-                    h->activate_hears[h->nentries[k]] |= UINT32_C(1) << f;
-                }
         }
         if (lua_type(L, v) == LUA_TFUNCTION) h->entry_defined[k][h->nentries[k]] = line_defined(L, v);
         lua_pushvalue(L, v);
@@ -1126,10 +1027,6 @@ static ScriptHost *host_open(const ScriptProgram *p, ScriptProgram *keep, Script
         script_host_free(h);
         return NULL;
     }
-    /* The stack's bottom from now on (STACK_CACHE, STACK_MSGH): within the
-    ** slots every state starts with, so nothing is allocated. */
-    lua_rawgeti(h->L, LUA_REGISTRYINDEX, h->cache);
-    lua_pushcfunction(h->L, on_error);
     err_clear(&h->last);
     return h;
 }
