@@ -82,6 +82,12 @@ struct ScriptHost {
     ** a function's, and for on_activate's tables each catalyst's. */
     int entry_defined[NHOOKS][PUL_MAX_SCRIPTS];
     int activate_defined[PUL_MAX_SCRIPTS][PUL_MAX_FEATURES];
+    /* on_activate's k-th handler: bit f when it hears of feature f (every
+    ** catalyst for a function; those a table names), and whether it came
+    ** from a table (its lines are then activate_defined's). A table naming
+    ** one catalyst is kept as that function: no lookup at each call. */
+    uint32_t activate_hears[PUL_MAX_SCRIPTS];
+    bool activate_keyed[PUL_MAX_SCRIPTS];
     int cache;                /* registry reference of the cache (api.h) */
     Meter meter;              /* the allocator's state: memory, steps, the clock */
     int err_script, err_line; /* where the message handler found the error */
@@ -335,14 +341,10 @@ static int do_on_activate(lua_State *L) {
     int args = lua_gettop(L);
     int hk = lowest_set(HOOK_ON_ACTIVATE);
     for (int k = 0; k < c->h->nentries[hk]; k++) {
+        if (!(c->h->activate_hears[k] >> act->feature & 1)) continue; /* not named in its table */
         int s = c->h->entry_script[hk][k];
-        if (push_handler(c, hk, k) == LUA_TTABLE) {
-            if (lua_rawgeti(L, -1, act->feature + 1) == LUA_TNIL) {
-                lua_settop(L, args);
-                continue; /* this script's table does not name the feature */
-            }
-            c->defined = c->h->activate_defined[k][act->feature];
-        }
+        if (push_handler(c, hk, k) == LUA_TTABLE) lua_rawgeti(L, -1, act->feature + 1);
+        if (c->h->activate_keyed[k]) c->defined = c->h->activate_defined[k][act->feature];
         lua_pushvalue(L, c->game);
         lua_pushvalue(L, args);
         run(c, s, 2);
@@ -769,6 +771,7 @@ static bool activate_table(Ctx *c, int s, int idx) {
         }
         names[f] = ts->feature[f].name;
         h->activate_features |= UINT32_C(1) << f;
+        h->activate_hears[h->nentries[lowest_set(HOOK_ON_ACTIVATE)]] |= UINT32_C(1) << f;
         h->activate_defined[h->nentries[lowest_set(HOOK_ON_ACTIVATE)]][f] =
             line_defined(L, -1);
         lua_rawseti(L, -2, f + 1);
@@ -863,6 +866,12 @@ static bool take_hooks(Ctx *c, int s, int idx) {
         if (k == activate && t == LUA_TTABLE) {
             if (!activate_table(c, s, v)) return false;
             lua_replace(L, v);
+            uint32_t hears = h->activate_hears[h->nentries[k]];
+            h->activate_keyed[h->nentries[k]] = true;
+            if (hears && !(hears & (hears - 1))) {
+                lua_rawgeti(L, v, lowest_set(hears) + 1);
+                lua_replace(L, v);
+            }
         } else if (t != LUA_TFUNCTION) {
             char msg[200];
             snprintf(msg, sizeof msg, "hook %s must be a function%s, not a %s", hook_names[k],
@@ -873,10 +882,13 @@ static bool take_hooks(Ctx *c, int s, int idx) {
             return false;
         } else if (k == activate) {
             for (int f = 0; f < h->prog->ts.nfeatures; f++)
-                if (h->prog->ts.feature[f].cls == PUL_FEATURE_CATALYST)
+                if (h->prog->ts.feature[f].cls == PUL_FEATURE_CATALYST) {
                     h->activate_features |= UINT32_C(1) << f;
+                    h->activate_hears[h->nentries[k]] |= UINT32_C(1) << f;
+                }
         }
-        if (lua_type(L, v) == LUA_TFUNCTION) h->entry_defined[k][h->nentries[k]] = line_defined(L, v);
+        if (lua_type(L, v) == LUA_TFUNCTION && !(k == activate && h->activate_keyed[h->nentries[k]]))
+            h->entry_defined[k][h->nentries[k]] = line_defined(L, v);
         lua_pushvalue(L, v);
         lua_rawseti(L, all, handler_slot(k, h->nentries[k]));
         h->entry_script[k][h->nentries[k]++] = s;
