@@ -37,14 +37,10 @@ PulReason legal_check_place(const MicropulGame *g, const PulAction *a) {
     return fit(&g->rules, &MV(g)->rot[a->tile][a->rot], &g->front[f]);
 }
 
-static bool can_take(const MicropulGame *g, int seat) {
-    return g->nsupply[seat] > 0 && g->nhand[seat] < g->rules.hand_limit;
-}
-
 /* The takes on offer: one random take while some supply tile is unknown to
 ** the seat, and one per tile it knows (revealed by a script). */
 static uint32_t take_count(const MicropulGame *g, int seat) {
-    if (!can_take(g, seat)) return 0;
+    if (!seat_can_take(g, seat)) return 0;
     int known = known_count(g, seat);
     if (!known) return 1;
     return (uint32_t)((g->nsupply[seat] - known > 0) + known);
@@ -374,7 +370,7 @@ int legal_actions(const PulGame *pg, PulAction *out, int max) {
 
 bool legal_any(const MicropulGame *g) {
     int seat = g->h.to_move;
-    if (g->in_extra || can_take(g, seat)) return true;
+    if (g->in_extra || seat_can_take(g, seat)) return true;
     if (g->stones[seat] > 0 && g->unclaimed > 0) return true;
     const MicropulVariant *v = MV(g);
     int ncells = board_candidates(g);

@@ -350,6 +350,11 @@ static inline int known_count(const MicropulGame *g, int seat) {
 static inline void known_clear(MicropulGame *g, int seat) { g->known[seat] = 0; }
 #endif
 
+/* Whether seat may take a tile now: one in its supply and room in its hand. */
+static inline bool seat_can_take(const MicropulGame *g, int seat) {
+    return g->nsupply[seat] > 0 && g->nhand[seat] < g->rules.hand_limit;
+}
+
 /* Supply tiles of seat it does not know (all of them unless a script revealed some). */
 static inline int supply_unknown(const MicropulGame *g, int seat) {
     return g->nsupply[seat] - known_count(g, seat);
