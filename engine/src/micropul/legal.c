@@ -269,6 +269,34 @@ static int chunk_emit(const MicropulGame *g, int h0, const uint64_t *fits, uint6
     return (int)(out - first);
 }
 
+/* A chunk's placements for at most 64 cells, straight to the buffer (room
+** for every candidate): each cell's word is scattered as it is worked out,
+** so the words are never stored and read back. Same order as chunk_emit. */
+static int chunk_emit_cells(const MicropulGame *g, int h0, const uint64_t *tab, int ncells,
+                            PulAction *out) {
+    uint64_t cells[8 * CHUNK] = {0};
+    CellXY xy[64];
+    const uint8_t *hand = &g->hand[g->h.to_move][h0];
+    uint64_t any = 0;
+    for (int f = 0; f < ncells; f++) {
+        const Front *fr = &g->front[f];
+        uint64_t w = cell_fits(tab, fr);
+        xy[f] = (CellXY){fr->x, fr->y};
+        any |= w;
+        for (; w; w &= w - 1) cells[low64(w)] |= UINT64_C(1) << f;
+    }
+    PulAction *first = out;
+    for (; any; any &= any - 1) {
+        int b = low64(any);
+        const PulAction head = {PUL_PLACE, hand[b >> 3], (uint8_t)(b & 7), 0, 0, 0};
+        for (uint64_t c = cells[b]; c; c &= c - 1, out++) {
+            memcpy(out, &head, offsetof(PulAction, x));
+            memcpy(&out->x, &xy[low64(c)], sizeof(CellXY));
+        }
+    }
+    return (int)(out - first);
+}
+
 /* The placements of hand tiles [h0, h1) by testing each candidate: for a
 ** variant whose tile set shows more side patterns than the tables number
 ** (npat 0), and for a buffer too short for a chunk (rare). */
@@ -298,6 +326,7 @@ static int chunk_placements(const MicropulGame *g, int h0, const uint64_t *tab,
     if (out && n + ncells * 4 * nh <= max) {
         /* Room for every candidate (the usual buffer of PUL_MAX_ACTIONS):
         ** no count first, the list says how many. */
+        if (ncells <= 64) return n + chunk_emit_cells(g, h0, tab, ncells, out + n);
         for (int f = 0; f < ncells; f++) any |= fits[f] = cell_fits(tab, &g->front[f]);
         return any ? n + chunk_emit(g, h0, fits, any, ncells, out + n) : n;
     }
