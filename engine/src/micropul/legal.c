@@ -502,13 +502,15 @@ bool legal_random(const PulGame *pg, PulRng *rng, PulAction *out) {
     if (!MV(g)->npat) return random_by_walk(g, rng, out);
     int seat = g->h.to_move, ncells = board_candidates(g);
     uint64_t tab[4 * LEGAL_MAX_PATTERNS], fits[PUL_MAX_HAND / CHUNK][MAX_FRONT];
+    uint8_t counts[PUL_MAX_HAND / CHUNK][MAX_FRONT]; /* each word's set bits, for the walk */
     uint32_t nplace = 0;
     int nchunks = (g->nhand[seat] + CHUNK - 1) / CHUNK;
     for (int c = 0; c < nchunks; c++) {
         table_fill(g, c * CHUNK, tab);
         for (int f = 0; f < ncells; f++) {
             fits[c][f] = cell_fits(tab, &g->front[f]);
-            nplace += nibble_bits(fits[c][f]);
+            counts[c][f] = (uint8_t)nibble_bits(fits[c][f]);
+            nplace += counts[c][f];
         }
     }
     uint32_t ntake = take_count(g, seat);
@@ -519,7 +521,7 @@ bool legal_random(const PulGame *pg, PulRng *rng, PulAction *out) {
     if (k < nplace) {
         for (int c = 0; c < nchunks; c++)
             for (int f = 0; f < ncells; f++) {
-                uint32_t here = nibble_bits(fits[c][f]);
+                uint32_t here = counts[c][f];
                 if (k < here) {
                     int b = nth_bit(fits[c][f], k);
                     *out = make_place(g->hand[seat][c * CHUNK + (b >> 3)], b & 7, &g->front[f]);
