@@ -146,40 +146,7 @@ static inline int nth_bit(uint64_t x, unsigned k) {
 ** tile's row of the variant's table becomes one byte column, a transpose. */
 #if defined(__SSE2__)
 /* Sixteen entries of eight rows at a time: three rounds of interleaving
-** turn the rows' bytes into each entry's eight. With four rows or fewer
-** (half), rows 4-7 are known to be empty and their rounds are skipped. */
-static inline void table_block(const uint8_t *const *row, int e, bool half, __m128i all,
-                               uint64_t *tab) {
-#define ROW(h) _mm_loadu_si128((const __m128i *)(const void *)(row[h] + e))
-    const __m128i zero = _mm_setzero_si128();
-    __m128i a0 = ROW(0), a1 = ROW(1), a2 = ROW(2), a3 = ROW(3);
-    /* Rows paired: entries 0-7 (lo) and 8-15 (hi). */
-    __m128i p01l = _mm_unpacklo_epi8(a0, a1), p01h = _mm_unpackhi_epi8(a0, a1);
-    __m128i p23l = _mm_unpacklo_epi8(a2, a3), p23h = _mm_unpackhi_epi8(a2, a3);
-    /* Rows in fours: entries 0-3, 4-7, 8-11, 12-15. */
-    __m128i q0 = _mm_unpacklo_epi16(p01l, p23l), q1 = _mm_unpackhi_epi16(p01l, p23l);
-    __m128i q2 = _mm_unpacklo_epi16(p01h, p23h), q3 = _mm_unpackhi_epi16(p01h, p23h);
-    __m128i q4 = zero, q5 = zero, q6 = zero, q7 = zero;
-    if (!half) {
-        __m128i a4 = ROW(4), a5 = ROW(5), a6 = ROW(6), a7 = ROW(7);
-        __m128i p45l = _mm_unpacklo_epi8(a4, a5), p45h = _mm_unpackhi_epi8(a4, a5);
-        __m128i p67l = _mm_unpacklo_epi8(a6, a7), p67h = _mm_unpackhi_epi8(a6, a7);
-        q4 = _mm_unpacklo_epi16(p45l, p67l), q5 = _mm_unpackhi_epi16(p45l, p67l);
-        q6 = _mm_unpacklo_epi16(p45h, p67h), q7 = _mm_unpackhi_epi16(p45h, p67h);
-    }
-#undef ROW
-    /* All eight rows: two entries per register. */
-    __m128i *out = (__m128i *)(void *)(tab + e);
-    _mm_storeu_si128(out + 0, _mm_or_si128(_mm_unpacklo_epi32(q0, q4), all));
-    _mm_storeu_si128(out + 1, _mm_or_si128(_mm_unpackhi_epi32(q0, q4), all));
-    _mm_storeu_si128(out + 2, _mm_or_si128(_mm_unpacklo_epi32(q1, q5), all));
-    _mm_storeu_si128(out + 3, _mm_or_si128(_mm_unpackhi_epi32(q1, q5), all));
-    _mm_storeu_si128(out + 4, _mm_or_si128(_mm_unpacklo_epi32(q2, q6), all));
-    _mm_storeu_si128(out + 5, _mm_or_si128(_mm_unpackhi_epi32(q2, q6), all));
-    _mm_storeu_si128(out + 6, _mm_or_si128(_mm_unpacklo_epi32(q3, q7), all));
-    _mm_storeu_si128(out + 7, _mm_or_si128(_mm_unpackhi_epi32(q3, q7), all));
-}
-
+** turn the rows' bytes into each entry's eight. */
 static void table_fill(const MicropulGame *g, int h0, uint64_t *tab) {
     static const uint8_t none[4 * LEGAL_MAX_PATTERNS];
     const MicropulVariant *v = MV(g);
@@ -195,11 +162,35 @@ static void table_fill(const MicropulGame *g, int h0, uint64_t *tab) {
         row[h] = v->fitb[hand[h]];
         always |= (uint64_t)((canon | canon << 4) & off) << (8 * h);
     }
+    const uint8_t *r0 = row[0], *r1 = row[1], *r2 = row[2], *r3 = row[3];
+    const uint8_t *r4 = row[4], *r5 = row[5], *r6 = row[6], *r7 = row[7];
     const __m128i all = _mm_set1_epi64x((long long)always);
-    if (nh <= CHUNK / 2)
-        for (int e = 0; e < ne; e += 16) table_block(row, e, true, all, tab);
-    else
-        for (int e = 0; e < ne; e += 16) table_block(row, e, false, all, tab);
+#define ROW(h) _mm_loadu_si128((const __m128i *)(const void *)(r##h + e))
+    for (int e = 0; e < ne; e += 16) {
+        __m128i a0 = ROW(0), a1 = ROW(1), a2 = ROW(2), a3 = ROW(3);
+        __m128i a4 = ROW(4), a5 = ROW(5), a6 = ROW(6), a7 = ROW(7);
+        /* Rows paired: entries 0-7 (lo) and 8-15 (hi). */
+        __m128i p01l = _mm_unpacklo_epi8(a0, a1), p01h = _mm_unpackhi_epi8(a0, a1);
+        __m128i p23l = _mm_unpacklo_epi8(a2, a3), p23h = _mm_unpackhi_epi8(a2, a3);
+        __m128i p45l = _mm_unpacklo_epi8(a4, a5), p45h = _mm_unpackhi_epi8(a4, a5);
+        __m128i p67l = _mm_unpacklo_epi8(a6, a7), p67h = _mm_unpackhi_epi8(a6, a7);
+        /* Rows in fours: entries 0-3, 4-7, 8-11, 12-15. */
+        __m128i q0 = _mm_unpacklo_epi16(p01l, p23l), q1 = _mm_unpackhi_epi16(p01l, p23l);
+        __m128i q2 = _mm_unpacklo_epi16(p01h, p23h), q3 = _mm_unpackhi_epi16(p01h, p23h);
+        __m128i q4 = _mm_unpacklo_epi16(p45l, p67l), q5 = _mm_unpackhi_epi16(p45l, p67l);
+        __m128i q6 = _mm_unpacklo_epi16(p45h, p67h), q7 = _mm_unpackhi_epi16(p45h, p67h);
+        /* All eight rows: two entries per register. */
+        __m128i *out = (__m128i *)(void *)(tab + e);
+        _mm_storeu_si128(out + 0, _mm_or_si128(_mm_unpacklo_epi32(q0, q4), all));
+        _mm_storeu_si128(out + 1, _mm_or_si128(_mm_unpackhi_epi32(q0, q4), all));
+        _mm_storeu_si128(out + 2, _mm_or_si128(_mm_unpacklo_epi32(q1, q5), all));
+        _mm_storeu_si128(out + 3, _mm_or_si128(_mm_unpackhi_epi32(q1, q5), all));
+        _mm_storeu_si128(out + 4, _mm_or_si128(_mm_unpacklo_epi32(q2, q6), all));
+        _mm_storeu_si128(out + 5, _mm_or_si128(_mm_unpackhi_epi32(q2, q6), all));
+        _mm_storeu_si128(out + 6, _mm_or_si128(_mm_unpacklo_epi32(q3, q7), all));
+        _mm_storeu_si128(out + 7, _mm_or_si128(_mm_unpackhi_epi32(q3, q7), all));
+    }
+#undef ROW
 }
 #else
 /* Portably, a byte at a time. */
@@ -278,34 +269,6 @@ static int chunk_emit(const MicropulGame *g, int h0, const uint64_t *fits, uint6
     return (int)(out - first);
 }
 
-/* A chunk's placements for at most 64 cells, straight to the buffer (room
-** for every candidate): each cell's word is scattered as it is worked out,
-** so the words are never stored and read back. Same order as chunk_emit. */
-static int chunk_emit_cells(const MicropulGame *g, int h0, const uint64_t *tab, int ncells,
-                            PulAction *out) {
-    uint64_t cells[8 * CHUNK] = {0};
-    CellXY xy[64];
-    const uint8_t *hand = &g->hand[g->h.to_move][h0];
-    uint64_t any = 0;
-    for (int f = 0; f < ncells; f++) {
-        const Front *fr = &g->front[f];
-        uint64_t w = cell_fits(tab, fr);
-        xy[f] = (CellXY){fr->x, fr->y};
-        any |= w;
-        for (; w; w &= w - 1) cells[low64(w)] |= UINT64_C(1) << f;
-    }
-    PulAction *first = out;
-    for (; any; any &= any - 1) {
-        int b = low64(any);
-        const PulAction head = {PUL_PLACE, hand[b >> 3], (uint8_t)(b & 7), 0, 0, 0};
-        for (uint64_t c = cells[b]; c; c &= c - 1, out++) {
-            memcpy(out, &head, offsetof(PulAction, x));
-            memcpy(&out->x, &xy[low64(c)], sizeof(CellXY));
-        }
-    }
-    return (int)(out - first);
-}
-
 /* The placements of hand tiles [h0, h1) by testing each candidate: for a
 ** variant whose tile set shows more side patterns than the tables number
 ** (npat 0), and for a buffer too short for a chunk (rare). */
@@ -335,7 +298,6 @@ static int chunk_placements(const MicropulGame *g, int h0, const uint64_t *tab,
     if (out && n + ncells * 4 * nh <= max) {
         /* Room for every candidate (the usual buffer of PUL_MAX_ACTIONS):
         ** no count first, the list says how many. */
-        if (ncells <= 64) return n + chunk_emit_cells(g, h0, tab, ncells, out + n);
         for (int f = 0; f < ncells; f++) any |= fits[f] = cell_fits(tab, &g->front[f]);
         return any ? n + chunk_emit(g, h0, fits, any, ncells, out + n) : n;
     }
