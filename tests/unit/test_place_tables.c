@@ -100,7 +100,15 @@ static void check_layout(const MicropulVariant *v, int t, int r) {
                     want++;
             CHECK_INT(open >> (8 * q) & 0xFF, want);
             CHECK_INT(pr->open_empty[empty] >> (8 * q) & 0xFF, want);
+            CHECK_INT(pr->node_open[empty][q], want);
         }
+    }
+    /* The copies groups_add_tile takes whole agree with the figures above. */
+    for (int q = 0; q < 4; q++) {
+        CHECK_INT(pr->node_root[q], pr->lroot[q]);
+        CHECK_INT(pr->node_next[q], pr->lnext[q]);
+        CHECK_INT(pr->node_count[q], pr->lcount[q]);
+        CHECK_INT(pr->node_size[q], pr->lsize[q]);
     }
     /* What the cell beyond side s is shown, slot by slot in its own frame:
     ** its slot (s ^ 2) * 2 + k faces this tile's slot s * 2 + k. */

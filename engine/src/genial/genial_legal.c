@@ -7,8 +7,10 @@
 #include "genial_moves.h"
 #include "rng.h"
 
-/* Index of the lowest set bit of x (x != 0): the bits below it, counted. */
-static inline int legal_low(uint64_t x) { return popcount64((x & (~x + 1)) - 1); }
+/* Index of the lowest set bit of x (x != 0). Not by counting the bits
+** below it: without a popcount instruction that count is a library call
+** per bit, and the enumeration takes one per candidate pair. */
+static inline int legal_low(uint64_t x) { return lowest_set64(x); }
 
 /* The rack's orientations: each distinct kind once, in kind-index order,
 ** flip 0 then flip 1 (not for a double): the placements one candidate pair
@@ -62,6 +64,22 @@ int genial_legal_placements(const PulGame *pg, PulAction *out, int max) {
     const GenialVariant *gv = GV(g);
     const GenialArea *a = genial_area(g);
     int n = 0;
+    if (total <= max) {
+        /* Room for the whole list (the usual buffer): no bound to test per
+        ** placement, and each pair's cell read once for its orientations. */
+        PulAction *p = out;
+        for (int w = 0; w < GENIAL_PAIR_WORDS; w++)
+            for (uint64_t bits = cand[w]; bits; bits &= bits - 1) {
+                int id = w * 64 + legal_low(bits), c = a->pair_a[id];
+                PulAction one = {PUL_PLACE, 0, a->pair_dir[id], 0, gv->cell_q[c], gv->cell_r[c]};
+                for (int i = 0; i < o.n; i++, p++) {
+                    *p = one;
+                    p->tile = o.kind[i];
+                    p->quad = o.flip[i];
+                }
+            }
+        return total;
+    }
     for (int w = 0; w < GENIAL_PAIR_WORDS && n < max; w++)
         for (uint64_t bits = cand[w]; bits && n < max; bits &= bits - 1) {
             int id = w * 64 + legal_low(bits);

@@ -56,6 +56,45 @@ void board_clear(MicropulGame *g) {
     g->nattach = 0;
 }
 
+/* Tell the cell beyond side s of the tile just placed what the tile shows
+** it; nb receives the placed index there, or -1. Inlined once per side, so
+** the side's offsets and table fields are constants. */
+static inline void place_side(MicropulGame *g, const PlaceRot *pr, const uint8_t *side_pat,
+                              int s, int nx, int ny, int *nb) {
+    CellCode *cell = &g->grid[board_slot(g, nx, ny)];
+    unsigned code = *cell;
+    if (code >= 1 && code < FRONT_BASE) {
+        *nb = (int)code - 1;
+        return;
+    }
+    *nb = -1;
+    int f;
+    if (code == 0) {
+        PUL_ASSERT(g->nfront < MAX_FRONT);
+        f = g->nfront++;
+#ifdef MICROPUL_WIDE
+        g->front[f] = (Front){0, 0, (Coord)nx, (Coord)ny, 0, 0, {0, 0, 0, 0},
+                              (uint16_t)(cell - g->grid)};
+#else
+        g->front[f] = (Front){0, 0, (Coord)nx, (Coord)ny, 0, 0, {0, 0, 0, 0}};
+#endif
+        *cell = (CellCode)(FRONT_BASE + f);
+    } else {
+        f = (int)code - FRONT_BASE;
+    }
+    /* The neighbour's side s^2 faces this tile's side s, slot for slot,
+    ** and showed nothing before (this cell was empty): the tables' bits
+    ** are ORed in. */
+    Front *fr = &g->front[f];
+    fr->ctx |= pr->out_ctx[s];
+    fr->ctx_nz |= pr->out_nz[s];
+    fr->pat[s ^ 2] = side_pat[s];
+    bool was_attachable = fr->mic8 != 0;
+    fr->mic8 |= pr->out_mic[s];
+    fr->cat8 |= pr->out_cat[s];
+    if (!was_attachable && fr->mic8) front_swap(g, f, g->nattach++);
+}
+
 /* Put the tile down, then tell each empty neighbour what the tile shows it. */
 void board_place(MicropulGame *g, int tile, int rot, int x, int y, int f_here, int nb[4]) {
     PUL_ASSERT(g->nplaced < MP_TILES);
@@ -82,35 +121,9 @@ void board_place(MicropulGame *g, int tile, int rot, int x, int y, int f_here, i
     const MicropulVariant *v = MV(g);
     const PlaceRot *pr = &v->place[tile][rot];
     const uint8_t *side_pat = v->side_pat[tile][rot];
-    for (int s = 0; s < 4; s++) {
-        int nx = x + side_dx[s], ny = y + side_dy[s];
-        CellCode *cell = &g->grid[board_slot(g, nx, ny)];
-        nb[s] = (*cell >= 1 && *cell < FRONT_BASE) ? *cell - 1 : -1;
-        if (nb[s] >= 0) continue;
-        int f;
-        if (*cell == 0) {
-            PUL_ASSERT(g->nfront < MAX_FRONT);
-            f = g->nfront++;
-#ifdef MICROPUL_WIDE
-            g->front[f] = (Front){0, 0, (Coord)nx, (Coord)ny, 0, 0, {0, 0, 0, 0},
-                                  (uint16_t)(cell - g->grid)};
-#else
-            g->front[f] = (Front){0, 0, (Coord)nx, (Coord)ny, 0, 0, {0, 0, 0, 0}};
-#endif
-            *cell = (CellCode)(FRONT_BASE + f);
-        } else {
-            f = *cell - FRONT_BASE;
-        }
-        /* The neighbour's side s^2 faces this tile's side s, slot for slot,
-        ** and showed nothing before (this cell was empty): the tables' bits
-        ** are ORed in. */
-        Front *fr = &g->front[f];
-        fr->ctx |= pr->out_ctx[s];
-        fr->ctx_nz |= pr->out_nz[s];
-        fr->pat[s ^ 2] = side_pat[s];
-        bool was_attachable = fr->mic8 != 0;
-        fr->mic8 |= pr->out_mic[s];
-        fr->cat8 |= pr->out_cat[s];
-        if (!was_attachable && fr->mic8) front_swap(g, f, g->nattach++);
-    }
+    /* Sides N E S W, in that order (side_dx, side_dy): the frontier's order depends on it. */
+    place_side(g, pr, side_pat, SIDE_N, x, y - 1, &nb[SIDE_N]);
+    place_side(g, pr, side_pat, SIDE_E, x + 1, y, &nb[SIDE_E]);
+    place_side(g, pr, side_pat, SIDE_S, x, y + 1, &nb[SIDE_S]);
+    place_side(g, pr, side_pat, SIDE_W, x - 1, y, &nb[SIDE_W]);
 }

@@ -3,6 +3,8 @@
 ** size, open edges (an open-edge count per group beats rescanning the board),
 ** stones, merging, closing and the points a closed group scores.
 */
+#include <string.h>
+
 #include "micropul.h"
 
 static const uint8_t inner_pairs[4][2] = {
@@ -92,6 +94,19 @@ static void report_merges(MicropulGame *g, int base, const TileRot *tr, const in
     }
 }
 
+/* A tile's four node ids, numbered from 0 in src, numbered from base in dst. */
+static inline void nodes_offset(NodeId *dst, const NodeId *src, unsigned base) {
+#ifdef MICROPUL_WIDE
+    for (int q = 0; q < 4; q++) dst[q] = (NodeId)(src[q] + base);
+#else
+    /* Four byte lanes at once: every id stays below MAX_NODES, so no lane carries. */
+    uint32_t w;
+    memcpy(&w, src, sizeof w);
+    w += base * 0x01010101u;
+    memcpy(dst, &w, sizeof w);
+#endif
+}
+
 /* The tile's own groups come whole from its table (place_tables.c): only
 ** the joins with its neighbours' groups are worked out here. */
 void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev) {
@@ -104,19 +119,15 @@ void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *see
     /* Slots of the new tile facing an empty cell are open edges. */
     unsigned empty = (unsigned)(nb[0] < 0) | (unsigned)(nb[1] < 0) << 1 |
                      (unsigned)(nb[2] < 0) << 2 | (unsigned)(nb[3] < 0) << 3;
-    uint32_t open = pr->open_empty[empty];
     int points = pr->big ? g->rules.points_big : g->rules.points_micropul;
-    for (int q = 0; q < 4; q++) {
-        int n = base + q;
-        g->root[n] = (NodeId)(base + pr->lroot[q]);
-        g->gnext[n] = (NodeId)(base + pr->lnext[q]);
-        g->gcount[n] = pr->lcount[q];
-        g->gsize[n] = pr->lsize[q];
-        g->gpoints[n] = pr->lsize[q] * points;
-        g->gopen[n] = (int16_t)(open >> (8 * q) & 0xFFu);
-        g->gstones[n] = 0;
-        g->gowners[n] = 0;
-    }
+    nodes_offset(&g->root[base], pr->node_root, (unsigned)base);
+    nodes_offset(&g->gnext[base], pr->node_next, (unsigned)base);
+    memcpy(&g->gcount[base], pr->node_count, sizeof pr->node_count);
+    memcpy(&g->gsize[base], pr->node_size, sizeof pr->node_size);
+    memcpy(&g->gopen[base], pr->node_open[empty], sizeof pr->node_open[empty]);
+    memset(&g->gstones[base], 0, 4);
+    memset(&g->gowners[base], 0, 4);
+    for (int q = 0; q < 4; q++) g->gpoints[base + q] = pr->lsize[q] * points;
     g->unclaimed = (int16_t)(g->unclaimed + pr->ngroups);
 
     /* Each neighbour micropul facing this cell was an open edge and no longer

@@ -37,14 +37,10 @@ PulReason legal_check_place(const MicropulGame *g, const PulAction *a) {
     return fit(&g->rules, &MV(g)->rot[a->tile][a->rot], &g->front[f]);
 }
 
-static bool can_take(const MicropulGame *g, int seat) {
-    return g->nsupply[seat] > 0 && g->nhand[seat] < g->rules.hand_limit;
-}
-
 /* The takes on offer: one random take while some supply tile is unknown to
 ** the seat, and one per tile it knows (revealed by a script). */
 static uint32_t take_count(const MicropulGame *g, int seat) {
-    if (!can_take(g, seat)) return 0;
+    if (!seat_can_take(g, seat)) return 0;
     int known = known_count(g, seat);
     if (!known) return 1;
     return (uint32_t)((g->nsupply[seat] - known > 0) + known);
@@ -374,7 +370,7 @@ int legal_actions(const PulGame *pg, PulAction *out, int max) {
 
 bool legal_any(const MicropulGame *g) {
     int seat = g->h.to_move;
-    if (g->in_extra || can_take(g, seat)) return true;
+    if (g->in_extra || seat_can_take(g, seat)) return true;
     if (g->stones[seat] > 0 && g->unclaimed > 0) return true;
     const MicropulVariant *v = MV(g);
     int ncells = board_candidates(g);
@@ -477,13 +473,16 @@ bool legal_random(const PulGame *pg, PulRng *rng, PulAction *out) {
     if (!MV(g)->npat) return random_by_walk(g, rng, out);
     int seat = g->h.to_move, ncells = board_candidates(g);
     uint64_t tab[4 * LEGAL_MAX_PATTERNS], fits[PUL_MAX_HAND / CHUNK][MAX_FRONT];
+    uint8_t counts[PUL_MAX_HAND / CHUNK][MAX_FRONT]; /* each word's set bits, for the walk */
     uint32_t nplace = 0;
     int nchunks = (g->nhand[seat] + CHUNK - 1) / CHUNK;
     for (int c = 0; c < nchunks; c++) {
         table_fill(g, c * CHUNK, tab);
         for (int f = 0; f < ncells; f++) {
             fits[c][f] = cell_fits(tab, &g->front[f]);
-            nplace += nibble_bits(fits[c][f]);
+            /* This draw comes after the tries missed: most cells take nothing. */
+            counts[c][f] = fits[c][f] ? (uint8_t)nibble_bits(fits[c][f]) : 0;
+            nplace += counts[c][f];
         }
     }
     uint32_t ntake = take_count(g, seat);
@@ -494,7 +493,7 @@ bool legal_random(const PulGame *pg, PulRng *rng, PulAction *out) {
     if (k < nplace) {
         for (int c = 0; c < nchunks; c++)
             for (int f = 0; f < ncells; f++) {
-                uint32_t here = nibble_bits(fits[c][f]);
+                uint32_t here = counts[c][f];
                 if (k < here) {
                     int b = nth_bit(fits[c][f], k);
                     *out = make_place(g->hand[seat][c * CHUNK + (b >> 3)], b & 7, &g->front[f]);

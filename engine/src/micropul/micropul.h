@@ -44,6 +44,14 @@ typedef struct {
     uint8_t canonical;  /* lowest rotation giving the same layout */
 } TileRot;
 
+/* A group node's id, also a node count (gcount, gsize): wide enough for
+** MAX_NODES of the layout (below). */
+#ifdef MICROPUL_WIDE
+typedef uint16_t NodeId;
+#else
+typedef uint8_t NodeId;
+#endif
+
 /* Side patterns a variant may number for the tables (a pattern id is a byte). */
 #define LEGAL_MAX_PATTERNS 256
 /* What placing one rotated tile does (place_tables.c), so that placing is
@@ -60,6 +68,11 @@ typedef struct {
     bool big;
     uint32_t open_side[4]; /* per side: byte q is root q's micropul slots on it */
     uint32_t open_empty[16]; /* open_side summed over a set of empty sides (bit s: side s) */
+    /* The same figures in the game's own types, so that groups_add_tile
+    ** copies a tile's four nodes whole: node ids of a tile placed at index 0
+    ** (lroot, lnext), lcount, lsize, and open_empty per quadrant. */
+    NodeId node_root[4], node_next[4], node_count[4], node_size[4];
+    int16_t node_open[16][4];
     /* What the tile shows the cell beyond its side s, in that cell's frame:
     ** its side s ^ 2 faced the empty cell this tile fills, so showed nothing
     ** before, and board_place only ORs these in (colour bytes, their
@@ -127,14 +140,12 @@ typedef struct MicropulVariant {
 #ifdef MICROPUL_WIDE
 #define FRONT_BASE 256
 typedef uint16_t CellCode;
-typedef uint16_t NodeId;     /* also a node count (gcount, gsize) */
 typedef uint16_t FrontIndex; /* a frontier count or index */
 typedef int16_t Coord;
 #define KNOWN_WORDS ((MP_TILES + 63) / 64)
 #else
 #define FRONT_BASE 64
 typedef uint8_t CellCode;
-typedef uint8_t NodeId;
 typedef uint8_t FrontIndex;
 typedef int8_t Coord;
 #endif
@@ -328,10 +339,21 @@ static inline void known_remove(MicropulGame *g, int seat, int t) {
 }
 static inline int known_count(const MicropulGame *g, int seat) {
     uint64_t known = g->known[seat]; /* 0 unless a script revealed tiles: skip the count */
-    return known ? popcount64(known) : 0;
+    /* gcc folds "known ? popcount64(known) : 0" into the count itself, a
+    ** library call without a popcount instruction: the test is kept apart. */
+    if (PUL_LIKELY(known == 0)) return 0;
+#if defined(__GNUC__)
+    __asm__("" : "+r"(known));
+#endif
+    return popcount64(known);
 }
 static inline void known_clear(MicropulGame *g, int seat) { g->known[seat] = 0; }
 #endif
+
+/* Whether seat may take a tile now: one in its supply and room in its hand. */
+static inline bool seat_can_take(const MicropulGame *g, int seat) {
+    return g->nsupply[seat] > 0 && g->nhand[seat] < g->rules.hand_limit;
+}
 
 /* Supply tiles of seat it does not know (all of them unless a script revealed some). */
 static inline int supply_unknown(const MicropulGame *g, int seat) {

@@ -48,6 +48,14 @@ static void place_build(const MicropulVariant *v, int t, int r, PlaceRot *out) {
     for (unsigned m = 0; m < 16; m++)
         for (int s = 0; s < 4; s++)
             if (m >> s & 1) out->open_empty[m] += out->open_side[s];
+    for (int q = 0; q < 4; q++) {
+        out->node_root[q] = out->lroot[q];
+        out->node_next[q] = out->lnext[q];
+        out->node_count[q] = out->lcount[q];
+        out->node_size[q] = out->lsize[q];
+        for (unsigned m = 0; m < 16; m++)
+            out->node_open[m][q] = (int16_t)(out->open_empty[m] >> (8 * q) & 0xFFu);
+    }
     for (int s = 0; s < 4; s++) {
         int os = s ^ 2; /* the neighbour's side facing side s, slot for slot */
         out->out_ctx[s] = ((tr->edge >> (16 * s)) & 0xFFFFu) << (16 * os);

@@ -26,6 +26,9 @@ void turn_begin_checks(MicropulGame *g, PulEvents *ev) {
     const PulRules *rules = &g->rules;
     for (int skipped = 0;;) {
         int seat = g->h.to_move;
+        /* The usual case, first: a seat that can take has an action, and
+        ** holds tiles (its supply), so none of the checks below applies. */
+        if (PUL_LIKELY(seat_can_take(g, seat))) return;
         bool finishing = turn_finishing(g);
         bool no_tiles = g->nhand[seat] == 0 && g->nsupply[seat] == 0;
         if (rules->no_tiles_loses && no_tiles && !finishing) {
