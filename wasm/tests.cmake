@@ -47,6 +47,13 @@ if(PUL_NATIVE_PUL)
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(wasm.same-as-native PROPERTIES ENVIRONMENT
       "PUL_PATH=${PROJECT_SOURCE_DIR}/variants:${PROJECT_SOURCE_DIR}/tests/variants")
+  # pul sim on the wasm build's one thread gives the native pul's rows, in both families.
+  add_test(NAME wasm.same-sim
+           COMMAND ${Python3_EXECUTABLE} wasm/same_sim.py --native ${PUL_NATIVE_PUL}
+                   --wasm "${wasm_pul}" micropul genial --games 12 --bots random,greedy --swap
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(wasm.same-sim PROPERTIES ENVIRONMENT
+      "PUL_PATH=${PROJECT_SOURCE_DIR}/variants")
   # The web module with its data package (wasm/CMakeLists.txt), as a worker loads it:
   # the shared conformance records refereed inside it, against the native pul.
   file(GLOB_RECURSE web_records CONFIGURE_DEPENDS RELATIVE ${PROJECT_SOURCE_DIR}
