@@ -243,11 +243,16 @@ static void load_variant(const char *text, size_t len) {
         check_failure(SEL_VARIANT, &err);
         return;
     }
+    /* A tile set and rules are the Micropul family's; an edition of another
+    ** family (extends: genial) has neither. */
     const PulTileSet *ts = pul_variant_tileset(v);
-    check_tileset(SEL_VARIANT, ts);
     const PulRules *rules = pul_variant_rules(v);
+    bool micropul = !strcmp(pul_variant_family(v), "micropul");
+    if (micropul != (ts != NULL) || micropul != (rules != NULL))
+        breach(SEL_VARIANT, "a loaded variant's tile set and rules do not follow its family", NULL);
+    if (ts) check_tileset(SEL_VARIANT, ts);
     memset(&err, 0, sizeof err);
-    if (pul_rules_validate(rules, &err) != PUL_OK)
+    if (rules && pul_rules_validate(rules, &err) != PUL_OK)
         breach(SEL_VARIANT, "a loaded variant's rules fail pul_rules_validate", &err);
     if (!pul_variant_info(v)) breach(SEL_VARIANT, "a loaded variant has no info", NULL);
     const PulTheme *theme = pul_variant_theme(v);
