@@ -537,7 +537,7 @@ static void cmd_bestmove(Engine *e, EngineArgs *a) {
     if (!engine_need_game(e, "bestmove")) return;
     const char *w;
     size_t n;
-    char spec[256] = "greedy", q[PUL_TEXT_CUT_SIZE];
+    char spec[sizeof e->bot_asked] = "greedy", q[PUL_TEXT_CUT_SIZE];
     if (engine_arg_next(a, &w, &n)) {
         if (n >= sizeof spec) {
             engine_fail(e, "bestmove", "bad_bot", "the bot spec is too long");
@@ -579,7 +579,7 @@ static void cmd_bestmove(Engine *e, EngineArgs *a) {
             return;
         }
         e->bot = bot;
-        memcpy(e->bot_asked, spec, sizeof spec);
+        memcpy(e->bot_asked, spec, sizeof e->bot_asked);
     }
     PulAction act;
     pul_observe(e->g, pul_game_to_move(e->g), e->obs);

@@ -271,10 +271,24 @@ static void player_close(SimPlayer *pl) {
     }
 }
 
+/* Game j of the run: the (j / nv)-th game of the shard, of variant j % nv. */
+static bool play_game_at(const SimShared *sh, SimPlayer *pl, uint64_t j, SimRow *row,
+                         PulError *err) {
+    const SimConfig *cfg = sh->cfg;
+    uint64_t nv = (uint64_t)cfg->nvariants;
+    uint64_t index = (uint64_t)cfg->shard + (j / nv) * (uint64_t)cfg->nshards;
+    return play_game(cfg, pl, index, (int)(j % nv), row, err);
+}
+
+/* The error of a run whose on_row asked it to stop. */
+static void stopped_error(const SimShared *sh, PulError *err) {
+    sim_fail(err, PUL_ERR_STATE, "stopped", "the run was stopped after %llu games",
+             (unsigned long long)sh->reported);
+}
+
 static void *worker_main(void *arg) {
     SimWorker *w = arg;
     SimShared *sh = w->sh;
-    const SimConfig *cfg = sh->cfg;
     SimPlayer pl;
     PulError err;
     memset(&err, 0, sizeof err);
@@ -285,7 +299,6 @@ static void *worker_main(void *arg) {
         player_close(&pl);
         return NULL;
     }
-    uint64_t nv = (uint64_t)cfg->nvariants;
     pthread_mutex_lock(&sh->mu);
     for (;;) {
         while (!sh->stop && sh->next < sh->total && sh->next >= sh->reported + sh->window) {
@@ -298,10 +311,8 @@ static void *worker_main(void *arg) {
         uint64_t j = sh->next++;
         pthread_mutex_unlock(&sh->mu);
 
-        /* Game j: the (j / nv)-th game of the shard, of variant j % nv. */
-        uint64_t index = (uint64_t)cfg->shard + (j / nv) * (uint64_t)cfg->nshards;
         SimRow row;
-        bool ok = play_game(cfg, &pl, index, (int)(j % nv), &row, &err);
+        bool ok = play_game_at(sh, &pl, j, &row, &err);
 
         pthread_mutex_lock(&sh->mu);
         if (!ok) {
@@ -326,7 +337,6 @@ static void *worker_main(void *arg) {
 ** The WebAssembly build has no threads (wasm/tests.cmake says why), and on one
 ** thread a worker beside a waiting reader only added the switches between them. */
 static void run_inline(SimShared *sh, SimRowFn on_row, SimProgressFn on_progress, void *ud) {
-    const SimConfig *cfg = sh->cfg;
     SimPlayer pl;
     PulError err;
     memset(&err, 0, sizeof err);
@@ -335,11 +345,9 @@ static void run_inline(SimShared *sh, SimRowFn on_row, SimProgressFn on_progress
         player_close(&pl);
         return;
     }
-    uint64_t nv = (uint64_t)cfg->nvariants;
     for (uint64_t j = 0; j < sh->total; j++) {
-        uint64_t index = (uint64_t)cfg->shard + (j / nv) * (uint64_t)cfg->nshards;
         SimRow row;
-        if (!play_game(cfg, &pl, index, (int)(j % nv), &row, &err)) {
+        if (!play_game_at(sh, &pl, j, &row, &err)) {
             note_failure(sh, &err);
             break;
         }
@@ -347,8 +355,7 @@ static void run_inline(SimShared *sh, SimRowFn on_row, SimProgressFn on_progress
         sh->reported = j + 1;
         if (on_progress) on_progress(sh->reported, sh->total, ud);
         if (!go_on) {
-            sim_fail(&err, PUL_ERR_STATE, "stopped", "the run was stopped after %llu games",
-                     (unsigned long long)sh->reported);
+            stopped_error(sh, &err);
             note_failure(sh, &err);
             break;
         }
@@ -377,8 +384,7 @@ static void report_rows(SimShared *sh, SimRowFn on_row, SimProgressFn on_progres
         pthread_cond_broadcast(&sh->room);
         if (!go_on) {
             PulError err;
-            sim_fail(&err, PUL_ERR_STATE, "stopped", "the run was stopped after %llu games",
-                     (unsigned long long)sh->reported);
+            stopped_error(sh, &err);
             record_failure(sh, &err);
         }
     }
