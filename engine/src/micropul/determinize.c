@@ -37,17 +37,14 @@ static const char *tiles_fault(const PulObservation *o, int nt) {
     return why;
 }
 
-/* Words of a set of this layout's tile ids (one on the small layout, so
-** the set stays in a register). */
-#define LIST_WORDS ((MP_TILES + 63) / 64)
-_Static_assert((LIST_WORDS & (LIST_WORDS - 1)) == 0, "a word index is masked");
+_Static_assert((LAYOUT_TILE_WORDS & (LAYOUT_TILE_WORDS - 1)) == 0, "a word index is masked");
 
 /* Sets id's bit in set when id is a tile of the set (ids out of range set
 ** none). */
 static inline void tile_bit(uint64_t *set, int id, int ntiles) {
     unsigned t = (unsigned)id;
     uint64_t in = t < (unsigned)ntiles;
-    set[(t >> 6) & (LIST_WORDS - 1)] |= in << (t & 63);
+    set[(t >> 6) & (LAYOUT_TILE_WORDS - 1)] |= in << (t & 63);
 }
 
 /* Whether every tile id of the lists is in range and listed once, given that
@@ -57,7 +54,7 @@ static inline void tile_bit(uint64_t *set, int id, int ntiles) {
 ** bit per id and no branch on the ids (the exact fault is found apart, when
 ** there is one). */
 static bool tiles_once(const PulObservation *o, int nt) {
-    uint64_t set[LIST_WORDS] = {0};
+    uint64_t set[LAYOUT_TILE_WORDS] = {0};
     int nhand = o->hand_count[o->seat], nknown = o->nknown, nplaced = o->nplaced;
     int nunseen = o->nunseen;
     for (int i = 0; i < nhand; i++) tile_bit(set, o->hand[i], nt);
@@ -65,7 +62,7 @@ static bool tiles_once(const PulObservation *o, int nt) {
     for (int i = 0; i < nplaced; i++) tile_bit(set, o->placed[i].tile, nt);
     for (int i = 0; i < nunseen; i++) tile_bit(set, o->unseen[i], nt);
     uint64_t missing = 0;
-    for (int w = 0; w < LIST_WORDS; w++) {
+    for (int w = 0; w < LAYOUT_TILE_WORDS; w++) {
         int below = nt - w * 64; /* tiles of this word */
         uint64_t all = below >= 64 ? ~UINT64_C(0)
                        : below > 0 ? (UINT64_C(1) << below) - 1

@@ -6,10 +6,6 @@
 
 #include "observe.h"
 
-/* Words of a set of this layout's tile ids: one on the small layout, which
-** a register then holds. */
-#define SEEN_WORDS ((MP_TILES + 63) / 64)
-
 /* Whether a script revealed any supply tile to seat. */
 static inline bool known_any(const MicropulGame *g, int seat) {
 #ifdef MICROPUL_WIDE
@@ -41,7 +37,7 @@ static void observe_fill(const MicropulGame *g, int seat, PulObservation *o) {
     int nt = MV(g)->ts.ntiles;
     /* A bit per tile the seat sees; the unseen ones are read off the
     ** words, so no branch depends on where each tile lies. */
-    uint64_t seen[SEEN_WORDS] = {0};
+    uint64_t seen[LAYOUT_TILE_WORDS] = {0};
     int had = o->hand_count[seat];
     for (int s = 0; s < g->h.nseats; s++) {
         o->hand_count[s] = g->nhand[s];

@@ -9,6 +9,9 @@
 
 /* Words of a set of tile ids, a bit each. */
 #define TILE_WORDS ((PUL_MAX_TILES + 63) / 64)
+/* The same for this layout's tile ids: one word on the small layout, which a
+** register then holds. */
+#define LAYOUT_TILE_WORDS ((MP_TILES + 63) / 64)
 
 /* FNV-1a over what o shows, field by field (never padding). */
 uint64_t observe_hash(const PulVariant *v, const PulObservation *o);
