@@ -59,6 +59,11 @@ static void test_round_trips(void) {
     CHECK_INT(a.x, INT32_MIN);
     CHECK_INT(a.y, INT32_MAX);
     round_trip(v, &a, "py@-2147483648,2147483647se");
+    /* snprintf-like: the whole length, the text cut to fit */
+    char small[6] = "junk";
+    CHECK_INT(genial_action_format(v, &a, small, sizeof small), strlen("py@-2147483648,2147483647se"));
+    CHECK_STR(small, "py@-2");
+    CHECK_INT(genial_action_format(v, &a, NULL, 0), strlen("py@-2147483648,2147483647se"));
     /* refills and swaps: kinds either order in, symbol order out */
     static const struct { const char *in, *out; int kind, n; } draws[] = {
         {"+", "+", PUL_REFILL, 0},

@@ -125,6 +125,18 @@ static void test_action_format_limits(void) {
     CHECK_INT(pul_action_format(mv, &a, small, sizeof small), strlen("12@100,-200r1"));
     CHECK_STR(small, "12@1");
     CHECK_INT(pul_action_format(mv, &a, NULL, 0), strlen("12@100,-200r1"));
+    a = (PulAction){.kind = PUL_PASS};
+    CHECK_INT(pul_action_format(mv, &a, small, 3), 4);
+    CHECK_STR(small, "pa");
+    a = (PulAction){.kind = PUL_TAKE, .tile = 201};
+    CHECK_INT(pul_action_format(mv, &a, small, 1), 4);
+    CHECK_STR(small, "");
+    CHECK_INT(pul_action_format(mv, &a, small, sizeof small), 4);
+    CHECK_STR(small, "t201");
+    a = (PulAction){.kind = PUL_CLAIM, .quad = 3, .x = INT32_MIN, .y = -1};
+    char wide[32];
+    CHECK_INT(pul_action_format(mv, &a, wide, sizeof wide), strlen("sse-2147483648,-1"));
+    CHECK_STR(wide, "sse-2147483648,-1");
 }
 
 /* A small deterministic generator, so that failures repeat. */

@@ -3,10 +3,10 @@
 ** records", i13-plan.md 5.1) to and from PulAction, for records, the referee
 ** and every prompt that reads or prints a move.
 */
-#include <stdio.h>
 #include <string.h>
 
 #include "genial_moves.h"
+#include "pmn_text.h"
 
 /*
 ** Syntax, strict so that a move has few spellings:
@@ -156,8 +156,17 @@ int genial_action_format(const PulVariant *v, const PulAction *a, char *buf, siz
                 d = genial_opposite(d);
             }
         }
-        return snprintf(buf, size, "%c%c@%lld,%lld%s", gv->symbols.symbol[sa].letter,
-                         gv->symbols.symbol[sb].letter, (long long)q, (long long)r, text_dir[d]);
+        char text[3 + 2 * PMN_TEXT_INT_MAX + 3];
+        size_t len = 0;
+        text[len++] = gv->symbols.symbol[sa].letter;
+        text[len++] = gv->symbols.symbol[sb].letter;
+        text[len++] = '@';
+        len += pmn_text_put_int(text + len, q);
+        text[len++] = ',';
+        len += pmn_text_put_int(text + len, r);
+        size_t dlen = strlen(text_dir[d]);
+        memcpy(text + len, text_dir[d], dlen);
+        return pmn_text_give(text, len + dlen, buf, size);
     }
     if (a->kind != PUL_REFILL && a->kind != PUL_SWAP) return -1;
     if (a->tile == PUL_NO_TILE || a->tile > PUL_DRAWS_MAX) return -1;
@@ -173,6 +182,5 @@ int genial_action_format(const PulVariant *v, const PulAction *a, char *buf, siz
         genial_kind_text(gv, kinds[i], text + len);
         len += 2;
     }
-    text[len] = '\0';
-    return snprintf(buf, size, "%s", text);
+    return pmn_text_give(text, len, buf, size);
 }

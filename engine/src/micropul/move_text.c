@@ -6,6 +6,7 @@
 
 #include "micropul.h"
 #include "move_text.h"
+#include "pmn_text.h"
 
 /*
 ** Syntax, strict on purpose so that every move has one spelling (apart from
@@ -112,20 +113,37 @@ int move_text_format(const PulVariant *v, const PulAction *a, char *buf, size_t 
     (void)v;
     if (buf && size) buf[0] = '\0';
     if (!a) return -1;
+    /* The longest: a tile, two coordinates of int32 and a rotation. */
+    char text[3 + 2 * PMN_TEXT_INT_MAX + 4];
+    size_t len = 0;
     switch (a->kind) {
     case PUL_PLACE:
         if (a->rot > 3 || a->tile == PUL_NO_TILE) return -1;
-        if (a->rot == 0) return snprintf(buf, size, "%d@%ld,%ld", a->tile, (long)a->x, (long)a->y);
-        return snprintf(buf, size, "%d@%ld,%ldr%d", a->tile, (long)a->x, (long)a->y, a->rot);
+        len = pmn_text_put_int(text, a->tile);
+        text[len++] = '@';
+        break;
     case PUL_TAKE:
         if (a->tile == PUL_NO_TILE) return -1;
-        return snprintf(buf, size, "t%d", a->tile);
+        text[len++] = 't';
+        len += pmn_text_put_int(text + len, a->tile);
+        return pmn_text_give(text, len, buf, size);
     case PUL_CLAIM:
         if (a->quad > 3) return -1;
-        return snprintf(buf, size, "s%s%ld,%ld", quad_names[a->quad], (long)a->x, (long)a->y);
+        text[len++] = 's';
+        memcpy(text + len, quad_names[a->quad], 2);
+        len += 2;
+        break;
     case PUL_PASS:
-        return snprintf(buf, size, "pass");
+        return pmn_text_give("pass", 4, buf, size);
     default:
         return -1;
     }
+    len += pmn_text_put_int(text + len, a->x);
+    text[len++] = ',';
+    len += pmn_text_put_int(text + len, a->y);
+    if (a->kind == PUL_PLACE && a->rot) {
+        text[len++] = 'r';
+        text[len++] = (char)('0' + a->rot);
+    }
+    return pmn_text_give(text, len, buf, size);
 }
