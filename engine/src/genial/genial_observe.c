@@ -150,11 +150,13 @@ static PulStatus observe_bad(PulError *err, const char *what) {
 ** and play area, its placed tiles the first of o's. Then only the rest need
 ** be put down (g is a determinization of an earlier observation of the same
 ** game, or that game itself). */
-static bool observe_extends(const GenialGame *g, const PulObservation *o, const GenialRules *rules) {
+static bool observe_extends(const GenialGame *g, const PulObservation *o, const GenialRules *rules,
+                            bool vouched) {
     const GenialVariant *gv = GV(g);
     if (!g->h.started || g->h.nseats != o->nseats || g->nplaced > o->genial.nplaced ||
         g->area != gv->area_for_seats[o->nseats] || memcmp(&g->rules, rules, sizeof *rules) != 0)
         return false;
+    if (vouched) return true; /* the tiles were compared with a memo's */
     const GenialArea *ar = genial_area(g);
     /* Each tile's first cell by its coordinates (g's cells are the
     ** board's, whose coordinates name them one to one), and no branch per
@@ -173,8 +175,10 @@ static bool observe_extends(const GenialGame *g, const PulObservation *o, const 
 
 /* The header, rules and counts; the rest of g zeroed, so nothing of what g
 ** held before (another game, the true one) survives, but its board when it
-** is the start of o's (*kept: its placed tiles, else 0). */
-static PulStatus observe_counts(GenialGame *g, const PulObservation *o, int *kept, PulError *err) {
+** is the start of o's (*kept: its placed tiles, else 0; vouched: a memo
+** showed they are). */
+static PulStatus observe_counts(GenialGame *g, const PulObservation *o, bool vouched, int *kept,
+                                PulError *err) {
     const GenialVariant *gv = GV(g);
     const PulVariant *v = g->h.v;
     GenialRules rules;
@@ -207,7 +211,7 @@ static PulStatus observe_counts(GenialGame *g, const PulObservation *o, int *kep
             if (o->genial.tracks[s][k] < 0 || o->genial.tracks[s][k] > end)
                 return observe_bad(err, "a track is out of range");
     const Family *fam = g->h.fam;
-    if (observe_extends(g, o, &rules)) {
+    if (observe_extends(g, o, &rules, vouched)) {
         /* the board (empty pairs, cells, placed list) follows the counters */
         *kept = g->nplaced;
         int16_t nempty = g->nempty;
@@ -248,12 +252,16 @@ static PulStatus observe_counts(GenialGame *g, const PulObservation *o, int *kep
 
 /* The board: the printed cells, then the tiles in order (from the first
 ** one g does not hold yet), each on two empty neighbouring cells of the
-** area; used[] counts tiles per kind. */
+** area; used[] counts tiles per kind (prefix: those of the first from,
+** else NULL). */
 static PulStatus observe_board(GenialGame *g, const PulObservation *o, int from, uint8_t *used,
-                               PulError *err) {
+                               const uint8_t *prefix, PulError *err) {
     const GenialVariant *gv = GV(g);
     const GenialArea *ar = genial_area(g);
-    for (int i = 0; i < from; i++) used[g->placed[i].kind]++;
+    if (prefix)
+        memcpy(used, prefix, GENIAL_MAX_KINDS);
+    else
+        for (int i = 0; i < from; i++) used[g->placed[i].kind]++;
     if (from == 0) {
         /* every printed cell, as genial_start presets them */
         for (int c = 0; c < gv->ncells; c++)
@@ -349,13 +357,36 @@ static PulStatus observe_deal(GenialGame *g, const PulObservation *o, uint8_t *u
     return PUL_OK;
 }
 
-PulStatus genial_from_observation(PulGame *pg, const PulObservation *obs, PulRng *rng,
-                                  PulError *err) {
+/* Whether memo holds the placed tiles g was last built from, and obs's
+** begin with them: found by comparing lists of the same layout a run at a
+** time, not g's board tile by tile. g's count and action count are a check
+** on a caller that changed g in between, not a proof. */
+static bool memo_vouches(const GenialGame *g, const PulObservation *o, const GenialMemo *m) {
+    if (!m || !m->valid || !g->h.started || m->nplaced != g->nplaced || m->turns != g->h.turns ||
+        o->genial.nplaced < m->nplaced)
+        return false;
+    return memcmp(o->genial.placed, m->placed, (size_t)m->nplaced * sizeof *m->placed) == 0;
+}
+
+static PulStatus from_observation(PulGame *pg, const PulObservation *obs, PulRng *rng,
+                                  GenialMemo *memo, PulError *err) {
     GenialGame *g = GG(pg);
     uint8_t used[GENIAL_MAX_KINDS] = {0};
     int kept = 0;
-    PulStatus st = observe_counts(g, obs, &kept, err);
-    if (st == PUL_OK) st = observe_board(g, obs, kept, used, err);
+    bool vouched = memo_vouches(g, obs, memo);
+    if (memo) memo->valid = 0; /* till obs is built */
+    PulStatus st = observe_counts(g, obs, vouched, &kept, err);
+    /* the memo's counts are of its tiles: of g's when g kept its board */
+    bool counted = vouched && kept == memo->nplaced;
+    if (st == PUL_OK) st = observe_board(g, obs, kept, used, counted ? memo->used : NULL, err);
+    if (st == PUL_OK && memo) {
+        int from = counted ? memo->nplaced : 0;
+        memcpy(memo->placed + from, obs->genial.placed + from,
+               (size_t)(obs->genial.nplaced - from) * sizeof *memo->placed);
+        memcpy(memo->used, used, sizeof memo->used);
+        memo->nplaced = obs->genial.nplaced;
+        memo->turns = obs->turns;
+    }
     if (st == PUL_OK) st = observe_deal(g, obs, used, rng, err);
     if (st != PUL_OK) {
         /* never a half-built game: what is left is not started */
@@ -368,6 +399,17 @@ PulStatus genial_from_observation(PulGame *pg, const PulObservation *obs, PulRng
     }
     g->h.seed = rng ? rng_next(rng) : 0;
     pul_rng_seed(&g->h.rng, g->h.seed);
+    if (memo) memo->valid = 1;
     err_clear(err);
     return PUL_OK;
+}
+
+PulStatus genial_from_observation(PulGame *g, const PulObservation *obs, PulRng *rng,
+                                  PulError *err) {
+    return from_observation(g, obs, rng, NULL, err);
+}
+
+PulStatus genial_from_observation_kept(PulGame *g, const PulObservation *obs, void *memo,
+                                       PulError *err) {
+    return from_observation(g, obs, NULL, memo, err);
 }
