@@ -205,11 +205,6 @@ static PulStatus observe_counts(GenialGame *g, const PulObservation *o, bool vou
     for (int s = 0; s < n; s++)
         if (o->genial.rack_count[s] < 0 || o->genial.rack_count[s] > GENIAL_RACK_MAX)
             return observe_bad(err, "a rack count is out of range");
-    int end = genial_track_end(&rules);
-    for (int s = 0; s < n; s++)
-        for (int k = 0; k < gv->nsym; k++)
-            if (o->genial.tracks[s][k] < 0 || o->genial.tracks[s][k] > end)
-                return observe_bad(err, "a track is out of range");
     const Family *fam = g->h.fam;
     if (observe_extends(g, o, &rules, vouched)) {
         /* the board (empty pairs, cells, placed list) follows the counters */
@@ -244,9 +239,19 @@ static PulStatus observe_counts(GenialGame *g, const PulObservation *o, bool vou
                                                            : (o->to_move + n - 1) % n);
     g->placed_once = (uint8_t)o->genial.placed_once;
     g->first_used = (uint16_t)o->genial.first_used;
-    for (int s = 0; s < n; s++)
-        for (int k = 0; k < gv->nsym; k++)
-            g->track[genial_track_of(g, s)][k] = (int16_t)o->genial.tracks[s][k];
+    /* Checked as they are copied: a fault (the last check) leaves g to the
+    ** caller's clearing. */
+    int end = genial_track_end(&rules), nsym = gv->nsym;
+    for (int s = 0; s < n; s++) {
+        int16_t *track = g->track[genial_track_of(g, s)];
+        const int *shown = o->genial.tracks[s];
+        unsigned out = 0;
+        for (int k = 0; k < nsym; k++) {
+            out |= (unsigned)(shown[k] < 0) | (unsigned)(shown[k] > end);
+            track[k] = (int16_t)shown[k];
+        }
+        if (out) return observe_bad(err, "a track is out of range");
+    }
     return PUL_OK;
 }
 
@@ -338,17 +343,25 @@ static PulStatus observe_deal(GenialGame *g, const PulObservation *o, uint8_t *u
     int next = 0, low = 0;
     for (int s = 0; s < n; s++) {
         if (s == me) continue;
-        for (int i = 0; i < o->genial.rack_count[s]; i++, next++) {
-            int t;
-            if (rng) {
-                int j = next + (int)rng_below(rng, (uint32_t)(npool - next));
-                t = pool[j];
-                pool[j] = pool[next];
-                pool[next] = (uint8_t)t;
-            } else {
+        int count = o->genial.rack_count[s];
+        if (!rng) {
+            /* In kind order into an empty rack (observe_counts cleared it), as
+            ** genial_rack_put would keep it. */
+            uint8_t *rack = g->rack[s];
+            for (int i = 0; i < count; i++) {
                 while (g->bag[low] == 0) low++;
-                t = low;
+                g->bag[low]--;
+                rack[i] = (uint8_t)low;
             }
+            g->nrack[s] = (uint8_t)count;
+            next += count;
+            continue;
+        }
+        for (int i = 0; i < count; i++, next++) {
+            int j = next + (int)rng_below(rng, (uint32_t)(npool - next));
+            int t = pool[j];
+            pool[j] = pool[next];
+            pool[next] = (uint8_t)t;
             g->bag[t]--;
             genial_rack_put(g, s, t);
         }
