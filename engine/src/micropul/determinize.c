@@ -184,36 +184,41 @@ static void deal_hidden(MicropulGame *g, const PulObservation *o, PulRng *rng) {
     }
     int next = 0, me = o->seat;
     for (int s = 0; s < PUL_MAX_SEATS; s++) known_clear(g, s);
+    /* Each list is made in a zeroed copy and copied whole: the zeros past its
+    ** end come with it, without a call per list. */
+    uint8_t core[sizeof g->core] = {0};
+    int k = 0;
     for (int s = 0; s < o->nseats; s++) {
-        g->nhand[s] = (uint8_t)o->hand_count[s];
-        g->nsupply[s] = (uint8_t)o->supply_count[s];
+        uint8_t hand[sizeof g->hand[s]] = {0}, supply[sizeof g->supply[s]] = {0};
+        int nhand = o->hand_count[s], nsupply = o->supply_count[s];
+        g->nhand[s] = (uint8_t)nhand;
+        g->nsupply[s] = (uint8_t)nsupply;
         g->stones[s] = (uint8_t)o->stones_left[s];
         if (s == me) {
-            for (int i = 0; i < o->hand_count[s]; i++) g->hand[s][i] = (uint8_t)o->hand[i];
-            int k = 0;
+            for (int i = 0; i < nhand; i++) hand[i] = (uint8_t)o->hand[i];
+            int j = 0;
             for (int i = 0; i < o->nknown; i++) {
-                g->supply[s][k++] = (uint8_t)o->known[i];
+                supply[j++] = (uint8_t)o->known[i];
                 known_add(g, s, o->known[i]);
             }
-            while (k < o->supply_count[s]) g->supply[s][k++] = pool[next++];
+            while (j < nsupply) supply[j++] = pool[next++];
         } else {
-            for (int i = 0; i < o->hand_count[s]; i++) g->hand[s][i] = pool[next++];
-            for (int i = 0; i < o->supply_count[s]; i++) g->supply[s][i] = pool[next++];
+            for (int i = 0; i < nhand; i++) hand[i] = pool[next++];
+            for (int i = 0; i < nsupply; i++) supply[i] = pool[next++];
         }
-        memset(g->hand[s] + g->nhand[s], 0, sizeof g->hand[s] - g->nhand[s]);
-        memset(g->supply[s] + g->nsupply[s], 0, sizeof g->supply[s] - g->nsupply[s]);
+        memcpy(g->hand[s], hand, sizeof hand);
+        memcpy(g->supply[s], supply, sizeof supply);
     }
     /* Drawn part: every tile off the core but the start tile, any order. */
-    int k = 0;
-    for (int i = 1; i < o->nplaced; i++) g->core[k++] = o->placed[i].tile;
+    for (int i = 1; i < o->nplaced; i++) core[k++] = o->placed[i].tile;
     for (int s = 0; s < o->nseats; s++) {
-        for (int i = 0; i < g->nhand[s]; i++) g->core[k++] = g->hand[s][i];
-        for (int i = 0; i < g->nsupply[s]; i++) g->core[k++] = g->supply[s][i];
+        for (int i = 0; i < g->nhand[s]; i++) core[k++] = g->hand[s][i];
+        for (int i = 0; i < g->nsupply[s]; i++) core[k++] = g->supply[s][i];
     }
     g->core_top = (uint8_t)k;
-    while (next < n) g->core[k++] = pool[next++];
+    while (next < n) core[k++] = pool[next++];
     g->ncore = (uint8_t)k;
-    memset(g->core + k, 0, sizeof g->core - (size_t)k);
+    memcpy(g->core, core, sizeof core);
 }
 
 /* Whether g's board is the start of the one obs shows: the same seats and
@@ -292,9 +297,13 @@ static PulStatus place_board(MicropulGame *g, const PulObservation *obs, bool ex
     }
     /* All of it cleared, not only what a start clears: what g held before
     ** (another game, or this one played on) leaves nothing in the arrays, so
-    ** the bytes are those of a new game object's rebuild. */
+    ** the bytes are those of a new game object's rebuild. The grid is 0 but
+    ** at placed and frontier cells (micropul.h), so those are cleared alone. */
     const PulVariant *v = g->h.v;
-    memset(g, 0, sizeof *g);
+    board_clear(g);
+    memset(g, 0, offsetof(MicropulGame, grid));
+    size_t end = offsetof(MicropulGame, grid) + sizeof g->grid; /* and any padding after it */
+    memset((char *)g + end, 0, sizeof *g - end);
     g->h.v = v;
     g->h.fam = v->fam;
     start_reset(g, &obs->rules, obs->nseats);
