@@ -254,6 +254,16 @@ const char *pul_bot_spec(const PulBot *b) { return b->spec; }
 
 long pul_bot_iterations(const PulBot *b) { return b->iterations; }
 
+/* err as err_clear leaves it for every reader (no status, code, place or
+** message), written only when it is not already so: a choice succeeds at
+** every move of a game, and clearing the whole error each time cost a
+** random choice as much as the checks of its observation. */
+static void clear_error(PulError *err) {
+    if (err && (err->status != PUL_OK || err->code[0] || err->file[0] || err->line ||
+                err->column || err->message[0]))
+        err_clear(err);
+}
+
 /* Whether a kind may apply actions on its determinization (det): any
 ** kind but those known not to. */
 static bool applies_on_det(const BotKind *k) {
@@ -302,7 +312,7 @@ PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, P
         }
         if (b->kind->drop_games) b->kind->drop_games(b);
     }
-    if (st == PUL_OK) err_clear(err);
+    if (st == PUL_OK) clear_error(err);
     return st;
 }
 
