@@ -50,10 +50,13 @@ static void observe_fill(const GenialGame *g, int seat, PulObservation *o) {
     /* this seat's rack only: partners' racks are hidden too */
     bool mine = seat >= 0 && seat < g->h.nseats;
     int had = mine ? o->genial.rack_count[seat] : 0;
-    for (int s = 0; s < g->h.nseats; s++) {
+    /* The counts read once: o's int stores could alias them. */
+    int nseats = g->h.nseats, nsym = gv->nsym;
+    for (int s = 0; s < nseats; s++) {
         o->genial.rack_count[s] = g->nrack[s];
-        int t = genial_track_of(g, s);
-        for (int k = 0; k < gv->nsym; k++) o->genial.tracks[s][k] = g->track[t][k];
+        const int16_t *track = g->track[genial_track_of(g, s)];
+        int *shown = o->genial.tracks[s];
+        for (int k = 0; k < nsym; k++) shown[k] = track[k];
     }
     if (mine) {
         for (int i = 0; i < g->nrack[seat]; i++) o->genial.rack[i] = g->rack[seat][i];
