@@ -283,14 +283,25 @@ static void clear_stale_stones(MicropulGame *g) {
 }
 
 /* The board and stones of obs on g, from scratch or, when g already holds the
-** start of them, from there on; the same bytes either way. */
+** start of them, from there on; the same bytes either way. vouched: g is what
+** the last call left (a memo's premise), so with nothing new on the board its
+** groups hold stones at their roots alone and its points are still right. */
 static PulStatus place_board(MicropulGame *g, const PulObservation *obs, bool extends,
-                             PulError *err) {
+                             bool vouched, PulError *err) {
     if (extends) {
         int tiles = g->nplaced, stones = g->nstones_placed;
+        bool same = vouched && tiles == obs->nplaced && stones == obs->nstones;
+        int32_t points[PUL_MAX_SEATS];
+        memcpy(points, g->group_points, sizeof points);
         reset_keeping_board(g);
+        if (same) {
+            memcpy(g->group_points, points, sizeof points);
+            return PUL_OK;
+        }
         PulStatus st = rebuild_board(g, obs, tiles, err);
-        if (st == PUL_OK && stones > 0) clear_stale_stones(g);
+        /* no tile put down after g's claims: no claimed group merged */
+        if (st == PUL_OK && stones > 0 && !(vouched && tiles == obs->nplaced))
+            clear_stale_stones(g);
         if (st == PUL_OK) st = put_stones(g, obs, stones, err);
         if (st == PUL_OK) points_from_groups(g);
         return st;
@@ -351,7 +362,7 @@ static PulStatus determinize(PulGame *pg, const PulObservation *obs, PulRng *rng
     /* Rules equal to those of the game g holds were checked when it began. */
     bool extends = board_extends(g, obs, vouched);
     if (!extends && (st = pul_rules_validate(&obs->rules, err)) != PUL_OK) return st;
-    if ((st = place_board(g, obs, extends, err)) != PUL_OK) {
+    if ((st = place_board(g, obs, extends, vouched, err)) != PUL_OK) {
         /* never a half-built game: what is left is empty and not started */
         start_reset(g, &obs->rules, obs->nseats);
         return st;
