@@ -60,53 +60,148 @@ void sim_header_write_json(FILE *f, const SimConfig *cfg) {
             (unsigned long long)cfg->seed, cfg->shard, cfg->nshards);
 }
 
+/* A row built in memory and written with one fwrite: fprintf and a character
+** at a time were most of what writing a sim row cost, a good part of a quick
+** game's. Numbers and plain ASCII go in by hand; any other string goes through
+** cli_json_string (the buffer written first), so the bytes are the same. */
+typedef struct {
+    FILE *f;
+    size_t n;
+    char b[4096];
+} RowOut;
+
+static void ro_flush(RowOut *r) {
+    if (r->n) fwrite(r->b, 1, r->n, r->f);
+    r->n = 0;
+}
+
+static void ro_put(RowOut *r, const char *s, size_t n) {
+    if (n > sizeof r->b - r->n) {
+        ro_flush(r);
+        if (n > sizeof r->b) {
+            fwrite(s, 1, n, r->f);
+            return;
+        }
+    }
+    memcpy(r->b + r->n, s, n);
+    r->n += n;
+}
+
+static void ro_char(RowOut *r, char c) {
+    if (r->n == sizeof r->b) ro_flush(r);
+    r->b[r->n++] = c;
+}
+
+static void ro_lit(RowOut *r, const char *s) { ro_put(r, s, strlen(s)); }
+
+/* u in decimal, after a minus sign when neg. */
+static void ro_num(RowOut *r, uint64_t u, bool neg) {
+    char num[24], *p = num + sizeof num;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (neg) *--p = '-';
+    ro_put(r, p, (size_t)(num + sizeof num - p));
+}
+
+static void ro_u64(RowOut *r, uint64_t u) { ro_num(r, u, false); }
+
+static void ro_int(RowOut *r, int v) { ro_num(r, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, v < 0); }
+
+/* Printable ASCII but the quote and the backslash: what cli_json_string
+** writes as it is. */
+static bool json_plain(unsigned char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; }
+
+static void ro_json(RowOut *r, const char *s) {
+    size_t n = 0;
+    while (s[n] && json_plain((unsigned char)s[n])) n++;
+    if (s[n]) {
+        ro_flush(r);
+        cli_json_string(r->f, s);
+        return;
+    }
+    ro_char(r, '"');
+    ro_put(r, s, n);
+    ro_char(r, '"');
+}
+
+static void ro_bots(RowOut *r, const char *const *bots, int n) {
+    ro_char(r, '[');
+    for (int s = 0; s < n; s++) {
+        if (s) ro_char(r, ',');
+        ro_json(r, bots[s]);
+    }
+    ro_char(r, ']');
+}
+
 void sim_row_write_json(FILE *f, const SimRow *row, const char *variant_name,
                         const PulVariant *v, const char *const *bots) {
-    fprintf(f, "{\"index\":%llu,\"seed\":%llu,\"variant\":", (unsigned long long)row->index,
-            (unsigned long long)row->seed);
-    cli_json_string(f, variant_name);
-    fprintf(f, ",\"seats\":%d,\"bots\":", row->seats);
-    write_bots(f, bots, row->seats);
-    fputs(",\"scores\":[", f);
-    for (int s = 0; s < row->seats; s++) fprintf(f, "%s%d", s ? "," : "", row->scores[s]);
+    RowOut r;
+    r.f = f;
+    r.n = 0;
+    ro_lit(&r, "{\"index\":");
+    ro_u64(&r, row->index);
+    ro_lit(&r, ",\"seed\":");
+    ro_u64(&r, row->seed);
+    ro_lit(&r, ",\"variant\":");
+    ro_json(&r, variant_name);
+    ro_lit(&r, ",\"seats\":");
+    ro_int(&r, row->seats);
+    ro_lit(&r, ",\"bots\":");
+    ro_bots(&r, bots, row->seats);
+    ro_lit(&r, ",\"scores\":[");
+    for (int s = 0; s < row->seats; s++) {
+        if (s) ro_char(&r, ',');
+        ro_int(&r, row->scores[s]);
+    }
     /* Seats are numbered from 1 here, as in PMN and the referee's output. */
-    fputs("],\"winners\":[", f);
+    ro_lit(&r, "],\"winners\":[");
     for (int s = 0, n = 0; s < row->seats; s++)
-        if (row->winners >> s & 1) fprintf(f, "%s%d", n++ ? "," : "", s + 1);
-    fputs("],\"end_reason\":", f);
-    cli_json_string(f, pul_end_reason_code(row->end_reason));
-    fputs(",\"loser\":", f);
+        if (row->winners >> s & 1) {
+            if (n++) ro_char(&r, ',');
+            ro_int(&r, s + 1);
+        }
+    ro_lit(&r, "],\"end_reason\":");
+    ro_json(&r, pul_end_reason_code(row->end_reason));
+    ro_lit(&r, ",\"loser\":");
     if (row->loser >= 0)
-        fprintf(f, "%d", row->loser + 1);
+        ro_int(&r, row->loser + 1);
     else
-        fputs("null", f);
-    fprintf(f, ",\"turns\":%d", row->turns);
+        ro_lit(&r, "null");
+    ro_lit(&r, ",\"turns\":");
+    ro_int(&r, row->turns);
     const PulMetricInfo *t;
     int nt = pul_variant_metrics(v, &t);
     for (int i = 0; i < nt; i++) {
         const int32_t *m = row->m + t[i].first;
-        fputc(',', f);
-        cli_json_string(f, t[i].key);
-        fputc(':', f);
+        ro_char(&r, ',');
+        ro_json(&r, t[i].key);
+        ro_char(&r, ':');
         if (t[i].kind == PUL_METRIC_COUNT) {
-            fprintf(f, "%d", (int)m[0]);
+            ro_int(&r, m[0]);
         } else if (t[i].kind == PUL_METRIC_PER_FEATURE) {
-            fputc('{', f);
-            for (int k = 0, n = 0; k < nfeatures(v); k++) {
+            ro_char(&r, '{');
+            for (int k = 0, n = 0, nf = nfeatures(v); k < nf; k++) {
                 if (!shows_feature(&t[i], v, k)) continue;
-                if (n++) fputc(',', f);
-                cli_json_string(f, feature_name(v, k));
-                fprintf(f, ":%d", (int)m[k]);
+                if (n++) ro_char(&r, ',');
+                ro_json(&r, feature_name(v, k));
+                ro_char(&r, ':');
+                ro_int(&r, m[k]);
             }
-            fputc('}', f);
+            ro_char(&r, '}');
         } else {
-            fputc('[', f);
+            ro_char(&r, '[');
             int last = hist_last(m, t[i].n);
-            for (int k = 0; k <= last; k++) fprintf(f, "%s%d", k ? "," : "", (int)m[k]);
-            fputc(']', f);
+            for (int k = 0; k <= last; k++) {
+                if (k) ro_char(&r, ',');
+                ro_int(&r, m[k]);
+            }
+            ro_char(&r, ']');
         }
     }
-    fputs("}\n", f);
+    ro_lit(&r, "}\n");
+    ro_flush(&r);
 }
 
 static int figure_index(const SimCsvLayout *l, const char *key) {
@@ -188,45 +283,81 @@ void sim_row_write_csv_header(FILE *f, const SimCsvLayout *l) {
     fputc('\n', f);
 }
 
+/* csv_text into a row being built. */
+static void ro_csv(RowOut *r, const char *s) {
+    size_t n = strcspn(s, ",\"\r\n");
+    if (!s[n]) {
+        ro_put(r, s, n);
+        return;
+    }
+    ro_char(r, '"');
+    for (; *s; s++) {
+        if (*s == '"') ro_char(r, '"');
+        ro_char(r, *s);
+    }
+    ro_char(r, '"');
+}
+
 void sim_row_write_csv(FILE *f, const SimRow *row, const char *variant_name,
                        const char *const *bots, const SimCsvLayout *l) {
-    fprintf(f, "%llu,%llu,", (unsigned long long)row->index, (unsigned long long)row->seed);
-    csv_text(f, variant_name);
-    fprintf(f, ",%d", row->seats);
+    RowOut r;
+    r.f = f;
+    r.n = 0;
+    ro_u64(&r, row->index);
+    ro_char(&r, ',');
+    ro_u64(&r, row->seed);
+    ro_char(&r, ',');
+    ro_csv(&r, variant_name);
+    ro_char(&r, ',');
+    ro_int(&r, row->seats);
     for (int s = 0; s < l->max_seats; s++) {
-        fputc(',', f);
-        if (s < row->seats) csv_text(f, bots[s]);
+        ro_char(&r, ',');
+        if (s < row->seats) ro_csv(&r, bots[s]);
     }
     for (int s = 0; s < l->max_seats; s++) {
-        if (s < row->seats)
-            fprintf(f, ",%d", row->scores[s]);
-        else
-            fputc(',', f);
+        ro_char(&r, ',');
+        if (s < row->seats) ro_int(&r, row->scores[s]);
     }
     /* Several winners (a tie) as "1 2", sizes as "size:count" pairs: one field each. */
-    fputc(',', f);
+    ro_char(&r, ',');
     for (int s = 0, n = 0; s < row->seats; s++)
-        if (row->winners >> s & 1) fprintf(f, "%s%d", n++ ? " " : "", s + 1);
-    fprintf(f, ",%s,", pul_end_reason_code(row->end_reason));
-    if (row->loser >= 0) fprintf(f, "%d", row->loser + 1);
-    fprintf(f, ",%d", row->turns);
+        if (row->winners >> s & 1) {
+            if (n++) ro_char(&r, ' ');
+            ro_int(&r, s + 1);
+        }
+    ro_char(&r, ',');
+    ro_lit(&r, pul_end_reason_code(row->end_reason));
+    ro_char(&r, ',');
+    if (row->loser >= 0) ro_int(&r, row->loser + 1);
+    ro_char(&r, ',');
+    ro_int(&r, row->turns);
     for (int c = 0; c < l->nfigures; c++) {
         int i = l->info[row->variant][c];
         const int32_t *m = i >= 0 ? row->m + l->table[row->variant][i].first : NULL;
         if (l->kind[c] == PUL_METRIC_COUNT) {
-            fprintf(f, ",%d", m ? (int)m[0] : 0);
+            ro_char(&r, ',');
+            ro_int(&r, m ? m[0] : 0);
         } else if (l->kind[c] == PUL_METRIC_PER_FEATURE) {
             int32_t counts[SIM_MAX_VARIANTS * PUL_MAX_FEATURES] = {0};
             for (int k = 0; m && k < PUL_MAX_FEATURES; k++)
                 if (l->column[row->variant][c][k] >= 0) counts[l->column[row->variant][c][k]] = m[k];
-            for (int n = l->col0[c]; n < l->col0[c] + l->ncols[c]; n++) fprintf(f, ",%d", (int)counts[n]);
+            for (int n = l->col0[c]; n < l->col0[c] + l->ncols[c]; n++) {
+                ro_char(&r, ',');
+                ro_int(&r, counts[n]);
+            }
         } else {
-            fputc(',', f);
+            ro_char(&r, ',');
             for (int k = 0, n = 0; m && k < l->table[row->variant][i].n; k++)
-                if (m[k]) fprintf(f, "%s%d:%d", n++ ? " " : "", k, (int)m[k]);
+                if (m[k]) {
+                    if (n++) ro_char(&r, ' ');
+                    ro_int(&r, k);
+                    ro_char(&r, ':');
+                    ro_int(&r, m[k]);
+                }
         }
     }
-    fputc('\n', f);
+    ro_char(&r, '\n');
+    ro_flush(&r);
 }
 
 /* ----------------------------------------------------------------- in */

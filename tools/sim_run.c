@@ -128,9 +128,22 @@ static void finish_row(SimRow *row, const PulGame *g) {
     pul_game_tally_end(g, row->m);
 }
 
+/* Which game a failure is in ("micropul, game 3 (seed 4)"), written only
+** when one is reported: a game's few thousand instructions would pay it. */
+typedef struct {
+    char text[SIM_NAME_MAX + 64];
+} GameWhere;
+
+static const char *game_where(GameWhere *w, const SimConfig *cfg, const SimRow *row) {
+    snprintf(w->text, sizeof w->text, "%s, game %llu (seed %llu)", cfg->variants[row->variant],
+             (unsigned long long)row->index, (unsigned long long)row->seed);
+    return w->text;
+}
+
 /* One action chosen by the seat's bot and applied; false with err filled. */
 static bool play_turn(SimPlayer *pl, PulGame *g, PulBot *bot, const char *spec,
-                      const char *where, SimRow *row, PulError *err) {
+                      const SimConfig *cfg, SimRow *row, PulError *err) {
+    GameWhere where;
     PulAction a;
     PulEvents ev;
     int seat = pul_game_to_move(g);
@@ -148,8 +161,8 @@ static bool play_turn(SimPlayer *pl, PulGame *g, PulBot *bot, const char *spec,
     berr.line = berr.column = 0;
     if (pul_bot_choose(bot, obs, &a, &berr) != PUL_OK) {
         sim_fail(err, berr.status ? berr.status : PUL_ERR_STATE, berr.code[0] ? berr.code : "bad-state",
-                 "%s: bot '%s' at seat %d found no move after %d actions: %s", where, spec,
-                 seat + 1, pul_game_turns(g), berr.message);
+                 "%s: bot '%s' at seat %d found no move after %d actions: %s",
+                 game_where(&where, cfg, row), spec, seat + 1, pul_game_turns(g), berr.message);
         return false;
     }
     PulReason r = pul_apply(g, &a, &ev);
@@ -162,15 +175,15 @@ static bool play_turn(SimPlayer *pl, PulGame *g, PulBot *bot, const char *spec,
     const PulError *serr = pul_game_script_error(g);
     if (r == PUL_R_SCRIPT_ERROR && serr) {
         *err = *serr;
-        set_message(err, "%s, move %s of bot '%s' at seat %d: %s", where, move, spec, seat + 1,
-                    serr->message);
+        set_message(err, "%s, move %s of bot '%s' at seat %d: %s", game_where(&where, cfg, row),
+                    move, spec, seat + 1, serr->message);
         return false;
     }
     sim_fail(err, PUL_ERR_STATE, "bad-state",
              "%s: the engine refused move %s of bot '%s' at seat %d after %d actions (%s: %s); "
              "this is a bug in the bot or the engine, please report it",
-             where, move, spec, seat + 1, pul_game_turns(g), pul_reason_code(r),
-             pul_reason_message(r));
+             game_where(&where, cfg, row), move, spec, seat + 1, pul_game_turns(g),
+             pul_reason_code(r), pul_reason_message(r));
     return false;
 }
 
@@ -184,12 +197,10 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
     PulGame *g = pl->g[vi];
     const PulVariant *v = pul_game_variant(g);
     row->seats = sim_seats_for(cfg, v);
-    char where[SIM_NAME_MAX + 64];
-    snprintf(where, sizeof where, "%s, game %llu (seed %llu)", cfg->variants[vi],
-             (unsigned long long)index, (unsigned long long)row->seed);
     if (pul_game_start(g, row->seats, row->seed, NULL, 0, err) != PUL_OK) {
         /* A setup or is_over hook failed: say which game, as for a move. */
-        set_message(err, "%s, at the start: %s", where, err->message);
+        GameWhere where;
+        set_message(err, "%s, at the start: %s", game_where(&where, cfg, row), err->message);
         return false;
     }
 
@@ -207,7 +218,7 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
     /* The engine ends every game by its action limit (pul.h), so this loop ends. */
     while (ok && !pul_game_over(g)) {
         int seat = pul_game_to_move(g);
-        ok = play_turn(pl, g, bots[seat], specs[seat], where, row, err);
+        ok = play_turn(pl, g, bots[seat], specs[seat], cfg, row, err);
     }
     if (ok) finish_row(row, g);
     return ok;

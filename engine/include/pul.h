@@ -829,6 +829,17 @@ void pul_observe_update(const PulGame *g, int seat, PulObservation *obs);
 ** unseen tiles (cheap: nothing new to place). */
 PulStatus pul_game_from_observation(PulGame *g, const PulObservation *obs, PulRng *rng,
                                     PulError *err);
+/* pul_game_from_observation(g, obs, NULL, err), byte for byte, for a caller
+** that calls it again and again on the same g, with observations of one game
+** (a bot at each of its moves), and changes g and memo in no other way in
+** between: memo, pul_observation_memo_size(v) bytes (0: none is needed; NULL
+** will do) zeroed before the first call, keeps the lists of the observation
+** g was last built from, so that what is new in obs is found by comparing
+** obs with them instead of with g's board. Whenever they do not match (another
+** game, a bad observation), g is built as pul_game_from_observation builds it. */
+size_t pul_observation_memo_size(const PulVariant *v);
+PulStatus pul_game_from_observation_kept(PulGame *g, const PulObservation *obs, void *memo,
+                                         PulError *err);
 
 /* ------------------------------------------- what tools ask of any family */
 

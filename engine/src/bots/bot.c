@@ -222,14 +222,18 @@ PulBot *pul_bot_new(const PulVariant *v, const char *spec, uint64_t seed, PulErr
     format_spec(&tmp);
     PulBot *b = mem_alloc(sizeof *b);
     PulGame *det = pul_game_new(v);
-    if (!b || !det) {
+    size_t memo_size = pul_observation_memo_size(v);
+    void *memo = memo_size ? mem_calloc(1, memo_size) : NULL;
+    if (!b || !det || (memo_size && !memo)) {
         mem_free(b);
+        mem_free(memo);
         pul_game_free(det);
         err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for bot '%s'", spec);
         return NULL;
     }
     *b = tmp;
     b->det = det;
+    b->memo = memo;
     err_clear(err);
     return b;
 }
@@ -238,6 +242,7 @@ void pul_bot_free(PulBot *b) {
     if (!b) return;
     if (b->kind->free_state) b->kind->free_state(b);
     pul_game_free(b->det);
+    mem_free(b->memo);
     mem_free(b);
 }
 
@@ -248,6 +253,16 @@ void pul_bot_reseed(PulBot *b, uint64_t seed) { b->seed = seed; }
 const char *pul_bot_spec(const PulBot *b) { return b->spec; }
 
 long pul_bot_iterations(const PulBot *b) { return b->iterations; }
+
+/* err as err_clear leaves it for every reader (no status, code, place or
+** message), written only when it is not already so: a choice succeeds at
+** every move of a game, and clearing the whole error each time cost a
+** random choice as much as the checks of its observation. */
+static void clear_error(PulError *err) {
+    if (err && (err->status != PUL_OK || err->code[0] || err->file[0] || err->line ||
+                err->column || err->message[0]))
+        err_clear(err);
+}
 
 /* Whether a kind may apply actions on its determinization (det): any
 ** kind but those known not to. */
@@ -269,8 +284,11 @@ PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, P
                         "the observation is seat %d's, but seat %d is to move; a bot plays "
                         "only for the seat to move",
                         obs->seat + 1, obs->to_move + 1);
-    if (!b->det && !(b->det = pul_game_new(b->v)))
-        return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for bot '%s'", b->spec);
+    if (!b->det) {
+        if (!(b->det = pul_game_new(b->v)))
+            return err_setc(err, "out-of-memory", NULL, 0, 0, "no memory for bot '%s'", b->spec);
+        if (b->memo) memset(b->memo, 0, pul_observation_memo_size(b->v)); /* of the det freed */
+    }
     PulRng rng;
     /* The random bot's choice draws from its generator alone, and any seed
     ** that changes from move to move keeps it uniform: the turn count and the
@@ -294,7 +312,7 @@ PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, P
         }
         if (b->kind->drop_games) b->kind->drop_games(b);
     }
-    if (st == PUL_OK) err_clear(err);
+    if (st == PUL_OK) clear_error(err);
     return st;
 }
 

@@ -35,6 +35,10 @@ struct PulBot {
                                        (made again at each of an edition with scripts
                                        by a kind that applies actions on it) */
     void *state;                    /* the kind's own (MCTS: its node pool) */
+    void *memo;                     /* what the random bot keeps beside det
+                                       (pul_game_from_observation_kept), zeroed
+                                       with each det made; NULL when the family
+                                       needs none */
 };
 
 struct BotKind {

@@ -114,6 +114,11 @@ struct Family {
     PulStatus (*from_observation)(PulGame *g, const PulObservation *obs, PulRng *rng,
                                   PulError *err);
     uint64_t (*observation_hash)(const PulVariant *v, const PulObservation *obs);
+    /* pul_game_from_observation_kept (NULL: from_observation without a
+    ** generator): memo is memo_size bytes the caller keeps beside g */
+    PulStatus (*from_observation_kept)(PulGame *g, const PulObservation *obs, void *memo,
+                                       PulError *err);
+    size_t memo_size;
     double (*heuristic)(const PulGame *g, int seat);
     /* pul_game_margin in one pass over the position (NULL: from heuristic,
     ** seat by seat); the same value to the last bit */

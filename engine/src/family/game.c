@@ -141,6 +141,14 @@ PulStatus pul_game_from_observation(PulGame *g, const PulObservation *obs, PulRn
                                     PulError *err) {
     return g->fam->from_observation(g, obs, rng, err);
 }
+size_t pul_observation_memo_size(const PulVariant *v) {
+    return v->fam->from_observation_kept ? v->fam->memo_size : 0;
+}
+PulStatus pul_game_from_observation_kept(PulGame *g, const PulObservation *obs, void *memo,
+                                         PulError *err) {
+    if (!g->fam->from_observation_kept || !memo) return g->fam->from_observation(g, obs, NULL, err);
+    return g->fam->from_observation_kept(g, obs, memo, err);
+}
 uint64_t pul_observation_hash(const PulVariant *v, const PulObservation *o) {
     return v->fam->observation_hash(v, o);
 }

@@ -80,6 +80,17 @@ void genial_observe_update(const PulGame *g, int seat, PulObservation *o);
 ** that is not one of a game of this variant. */
 PulStatus genial_from_observation(PulGame *g, const PulObservation *obs, PulRng *rng,
                                   PulError *err);
+/* What a bot keeps beside its determinization (pul_game_from_observation_kept):
+** the placed tiles of the observation it was last built from, and how many
+** of each kind they hold. */
+typedef struct {
+    int32_t valid, nplaced, turns;
+    uint8_t used[GENIAL_MAX_KINDS];
+    PulGenialPlaced placed[GENIAL_MAX_PLACED];
+} GenialMemo;
+/* genial_from_observation without a generator, memo kept by the caller. */
+PulStatus genial_from_observation_kept(PulGame *g, const PulObservation *obs, void *memo,
+                                       PulError *err);
 /* FNV-1a over every field obs shows. */
 uint64_t genial_observation_hash(const PulVariant *v, const PulObservation *obs);
 

@@ -50,10 +50,13 @@ static void observe_fill(const GenialGame *g, int seat, PulObservation *o) {
     /* this seat's rack only: partners' racks are hidden too */
     bool mine = seat >= 0 && seat < g->h.nseats;
     int had = mine ? o->genial.rack_count[seat] : 0;
-    for (int s = 0; s < g->h.nseats; s++) {
+    /* The counts read once: o's int stores could alias them. */
+    int nseats = g->h.nseats, nsym = gv->nsym;
+    for (int s = 0; s < nseats; s++) {
         o->genial.rack_count[s] = g->nrack[s];
-        int t = genial_track_of(g, s);
-        for (int k = 0; k < gv->nsym; k++) o->genial.tracks[s][k] = g->track[t][k];
+        const int16_t *track = g->track[genial_track_of(g, s)];
+        int *shown = o->genial.tracks[s];
+        for (int k = 0; k < nsym; k++) shown[k] = track[k];
     }
     if (mine) {
         for (int i = 0; i < g->nrack[seat]; i++) o->genial.rack[i] = g->rack[seat][i];
@@ -150,11 +153,13 @@ static PulStatus observe_bad(PulError *err, const char *what) {
 ** and play area, its placed tiles the first of o's. Then only the rest need
 ** be put down (g is a determinization of an earlier observation of the same
 ** game, or that game itself). */
-static bool observe_extends(const GenialGame *g, const PulObservation *o, const GenialRules *rules) {
+static bool observe_extends(const GenialGame *g, const PulObservation *o, const GenialRules *rules,
+                            bool vouched) {
     const GenialVariant *gv = GV(g);
     if (!g->h.started || g->h.nseats != o->nseats || g->nplaced > o->genial.nplaced ||
         g->area != gv->area_for_seats[o->nseats] || memcmp(&g->rules, rules, sizeof *rules) != 0)
         return false;
+    if (vouched) return true; /* the tiles were compared with a memo's */
     const GenialArea *ar = genial_area(g);
     /* Each tile's first cell by its coordinates (g's cells are the
     ** board's, whose coordinates name them one to one), and no branch per
@@ -173,8 +178,10 @@ static bool observe_extends(const GenialGame *g, const PulObservation *o, const 
 
 /* The header, rules and counts; the rest of g zeroed, so nothing of what g
 ** held before (another game, the true one) survives, but its board when it
-** is the start of o's (*kept: its placed tiles, else 0). */
-static PulStatus observe_counts(GenialGame *g, const PulObservation *o, int *kept, PulError *err) {
+** is the start of o's (*kept: its placed tiles, else 0; vouched: a memo
+** showed they are). */
+static PulStatus observe_counts(GenialGame *g, const PulObservation *o, bool vouched, int *kept,
+                                PulError *err) {
     const GenialVariant *gv = GV(g);
     const PulVariant *v = g->h.v;
     GenialRules rules;
@@ -201,13 +208,8 @@ static PulStatus observe_counts(GenialGame *g, const PulObservation *o, int *kep
     for (int s = 0; s < n; s++)
         if (o->genial.rack_count[s] < 0 || o->genial.rack_count[s] > GENIAL_RACK_MAX)
             return observe_bad(err, "a rack count is out of range");
-    int end = genial_track_end(&rules);
-    for (int s = 0; s < n; s++)
-        for (int k = 0; k < gv->nsym; k++)
-            if (o->genial.tracks[s][k] < 0 || o->genial.tracks[s][k] > end)
-                return observe_bad(err, "a track is out of range");
     const Family *fam = g->h.fam;
-    if (observe_extends(g, o, &rules)) {
+    if (observe_extends(g, o, &rules, vouched)) {
         /* the board (empty pairs, cells, placed list) follows the counters */
         *kept = g->nplaced;
         int16_t nempty = g->nempty;
@@ -240,20 +242,34 @@ static PulStatus observe_counts(GenialGame *g, const PulObservation *o, int *kep
                                                            : (o->to_move + n - 1) % n);
     g->placed_once = (uint8_t)o->genial.placed_once;
     g->first_used = (uint16_t)o->genial.first_used;
-    for (int s = 0; s < n; s++)
-        for (int k = 0; k < gv->nsym; k++)
-            g->track[genial_track_of(g, s)][k] = (int16_t)o->genial.tracks[s][k];
+    /* Checked as they are copied: a fault (the last check) leaves g to the
+    ** caller's clearing. */
+    int end = genial_track_end(&rules), nsym = gv->nsym;
+    for (int s = 0; s < n; s++) {
+        int16_t *track = g->track[genial_track_of(g, s)];
+        const int *shown = o->genial.tracks[s];
+        unsigned out = 0;
+        for (int k = 0; k < nsym; k++) {
+            out |= (unsigned)(shown[k] < 0) | (unsigned)(shown[k] > end);
+            track[k] = (int16_t)shown[k];
+        }
+        if (out) return observe_bad(err, "a track is out of range");
+    }
     return PUL_OK;
 }
 
 /* The board: the printed cells, then the tiles in order (from the first
 ** one g does not hold yet), each on two empty neighbouring cells of the
-** area; used[] counts tiles per kind. */
+** area; used[] counts tiles per kind (prefix: those of the first from,
+** else NULL). */
 static PulStatus observe_board(GenialGame *g, const PulObservation *o, int from, uint8_t *used,
-                               PulError *err) {
+                               const uint8_t *prefix, PulError *err) {
     const GenialVariant *gv = GV(g);
     const GenialArea *ar = genial_area(g);
-    for (int i = 0; i < from; i++) used[g->placed[i].kind]++;
+    if (prefix)
+        memcpy(used, prefix, GENIAL_MAX_KINDS);
+    else
+        for (int i = 0; i < from; i++) used[g->placed[i].kind]++;
     if (from == 0) {
         /* every printed cell, as genial_start presets them */
         for (int c = 0; c < gv->ncells; c++)
@@ -330,17 +346,25 @@ static PulStatus observe_deal(GenialGame *g, const PulObservation *o, uint8_t *u
     int next = 0, low = 0;
     for (int s = 0; s < n; s++) {
         if (s == me) continue;
-        for (int i = 0; i < o->genial.rack_count[s]; i++, next++) {
-            int t;
-            if (rng) {
-                int j = next + (int)rng_below(rng, (uint32_t)(npool - next));
-                t = pool[j];
-                pool[j] = pool[next];
-                pool[next] = (uint8_t)t;
-            } else {
+        int count = o->genial.rack_count[s];
+        if (!rng) {
+            /* In kind order into an empty rack (observe_counts cleared it), as
+            ** genial_rack_put would keep it. */
+            uint8_t *rack = g->rack[s];
+            for (int i = 0; i < count; i++) {
                 while (g->bag[low] == 0) low++;
-                t = low;
+                g->bag[low]--;
+                rack[i] = (uint8_t)low;
             }
+            g->nrack[s] = (uint8_t)count;
+            next += count;
+            continue;
+        }
+        for (int i = 0; i < count; i++, next++) {
+            int j = next + (int)rng_below(rng, (uint32_t)(npool - next));
+            int t = pool[j];
+            pool[j] = pool[next];
+            pool[next] = (uint8_t)t;
             g->bag[t]--;
             genial_rack_put(g, s, t);
         }
@@ -349,13 +373,36 @@ static PulStatus observe_deal(GenialGame *g, const PulObservation *o, uint8_t *u
     return PUL_OK;
 }
 
-PulStatus genial_from_observation(PulGame *pg, const PulObservation *obs, PulRng *rng,
-                                  PulError *err) {
+/* Whether memo holds the placed tiles g was last built from, and obs's
+** begin with them: found by comparing lists of the same layout a run at a
+** time, not g's board tile by tile. g's count and action count are a check
+** on a caller that changed g in between, not a proof. */
+static bool memo_vouches(const GenialGame *g, const PulObservation *o, const GenialMemo *m) {
+    if (!m || !m->valid || !g->h.started || m->nplaced != g->nplaced || m->turns != g->h.turns ||
+        o->genial.nplaced < m->nplaced)
+        return false;
+    return memcmp(o->genial.placed, m->placed, (size_t)m->nplaced * sizeof *m->placed) == 0;
+}
+
+static PulStatus from_observation(PulGame *pg, const PulObservation *obs, PulRng *rng,
+                                  GenialMemo *memo, PulError *err) {
     GenialGame *g = GG(pg);
     uint8_t used[GENIAL_MAX_KINDS] = {0};
     int kept = 0;
-    PulStatus st = observe_counts(g, obs, &kept, err);
-    if (st == PUL_OK) st = observe_board(g, obs, kept, used, err);
+    bool vouched = memo_vouches(g, obs, memo);
+    if (memo) memo->valid = 0; /* till obs is built */
+    PulStatus st = observe_counts(g, obs, vouched, &kept, err);
+    /* the memo's counts are of its tiles: of g's when g kept its board */
+    bool counted = vouched && kept == memo->nplaced;
+    if (st == PUL_OK) st = observe_board(g, obs, kept, used, counted ? memo->used : NULL, err);
+    if (st == PUL_OK && memo) {
+        int from = counted ? memo->nplaced : 0;
+        memcpy(memo->placed + from, obs->genial.placed + from,
+               (size_t)(obs->genial.nplaced - from) * sizeof *memo->placed);
+        memcpy(memo->used, used, sizeof memo->used);
+        memo->nplaced = obs->genial.nplaced;
+        memo->turns = obs->turns;
+    }
     if (st == PUL_OK) st = observe_deal(g, obs, used, rng, err);
     if (st != PUL_OK) {
         /* never a half-built game: what is left is not started */
@@ -368,6 +415,17 @@ PulStatus genial_from_observation(PulGame *pg, const PulObservation *obs, PulRng
     }
     g->h.seed = rng ? rng_next(rng) : 0;
     pul_rng_seed(&g->h.rng, g->h.seed);
+    if (memo) memo->valid = 1;
     err_clear(err);
     return PUL_OK;
+}
+
+PulStatus genial_from_observation(PulGame *g, const PulObservation *obs, PulRng *rng,
+                                  PulError *err) {
+    return from_observation(g, obs, rng, NULL, err);
+}
+
+PulStatus genial_from_observation_kept(PulGame *g, const PulObservation *obs, void *memo,
+                                       PulError *err) {
+    return from_observation(g, obs, NULL, memo, err);
 }

@@ -52,14 +52,20 @@ static inline void tile_bit(uint64_t *set, int id, int ntiles) {
 ** that holds exactly when their ids cover every tile, as ntiles entries can
 ** only cover ntiles tiles each once. This runs at every move of a bot: a
 ** bit per id and no branch on the ids (the exact fault is found apart, when
-** there is one). */
-static bool tiles_once(const PulObservation *o, int nt) {
+** there is one).
+** The first from placed tiles may come as their bits (prefix, else NULL):
+** ids found in range and each listed once before. */
+static bool tiles_once(const PulObservation *o, int nt, const uint64_t *prefix, int from) {
     uint64_t set[LAYOUT_TILE_WORDS] = {0};
+    if (prefix)
+        for (int w = 0; w < LAYOUT_TILE_WORDS; w++) set[w] = prefix[w];
+    else
+        from = 0;
     int nhand = o->hand_count[o->seat], nknown = o->nknown, nplaced = o->nplaced;
     int nunseen = o->nunseen;
     for (int i = 0; i < nhand; i++) tile_bit(set, o->hand[i], nt);
     for (int i = 0; i < nknown; i++) tile_bit(set, o->known[i], nt);
-    for (int i = 0; i < nplaced; i++) tile_bit(set, o->placed[i].tile, nt);
+    for (int i = from; i < nplaced; i++) tile_bit(set, o->placed[i].tile, nt);
     for (int i = 0; i < nunseen; i++) tile_bit(set, o->unseen[i], nt);
     uint64_t missing = 0;
     for (int w = 0; w < LAYOUT_TILE_WORDS; w++) {
@@ -72,8 +78,10 @@ static bool tiles_once(const PulObservation *o, int nt) {
     return missing == 0;
 }
 
-/* The checks that keep the rebuild inside the state's arrays. */
-static PulStatus check_counts(const MicropulGame *g, const PulObservation *o, PulError *err) {
+/* The checks that keep the rebuild inside the state's arrays (memo: the
+** first memo->nplaced placed tiles are its, NULL when they are not known). */
+static PulStatus check_counts(const MicropulGame *g, const PulObservation *o,
+                              const MicropulMemo *memo, PulError *err) {
     const PulTileSet *ts = &MV(g)->ts;
     if (o->nseats < 1 || o->nseats > PUL_MAX_SEATS || o->seat < 0 || o->seat >= o->nseats ||
         o->to_move < 0 || o->to_move >= o->nseats)
@@ -97,7 +105,7 @@ static PulStatus check_counts(const MicropulGame *g, const PulObservation *o, Pu
     hidden += o->supply_count[o->seat] - o->nknown;
     if (total != ts->ntiles) return bad_obs(err, "the tile counts do not add up to the tile set");
     if (hidden != o->nunseen) return bad_obs(err, "the unseen list does not match the counts");
-    if (!tiles_once(o, ts->ntiles)) return bad_obs(err, tiles_fault(o, ts->ntiles));
+    if (!tiles_once(o, ts->ntiles, memo ? memo->bits : NULL, memo ? memo->nplaced : 0)) return bad_obs(err, tiles_fault(o, ts->ntiles));
     return PUL_OK;
 }
 
@@ -176,48 +184,54 @@ static void deal_hidden(MicropulGame *g, const PulObservation *o, PulRng *rng) {
     }
     int next = 0, me = o->seat;
     for (int s = 0; s < PUL_MAX_SEATS; s++) known_clear(g, s);
+    /* Each list is made in a zeroed copy and copied whole: the zeros past its
+    ** end come with it, without a call per list. */
+    uint8_t core[sizeof g->core] = {0};
+    int k = 0;
     for (int s = 0; s < o->nseats; s++) {
-        g->nhand[s] = (uint8_t)o->hand_count[s];
-        g->nsupply[s] = (uint8_t)o->supply_count[s];
+        uint8_t hand[sizeof g->hand[s]] = {0}, supply[sizeof g->supply[s]] = {0};
+        int nhand = o->hand_count[s], nsupply = o->supply_count[s];
+        g->nhand[s] = (uint8_t)nhand;
+        g->nsupply[s] = (uint8_t)nsupply;
         g->stones[s] = (uint8_t)o->stones_left[s];
         if (s == me) {
-            for (int i = 0; i < o->hand_count[s]; i++) g->hand[s][i] = (uint8_t)o->hand[i];
-            int k = 0;
+            for (int i = 0; i < nhand; i++) hand[i] = (uint8_t)o->hand[i];
+            int j = 0;
             for (int i = 0; i < o->nknown; i++) {
-                g->supply[s][k++] = (uint8_t)o->known[i];
+                supply[j++] = (uint8_t)o->known[i];
                 known_add(g, s, o->known[i]);
             }
-            while (k < o->supply_count[s]) g->supply[s][k++] = pool[next++];
+            while (j < nsupply) supply[j++] = pool[next++];
         } else {
-            for (int i = 0; i < o->hand_count[s]; i++) g->hand[s][i] = pool[next++];
-            for (int i = 0; i < o->supply_count[s]; i++) g->supply[s][i] = pool[next++];
+            for (int i = 0; i < nhand; i++) hand[i] = pool[next++];
+            for (int i = 0; i < nsupply; i++) supply[i] = pool[next++];
         }
-        memset(g->hand[s] + g->nhand[s], 0, sizeof g->hand[s] - g->nhand[s]);
-        memset(g->supply[s] + g->nsupply[s], 0, sizeof g->supply[s] - g->nsupply[s]);
+        memcpy(g->hand[s], hand, sizeof hand);
+        memcpy(g->supply[s], supply, sizeof supply);
     }
     /* Drawn part: every tile off the core but the start tile, any order. */
-    int k = 0;
-    for (int i = 1; i < o->nplaced; i++) g->core[k++] = o->placed[i].tile;
+    for (int i = 1; i < o->nplaced; i++) core[k++] = o->placed[i].tile;
     for (int s = 0; s < o->nseats; s++) {
-        for (int i = 0; i < g->nhand[s]; i++) g->core[k++] = g->hand[s][i];
-        for (int i = 0; i < g->nsupply[s]; i++) g->core[k++] = g->supply[s][i];
+        for (int i = 0; i < g->nhand[s]; i++) core[k++] = g->hand[s][i];
+        for (int i = 0; i < g->nsupply[s]; i++) core[k++] = g->supply[s][i];
     }
     g->core_top = (uint8_t)k;
-    while (next < n) g->core[k++] = pool[next++];
+    while (next < n) core[k++] = pool[next++];
     g->ncore = (uint8_t)k;
-    memset(g->core + k, 0, sizeof g->core - (size_t)k);
+    memcpy(g->core, core, sizeof core);
 }
 
 /* Whether g's board is the start of the one obs shows: the same seats and
 ** rules, its placed tiles and its stones the first of obs's. Then only the
 ** rest need be put down (g is a determinization of an earlier observation of
 ** the same game, or that game itself). */
-static bool board_extends(const MicropulGame *g, const PulObservation *o) {
+static bool board_extends(const MicropulGame *g, const PulObservation *o, bool vouched) {
     if (!g->h.started || g->h.nseats != o->nseats || g->nplaced < 1 ||
         g->nplaced > o->nplaced || g->nplaced > MP_TILES ||
         g->nstones_placed > o->nstones ||
         memcmp(&g->rules, &o->rules, sizeof g->rules) != 0)
         return false;
+    if (vouched) return true; /* the lists below were compared with a memo's */
     for (int i = 0; i < g->nplaced; i++) {
         const Placed *a = &g->placed[i];
         const PulPlaced *b = &o->placed[i];
@@ -269,23 +283,38 @@ static void clear_stale_stones(MicropulGame *g) {
 }
 
 /* The board and stones of obs on g, from scratch or, when g already holds the
-** start of them, from there on; the same bytes either way. */
+** start of them, from there on; the same bytes either way. vouched: g is what
+** the last call left (a memo's premise), so with nothing new on the board its
+** groups hold stones at their roots alone and its points are still right. */
 static PulStatus place_board(MicropulGame *g, const PulObservation *obs, bool extends,
-                             PulError *err) {
+                             bool vouched, PulError *err) {
     if (extends) {
         int tiles = g->nplaced, stones = g->nstones_placed;
+        bool same = vouched && tiles == obs->nplaced && stones == obs->nstones;
+        int32_t points[PUL_MAX_SEATS];
+        memcpy(points, g->group_points, sizeof points);
         reset_keeping_board(g);
+        if (same) {
+            memcpy(g->group_points, points, sizeof points);
+            return PUL_OK;
+        }
         PulStatus st = rebuild_board(g, obs, tiles, err);
-        if (st == PUL_OK && stones > 0) clear_stale_stones(g);
+        /* no tile put down after g's claims: no claimed group merged */
+        if (st == PUL_OK && stones > 0 && !(vouched && tiles == obs->nplaced))
+            clear_stale_stones(g);
         if (st == PUL_OK) st = put_stones(g, obs, stones, err);
         if (st == PUL_OK) points_from_groups(g);
         return st;
     }
     /* All of it cleared, not only what a start clears: what g held before
     ** (another game, or this one played on) leaves nothing in the arrays, so
-    ** the bytes are those of a new game object's rebuild. */
+    ** the bytes are those of a new game object's rebuild. The grid is 0 but
+    ** at placed and frontier cells (micropul.h), so those are cleared alone. */
     const PulVariant *v = g->h.v;
-    memset(g, 0, sizeof *g);
+    board_clear(g);
+    memset(g, 0, offsetof(MicropulGame, grid));
+    size_t end = offsetof(MicropulGame, grid) + sizeof g->grid; /* and any padding after it */
+    memset((char *)g + end, 0, sizeof *g - end);
     g->h.v = v;
     g->h.fam = v->fam;
     start_reset(g, &obs->rules, obs->nseats);
@@ -295,14 +324,45 @@ static PulStatus place_board(MicropulGame *g, const PulObservation *obs, bool ex
     return st;
 }
 
-PulStatus determinize_game(PulGame *pg, const PulObservation *obs, PulRng *rng, PulError *err) {
+/* Whether memo holds the lists g was last built from, and obs's begin with
+** them: then g's placed tiles and stones are obs's first ones, found by
+** comparing lists of the same layout a run at a time, not g's board tile by
+** tile. The counts and action count of g are a check on a caller that
+** changed g in between, not a proof. */
+static bool memo_vouches(const MicropulGame *g, const PulObservation *o, const MicropulMemo *m) {
+    if (!m || !m->valid || !g->h.started || m->nplaced != g->nplaced ||
+        m->nstones != g->nstones_placed || m->turns != g->h.turns || o->nplaced < m->nplaced ||
+        o->nstones < m->nstones)
+        return false;
+    return memcmp(o->placed, m->placed, (size_t)m->nplaced * sizeof *o->placed) == 0 &&
+           memcmp(o->stones, m->stones, (size_t)m->nstones * sizeof *o->stones) == 0;
+}
+
+/* obs's lists into memo, for the next call (vouched: memo holds their start). */
+static void memo_keep(MicropulMemo *m, const PulObservation *o, bool vouched) {
+    int from = vouched ? m->nplaced : 0, stones = vouched ? m->nstones : 0;
+    if (!vouched)
+        for (int w = 0; w < LAYOUT_TILE_WORDS; w++) m->bits[w] = 0;
+    memcpy(m->placed + from, o->placed + from, (size_t)(o->nplaced - from) * sizeof *o->placed);
+    for (int i = from; i < o->nplaced; i++) tile_bit(m->bits, o->placed[i].tile, MP_TILES);
+    memcpy(m->stones + stones, o->stones + stones, (size_t)(o->nstones - stones) * sizeof *o->stones);
+    m->nplaced = o->nplaced;
+    m->nstones = o->nstones;
+    m->turns = o->turns;
+    m->valid = 1;
+}
+
+static PulStatus determinize(PulGame *pg, const PulObservation *obs, PulRng *rng,
+                             MicropulMemo *memo, PulError *err) {
     MicropulGame *g = MG(pg);
-    PulStatus st = check_counts(g, obs, err);
+    bool vouched = memo_vouches(g, obs, memo);
+    if (memo) memo->valid = 0; /* till obs is built */
+    PulStatus st = check_counts(g, obs, vouched ? memo : NULL, err);
     if (st != PUL_OK) return st;
     /* Rules equal to those of the game g holds were checked when it began. */
-    bool extends = board_extends(g, obs);
+    bool extends = board_extends(g, obs, vouched);
     if (!extends && (st = pul_rules_validate(&obs->rules, err)) != PUL_OK) return st;
-    if ((st = place_board(g, obs, extends, err)) != PUL_OK) {
+    if ((st = place_board(g, obs, extends, vouched, err)) != PUL_OK) {
         /* never a half-built game: what is left is empty and not started */
         start_reset(g, &obs->rules, obs->nseats);
         return st;
@@ -319,6 +379,15 @@ PulStatus determinize_game(PulGame *pg, const PulObservation *obs, PulRng *rng, 
     g->h.seed = rng ? rng_next(rng) : 0;
     pul_rng_seed(&g->h.rng, g->h.seed);
     g->h.started = 1;
+    if (memo) memo_keep(memo, obs, vouched && extends);
     err_clear(err);
     return PUL_OK;
+}
+
+PulStatus determinize_game(PulGame *g, const PulObservation *obs, PulRng *rng, PulError *err) {
+    return determinize(g, obs, rng, NULL, err);
+}
+
+PulStatus determinize_kept(PulGame *g, const PulObservation *obs, void *memo, PulError *err) {
+    return determinize(g, obs, NULL, memo, err);
 }
