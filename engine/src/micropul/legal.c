@@ -226,6 +226,118 @@ _Static_assert(offsetof(PulAction, y) == offsetof(PulAction, x) + sizeof(int32_t
                    sizeof(CellXY) == 2 * sizeof(int32_t),
                "a placement's x and y are copied as one CellXY");
 
+#if defined(__SSE2__)
+/* The cell sets of up to 64 cells' words, sets[4 * h + r] for h below nh: bit f when cell
+** f's word holds (hand tile h, rotation r). Sixteen words at a time, a byte
+** transpose: each round of interleaving pairs registers that differ in one
+** bit of the cell number and moves that bit into the bytes' position, so
+** after four the register of tile h holds its byte of each cell in cell
+** order; a shift brings rotation r's bit to each byte's top, which movemask
+** gathers. No branch depends on the words (a scatter bit by bit mispredicted
+** about once per cell and once per set). fits must be readable and zero up
+** to ncells rounded up to 16. */
+static void cell_sets(const uint64_t *fits, int ncells, int nh, uint64_t sets[4 * CHUNK]) {
+    memset(sets, 0, sizeof(uint64_t) * 4 * CHUNK);
+    for (int f0 = 0; f0 < ncells; f0 += 16) {
+        const __m128i *p = (const __m128i *)(const void *)(fits + f0);
+        __m128i r[8], a[8];
+        for (int i = 0; i < 8; i++) r[i] = _mm_loadu_si128(p + i);
+        /* Register i holds cells 2i and 2i + 1: its bits are the cell's
+        ** bits 3..1, a byte's position bit 3 is the cell's bit 0. Each round
+        ** pairs the registers differing in bit `lo` of their number. */
+#define ROUND(src, dst, bit)                                                        \
+        for (int i = 0; i < 8; i++)                                                 \
+            if (!(i & (bit))) {                                                     \
+                dst[i] = _mm_unpacklo_epi8(src[i], src[i | (bit)]);                 \
+                dst[i | (bit)] = _mm_unpackhi_epi8(src[i], src[i | (bit)]);         \
+            }
+        ROUND(r, a, 4) /* cell bit 3 in; cell bit 0 now the register's bit 2 */
+        ROUND(a, r, 2) /* cell bit 2 in; tile bit 2 now the register's bit 1 */
+        ROUND(r, a, 1) /* cell bit 1 in; tile bit 1 now the register's bit 0 */
+        ROUND(a, r, 4) /* cell bit 0 in; tile bit 0 now the register's bit 2 */
+#undef ROUND
+        for (int h = 0; h < nh; h++) {
+            __m128i t = r[(h & 1) << 2 | (h >> 2 & 1) << 1 | (h >> 1 & 1)];
+            uint64_t *s = &sets[4 * h];
+            s[0] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(t, 7)) << f0;
+            s[1] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(t, 6)) << f0;
+            s[2] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(t, 5)) << f0;
+            s[3] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(t, 4)) << f0;
+        }
+    }
+}
+
+/* Set bits of x (the builtin is a library call without the instruction). */
+static inline int set_count(uint64_t x) {
+#if defined(__GNUC__) && defined(__POPCNT__)
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+/* chunk_emit for at most 64 cells (total: the chunk's placements). The cell
+** sets at once (cell_sets); then each non-empty set, while a block of BLOCK
+** placements fits before the end, is written as such a block whether it has
+** that many cells or fewer, and the list moves on by the set's count: a
+** set's placements then depend on no branch (a loop per set mispredicted its
+** end once a set). A placement is one 16-byte store of its cell's x and y
+** with the set's first four bytes; the places written past a set's count
+** are written again by the sets after it, and the sets near the end are
+** written exactly. */
+static int chunk_emit_sets(const MicropulGame *g, int h0, uint64_t *fits, int ncells, int total,
+                           PulAction *out) {
+    enum { BLOCK = 8 };
+    _Static_assert(sizeof(PulAction) == 12 && offsetof(PulAction, x) == 4,
+                   "a placement is its four bytes, then x and y");
+    const uint64_t stop = UINT64_C(1) << 63; /* low64 of an empty set: cell[63] */
+    uint64_t sets[4 * CHUNK], seg[4 * CHUNK];
+    uint32_t head[4 * CHUNK];
+    __m128i cell[64];
+    int seat = g->h.to_move, nh = g->nhand[seat] - h0 < CHUNK ? g->nhand[seat] - h0 : CHUNK;
+    const uint8_t *hand = &g->hand[seat][h0];
+    for (int f = ncells; f & 15; f++) fits[f] = 0;
+    cell_sets(fits, ncells, nh, sets);
+    cell[63] = _mm_setzero_si128();
+    for (int f = 0; f < ncells; f++) cell[f] = _mm_set_epi32(0, g->front[f].y, g->front[f].x, 0);
+    int nseg = 0;
+    for (int h = 0; h < nh; h++)
+        for (int r = 0; r < 4; r++) {
+            const uint8_t bytes[4] = {PUL_PLACE, hand[h], (uint8_t)r, 0};
+            memcpy(&head[nseg], bytes, sizeof bytes);
+            seg[nseg] = sets[4 * h + r];
+            nseg += seg[nseg] != 0;
+        }
+    PulAction *o = out, *end = out + total;
+    int s = 0;
+    for (; s < nseg && end - o > BLOCK; s++) {
+        uint64_t c = seg[s];
+        const __m128i hd = _mm_cvtsi32_si128((int)head[s]);
+        uint8_t *at = (uint8_t *)o;
+        for (int j = 0; j < BLOCK; j++, at += sizeof *o) { /* unrolled: no branch on c */
+            _mm_storeu_si128((__m128i *)(void *)at, _mm_or_si128(cell[low64(c | stop)], hd));
+            c &= c - 1;
+        }
+        for (int j = BLOCK; c; j++, c &= c - 1) { /* more than BLOCK cells (rare) */
+            memcpy(&o[j], &head[s], sizeof(uint32_t));
+            o[j].x = g->front[low64(c)].x;
+            o[j].y = g->front[low64(c)].y;
+        }
+        o += set_count(seg[s]);
+    }
+    for (; s < nseg; s++)
+        for (uint64_t c = seg[s]; c; c &= c - 1, o++) {
+            memcpy(o, &head[s], sizeof(uint32_t));
+            o->x = g->front[low64(c)].x;
+            o->y = g->front[low64(c)].y;
+        }
+    return (int)(o - out);
+}
+#endif
+
 /* Write the placements of one chunk's cell words in the generator's order
 ** (hand tile, rotation, cell): each word's bits are scattered into one cell
 ** set per (tile, rotation), then each set is read in cell order. n + total
@@ -295,18 +407,15 @@ static int chunk_placements(const MicropulGame *g, int h0, const uint64_t *tab,
     int ncells = board_candidates(g), total = 0;
     int seat = g->h.to_move;
     int nh = g->nhand[seat] - h0 < CHUNK ? g->nhand[seat] - h0 : CHUNK;
-    if (out && n + ncells * 4 * nh <= max) {
-        /* Room for every candidate (the usual buffer of PUL_MAX_ACTIONS):
-        ** no count first, the list says how many. */
-        for (int f = 0; f < ncells; f++) any |= fits[f] = cell_fits(tab, &g->front[f]);
-        return any ? n + chunk_emit(g, h0, fits, any, ncells, out + n) : n;
-    }
     for (int f = 0; f < ncells; f++) {
         any |= fits[f] = cell_fits(tab, &g->front[f]);
         total += (int)nibble_bits(fits[f]);
     }
     if (!out || !total) return n + total;
     if (n + total <= max) {
+#if defined(__SSE2__)
+        if (ncells <= 64) return n + chunk_emit_sets(g, h0, fits, ncells, total, out + n);
+#endif
         chunk_emit(g, h0, fits, any, ncells, out + n);
     } else if (n < max) {
         /* A buffer too short for the chunk (rare): the same list, bounded. */
