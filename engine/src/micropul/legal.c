@@ -267,66 +267,70 @@ static void cell_sets(const uint64_t *fits, int ncells, int nh, uint64_t sets[4 
     }
 }
 
-/* Set bits of x (the builtin is a library call without the instruction). */
-static inline int set_count(uint64_t x) {
-#if defined(__GNUC__) && defined(__POPCNT__)
-    return __builtin_popcountll(x);
-#else
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-#endif
-}
-
-/* chunk_emit for at most 64 cells (total: the chunk's placements). The cell
-** sets at once (cell_sets); then each non-empty set, while a block of BLOCK
-** placements fits before the end, is written as such a block whether it has
-** that many cells or fewer, and the list moves on by the set's count: a
-** set's placements then depend on no branch (a loop per set mispredicted its
-** end once a set). A placement is one 16-byte store of its cell's x and y
-** with the set's first four bytes; the places written past a set's count
-** are written again by the sets after it, and the sets near the end are
-** written exactly. */
+/* chunk_emit for at most SET_CELLS cells (total: the chunk's placements).
+** The cell sets at once (cell_sets); then each non-empty set, while a block
+** of BLOCK placements fits before the end, is written as such a block
+** whether it has that many cells or fewer, and the list moves on by the
+** set's count: a set's placements then depend on no branch (a loop per set
+** mispredicted its end once a set). A placement is one 16-byte store of its
+** cell's x and y with the set's first four bytes. The set carries BLOCK stop
+** bits above its cells, each a cell that writes nothing that stays: the
+** block takes its cells then stop bits, and the stop bits left tell its
+** count. The places written past a set's count are written again by the sets
+** after it, and the sets near the end are written exactly. */
+enum { BLOCK = 8, SET_CELLS = 64 - BLOCK };
+#define STOP_BITS (~UINT64_C(0) << SET_CELLS)
 static int chunk_emit_sets(const MicropulGame *g, int h0, uint64_t *fits, int ncells, int total,
                            PulAction *out) {
-    enum { BLOCK = 8 };
     _Static_assert(sizeof(PulAction) == 12 && offsetof(PulAction, x) == 4,
                    "a placement is its four bytes, then x and y");
-    const uint64_t stop = UINT64_C(1) << 63; /* low64 of an empty set: cell[63] */
     uint64_t sets[4 * CHUNK], seg[4 * CHUNK];
     uint32_t head[4 * CHUNK];
     __m128i cell[64];
     int seat = g->h.to_move, nh = g->nhand[seat] - h0 < CHUNK ? g->nhand[seat] - h0 : CHUNK;
     const uint8_t *hand = &g->hand[seat][h0];
-    for (int f = ncells; f & 15; f++) fits[f] = 0;
+    for (int f = 0; f < 16; f++) fits[ncells + f] = 0;
     cell_sets(fits, ncells, nh, sets);
-    cell[63] = _mm_setzero_si128();
+    for (int f = SET_CELLS; f < 64; f++) cell[f] = _mm_setzero_si128();
     for (int f = 0; f < ncells; f++) cell[f] = _mm_set_epi32(0, g->front[f].y, g->front[f].x, 0);
+    /* A placement's first four bytes, as a word: the tile's plus the rotation's. */
+    uint32_t rot_word[4];
+    for (int r = 0; r < 4; r++) {
+        const uint8_t bytes[4] = {0, 0, (uint8_t)r, 0};
+        memcpy(&rot_word[r], bytes, sizeof bytes);
+    }
     int nseg = 0;
-    for (int h = 0; h < nh; h++)
+    for (int h = 0; h < nh; h++) {
+        const uint8_t bytes[4] = {PUL_PLACE, hand[h], 0, 0};
+        uint32_t tile_word;
+        memcpy(&tile_word, bytes, sizeof bytes);
         for (int r = 0; r < 4; r++) {
-            const uint8_t bytes[4] = {PUL_PLACE, hand[h], (uint8_t)r, 0};
-            memcpy(&head[nseg], bytes, sizeof bytes);
+            head[nseg] = tile_word | rot_word[r];
             seg[nseg] = sets[4 * h + r];
             nseg += seg[nseg] != 0;
         }
+    }
     PulAction *o = out, *end = out + total;
     int s = 0;
     for (; s < nseg && end - o > BLOCK; s++) {
-        uint64_t c = seg[s];
+        uint64_t c = seg[s] | STOP_BITS;
         const __m128i hd = _mm_cvtsi32_si128((int)head[s]);
         uint8_t *at = (uint8_t *)o;
         for (int j = 0; j < BLOCK; j++, at += sizeof *o) { /* unrolled: no branch on c */
-            _mm_storeu_si128((__m128i *)(void *)at, _mm_or_si128(cell[low64(c | stop)], hd));
+            _mm_storeu_si128((__m128i *)(void *)at, _mm_or_si128(cell[(size_t)(unsigned)low64(c)], hd));
             c &= c - 1;
         }
-        for (int j = BLOCK; c; j++, c &= c - 1) { /* more than BLOCK cells (rare) */
+        if (PUL_LIKELY(!(c & ~STOP_BITS))) {
+            o += 64 - low64(c); /* the stop bits left */
+            continue;
+        }
+        int j = BLOCK;
+        for (c &= ~STOP_BITS; c; j++, c &= c - 1) { /* more than BLOCK cells (rare) */
             memcpy(&o[j], &head[s], sizeof(uint32_t));
             o[j].x = g->front[low64(c)].x;
             o[j].y = g->front[low64(c)].y;
         }
-        o += set_count(seg[s]);
+        o += j;
     }
     for (; s < nseg; s++)
         for (uint64_t c = seg[s]; c; c &= c - 1, o++) {
@@ -336,6 +340,7 @@ static int chunk_emit_sets(const MicropulGame *g, int h0, uint64_t *fits, int nc
         }
     return (int)(o - out);
 }
+#undef STOP_BITS
 #endif
 
 /* Write the placements of one chunk's cell words in the generator's order
@@ -403,7 +408,7 @@ static void gen_placements_slow(const MicropulGame *g, int h0, int h1, Sink *k) 
 /* One chunk's placements to a buffer (in order) or counted. */
 static int chunk_placements(const MicropulGame *g, int h0, const uint64_t *tab,
                             PulAction *out, int n, int max) {
-    uint64_t fits[MAX_FRONT], any = 0;
+    uint64_t fits[MAX_FRONT + 16], any = 0; /* room to pad a group of 16 (chunk_emit_sets) */
     int ncells = board_candidates(g), total = 0;
     int seat = g->h.to_move;
     int nh = g->nhand[seat] - h0 < CHUNK ? g->nhand[seat] - h0 : CHUNK;
@@ -414,7 +419,7 @@ static int chunk_placements(const MicropulGame *g, int h0, const uint64_t *tab,
     if (!out || !total) return n + total;
     if (n + total <= max) {
 #if defined(__SSE2__)
-        if (ncells <= 64) return n + chunk_emit_sets(g, h0, fits, ncells, total, out + n);
+        if (ncells <= SET_CELLS) return n + chunk_emit_sets(g, h0, fits, ncells, total, out + n);
 #endif
         chunk_emit(g, h0, fits, any, ncells, out + n);
     } else if (n < max) {
