@@ -227,44 +227,47 @@ _Static_assert(offsetof(PulAction, y) == offsetof(PulAction, x) + sizeof(int32_t
                "a placement's x and y are copied as one CellXY");
 
 #if defined(__SSE2__)
-/* The cell sets of up to 64 cells' words, sets[4 * h + r] for h below nh: bit f when cell
-** f's word holds (hand tile h, rotation r). Sixteen words at a time, a byte
-** transpose: each round of interleaving pairs registers that differ in one
-** bit of the cell number and moves that bit into the bytes' position, so
+/* The cell sets of sixteen cells' words from fits + f0 into sets[4 * h + r]
+** (bit f0 + i when cell f0 + i's word holds hand tile h, rotation r), set
+** for the first sixteen, added to after. A byte transpose: register i holds
+** cells 2i and 2i + 1, so its number holds the cell's bits 3..1 and a byte's
+** position bit 3 the cell's bit 0; each round of interleaving pairs the
+** registers differing in one bit of their number, moves that bit into the
+** byte positions and the position's top bit into the register number, so
 ** after four the register of tile h holds its byte of each cell in cell
-** order; a shift brings rotation r's bit to each byte's top, which movemask
+** order. A shift brings rotation r's bit to each byte's top, which movemask
 ** gathers. No branch depends on the words (a scatter bit by bit mispredicted
-** about once per cell and once per set). fits must be readable and zero up
-** to ncells rounded up to 16. */
-static void cell_sets(const uint64_t *fits, int ncells, int nh, uint64_t sets[4 * CHUNK]) {
-    memset(sets, 0, sizeof(uint64_t) * 4 * CHUNK);
-    for (int f0 = 0; f0 < ncells; f0 += 16) {
-        const __m128i *p = (const __m128i *)(const void *)(fits + f0);
-        __m128i r[8], a[8];
-        for (int i = 0; i < 8; i++) r[i] = _mm_loadu_si128(p + i);
-        /* Register i holds cells 2i and 2i + 1: its bits are the cell's
-        ** bits 3..1, a byte's position bit 3 is the cell's bit 0. Each round
-        ** pairs the registers differing in bit `lo` of their number. */
-#define ROUND(src, dst, bit)                                                        \
-        for (int i = 0; i < 8; i++)                                                 \
-            if (!(i & (bit))) {                                                     \
-                dst[i] = _mm_unpacklo_epi8(src[i], src[i | (bit)]);                 \
-                dst[i | (bit)] = _mm_unpackhi_epi8(src[i], src[i | (bit)]);         \
-            }
-        ROUND(r, a, 4) /* cell bit 3 in; cell bit 0 now the register's bit 2 */
-        ROUND(a, r, 2) /* cell bit 2 in; tile bit 2 now the register's bit 1 */
-        ROUND(r, a, 1) /* cell bit 1 in; tile bit 1 now the register's bit 0 */
-        ROUND(a, r, 4) /* cell bit 0 in; tile bit 0 now the register's bit 2 */
-#undef ROUND
-        for (int h = 0; h < nh; h++) {
-            __m128i t = r[(h & 1) << 2 | (h >> 2 & 1) << 1 | (h >> 1 & 1)];
-            uint64_t *s = &sets[4 * h];
-            s[0] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(t, 7)) << f0;
-            s[1] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(t, 6)) << f0;
-            s[2] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(t, 5)) << f0;
-            s[3] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi64(t, 4)) << f0;
+** about once per cell). */
+static inline void group_sets(const uint64_t *fits, int f0, bool first, uint64_t sets[4 * CHUNK]) {
+    const __m128i *p = (const __m128i *)(const void *)(fits + f0);
+    __m128i r[8], a[8];
+    for (int i = 0; i < 8; i++) r[i] = _mm_loadu_si128(p + i);
+#define ROUND(src, dst, bit)                                                    \
+    for (int i = 0; i < 8; i++)                                                 \
+        if (!(i & (bit))) {                                                     \
+            dst[i] = _mm_unpacklo_epi8(src[i], src[i | (bit)]);                 \
+            dst[i | (bit)] = _mm_unpackhi_epi8(src[i], src[i | (bit)]);         \
         }
+    ROUND(r, a, 4) /* cell bit 3 in; cell bit 0 now the register's bit 2 */
+    ROUND(a, r, 2) /* cell bit 2 in; tile bit 2 now the register's bit 1 */
+    ROUND(r, a, 1) /* cell bit 1 in; tile bit 1 now the register's bit 0 */
+    ROUND(a, r, 4) /* cell bit 0 in; tile bit 0 now the register's bit 2 */
+#undef ROUND
+    for (int h = 0; h < CHUNK; h++) {
+        __m128i t = r[(h & 1) << 2 | (h >> 2 & 1) << 1 | (h >> 1 & 1)];
+        uint64_t m[4] = {(unsigned)_mm_movemask_epi8(_mm_slli_epi64(t, 7)),
+                         (unsigned)_mm_movemask_epi8(_mm_slli_epi64(t, 6)),
+                         (unsigned)_mm_movemask_epi8(_mm_slli_epi64(t, 5)),
+                         (unsigned)_mm_movemask_epi8(_mm_slli_epi64(t, 4))};
+        for (int k = 0; k < 4; k++) sets[4 * h + k] = first ? m[k] : sets[4 * h + k] | m[k] << f0;
     }
+}
+
+/* The cell sets of ncells cells' words (group_sets); fits must be readable
+** and zero up to ncells rounded up to 16. */
+static void cell_sets(const uint64_t *fits, int ncells, uint64_t sets[4 * CHUNK]) {
+    group_sets(fits, 0, true, sets);
+    for (int f0 = 16; f0 < ncells; f0 += 16) group_sets(fits, f0, false, sets);
 }
 
 /* chunk_emit for at most SET_CELLS cells (total: the chunk's placements).
@@ -290,7 +293,7 @@ static int chunk_emit_sets(const MicropulGame *g, int h0, uint64_t *fits, int nc
     int seat = g->h.to_move, nh = g->nhand[seat] - h0 < CHUNK ? g->nhand[seat] - h0 : CHUNK;
     const uint8_t *hand = &g->hand[seat][h0];
     for (int f = 0; f < 16; f++) fits[ncells + f] = 0;
-    cell_sets(fits, ncells, nh, sets);
+    cell_sets(fits, ncells, sets);
     for (int f = SET_CELLS; f < 64; f++) cell[f] = _mm_setzero_si128();
     for (int f = 0; f < ncells; f++) cell[f] = _mm_set_epi32(0, g->front[f].y, g->front[f].x, 0);
     /* A placement's first four bytes, as a word: the tile's plus the rotation's. */
