@@ -104,8 +104,21 @@ static int find(const PulAction *a, int n) {
 ** action drawn with rng. */
 static void check_position(const PulGame *g, PulRng *rng) {
     int nref = reference(g);
+    /* The generator writes its blocks of placements ahead: nothing past the
+    ** count may be left changed. */
+    enum { GUARD = 16 };
+    memset(list, 0xA5, sizeof(PulAction) * (size_t)(nref + GUARD));
     int np = pul_legal_placements(g, list, PUL_MAX_ACTIONS);
     CHECK_INT(np, nref);
+    if (np == nref) {
+        const unsigned char *past = (const unsigned char *)&list[np];
+        for (size_t i = 0; i < sizeof(PulAction) * GUARD; i++)
+            if (past[i] != 0xA5) {
+                fprintf(stderr, "  byte %zu past the %d placements was written\n", i, np);
+                CHECK(false);
+                break;
+            }
+    }
     for (int i = 0; i < np && i < nref; i++)
         if (!same_action(&list[i], &ref[i])) {
             fprintf(stderr, "  placement %d: tile %d rot %d at (%d,%d), reference tile %d rot %d at (%d,%d)\n",
