@@ -371,26 +371,20 @@ PulStatus apply_end_hooks(MicropulGame *g, HookCall *call, bool was_over, PulErr
 }
 
 /* Whether placement a fires a catalyst that on_activate hears of, worked
-** out before the tile is down (what activate finds after). Only the tiles
-** holding such a catalyst (MicropulHooks.hearing) are looked at closer. */
+** out before the tile is down (what activate finds after): a catalyst fires
+** where a micropul faces it (apply_fired), so the tile's heard slots against
+** the micropul its cell is shown, then each neighbour showing a catalyst to
+** the tile's micropul, its heard slots against those it shows. */
 static bool fires_heard(const MicropulGame *g, const PulAction *a, const MicropulHooks *tab) {
-    const MicropulVariant *v = MV(g);
     const Front *seen = &g->front[board_front_at(g, a->x, a->y)];
-    const TileRot *tr = &v->rot[a->tile][a->rot];
-    uint32_t hear = tab->activate_features;
-    unsigned own = tr->cat_slots & seen->mic8, theirs = seen->cat8 & tr->mic_slots;
-    if (own && tab->hearing[a->tile]) {
-        if (v->ts.tile[a->tile].big) return hear >> v->ts.tile[a->tile].centre & 1;
-        for (; own; own &= own - 1)
-            if (hear >> tr->quad[slot_quad[lowest_set(own)]] & 1) return true;
-    }
-    for (; theirs; theirs &= theirs - 1) {
-        int slot = lowest_set(theirs), s = slot >> 1, k = slot & 1;
+    if (tab->heard[a->tile][a->rot] & seen->mic8) return true;
+    unsigned theirs = seen->cat8 & MV(g)->rot[a->tile][a->rot].mic_slots;
+    /* The neighbours' slots facing mine: slot i faces slot i ^ 4. */
+    unsigned facing = (theirs >> 4 | theirs << 4) & 0xFFu;
+    for (unsigned sides = (theirs | theirs >> 1) & 0x55u; sides; sides &= sides - 1) {
+        int s = lowest_set(sides) >> 1;
         const Placed *q = &g->placed[board_tile_at(g, a->x + side_dx[s], a->y + side_dy[s])];
-        if (!tab->hearing[q->tile]) continue;
-        int f = v->ts.tile[q->tile].big ? v->ts.tile[q->tile].centre
-                                        : v->rot[q->tile][q->rot].quad[slot_quad[(s ^ 2) * 2 + k]];
-        if (hear >> f & 1) return true;
+        if (tab->heard[q->tile][q->rot] & facing & 3u << (2 * (s ^ 2))) return true;
     }
     return false;
 }
