@@ -169,6 +169,14 @@ typedef struct {
     bool failed;
 } Hooks;
 
+/* The hooks' side of a placement stays out of line, so that the plain
+** apply, which every playout takes, is compiled as if it were not there. */
+#if defined(__GNUC__)
+#define HOOKS_OUT_OF_LINE __attribute__((noinline))
+#else
+#define HOOKS_OUT_OF_LINE
+#endif
+
 /* on_activate for one catalyst that fired, given its tile set's draw and
 ** extra turn: the placement's draws and extra turns become what the hook
 ** left. False when the hook failed. */
@@ -207,7 +215,7 @@ static void hook_fired_at(Hooks *hk, MicropulGame *g, const Placed *q, unsigned 
 ** index first on, which then shows what the hook left; without, for the
 ** catalysts activate found, in the same order, so that an apply nobody
 ** reads the events of records none (apply_hooked). */
-static void hook_activations(Hooks *hk, MicropulGame *g, int idx, const int nb[4],
+HOOKS_OUT_OF_LINE static void hook_activations(Hooks *hk, MicropulGame *g, int idx, const int nb[4],
                              const Front *seen, PulEvents *ev, int first, int *draw, int *extra) {
     if (!ev) {
         const MicropulVariant *v = MV(g);
@@ -269,7 +277,7 @@ static void hook_score(Hooks *hk, MicropulGame *g, int root, int32_t x, int32_t 
 
 /* score_group for each CLOSED event from index first on (apply_hooked
 ** keeps the events when score_group is defined). */
-static void hook_closures(Hooks *hk, MicropulGame *g, const PulEvents *ev, int first) {
+HOOKS_OUT_OF_LINE static void hook_closures(Hooks *hk, MicropulGame *g, const PulEvents *ev, int first) {
     if (!(hk->hooks & HOOK_SCORE_GROUP)) return;
     for (int i = first; i < ev->n && !hk->failed; i++) {
         const PulEvent *e = &ev->ev[i];
@@ -422,7 +430,7 @@ PulStatus apply_end_hooks(MicropulGame *g, HookCall *call, bool was_over, PulErr
 ** where a micropul faces it (apply_fired), so the tile's heard slots against
 ** the micropul its cell is shown, then each neighbour showing a catalyst to
 ** the tile's micropul, its heard slots against those it shows. */
-static bool fires_heard(const MicropulGame *g, const PulAction *a, const MicropulHooks *tab) {
+static inline bool fires_heard(const MicropulGame *g, const PulAction *a, const MicropulHooks *tab) {
     const Front *seen = &g->front[board_front_at(g, a->x, a->y)];
     if (tab->heard[a->tile][a->rot] & seen->mic8) return true;
     unsigned theirs = seen->cat8 & MV(g)->rot[a->tile][a->rot].mic_slots;
@@ -470,12 +478,22 @@ static PulReason apply_hooked(PulGame *pg, const PulAction *a, PulEvents *ev) {
     return hk.failed ? PUL_R_SCRIPT_ERROR : PUL_LEGAL;
 }
 
+/* An action of an edition with hooks besides setup: saved first and run
+** with them when one may run during it, else applied plainly. */
+HOOKS_OUT_OF_LINE static PulReason apply_with_hooks(PulGame *pg, const PulAction *a,
+                                                    PulEvents *ev) {
+    MicropulGame *g = MG(pg);
+    if (hooks_may_run(g, a, hooked_table(g))) return family_guard(pg, a, ev, apply_hooked);
+    if (ev) ev->n = 0;
+    apply_core(g, a, ev, NULL);
+    return PUL_LEGAL;
+}
+
 PulReason apply_trusted(PulGame *pg, const PulAction *a) {
     MicropulGame *g = MG(pg);
     const MicropulHooks *tab = hooked_table(g);
-    if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP) &&
-        hooks_may_run(g, a, tab))
-        return family_guard(pg, a, NULL, apply_hooked);
+    if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP))
+        return apply_with_hooks(pg, a, NULL);
     apply_core(g, a, NULL, NULL);
     return PUL_LEGAL;
 }
@@ -485,9 +503,8 @@ PulReason apply_action(PulGame *pg, const PulAction *a, PulEvents *ev) {
     PulReason r = apply_check(pg, a);
     if (r != PUL_LEGAL) return r;
     const MicropulHooks *tab = hooked_table(g);
-    if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP) &&
-        hooks_may_run(g, a, tab))
-        return family_guard(pg, a, ev, apply_hooked);
+    if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP))
+        return apply_with_hooks(pg, a, ev);
     if (ev) ev->n = 0;
     apply_core(g, a, ev, NULL);
     return PUL_LEGAL;
