@@ -169,21 +169,74 @@ typedef struct {
     bool failed;
 } Hooks;
 
-/* on_activate for each ACTIVATED event from index first on that the scripts
-** hear of: the draws and extra turns become what the hook left. */
-static void hook_activations(Hooks *hk, PulEvents *ev, int first, int *draw, int *extra) {
+/* The hooks' side of a placement stays out of line, so that the plain
+** apply, which every playout takes, is compiled as if it were not there. */
+#if defined(__GNUC__)
+#define HOOKS_OUT_OF_LINE __attribute__((noinline))
+#else
+#define HOOKS_OUT_OF_LINE
+#endif
+
+/* on_activate for one catalyst that fired, given its tile set's draw and
+** extra turn: the placement's draws and extra turns become what the hook
+** left. False when the hook failed. */
+static bool hook_activate(Hooks *hk, MicropulActivation *act, int *draw, int *extra) {
+    int base_draw = act->draw, base_extra = act->extra_turn;
+    hk->call.hook = HOOK_ON_ACTIVATE;
+    if (hk->tab->on_activate(&hk->call, act, &hk->err) != PUL_OK) {
+        hk->failed = true;
+        return false;
+    }
+    if (act->draw < 0) act->draw = 0;
+    *draw += act->draw - base_draw;
+    *extra += (int)act->extra_turn - base_extra;
+    return true;
+}
+
+/* on_activate for each catalyst of placed tile q firing at quadrants quads
+** that the scripts hear of, in activate_events' order, with no event to
+** read them from (hook_activations). */
+static void hook_fired_at(Hooks *hk, MicropulGame *g, const Placed *q, unsigned quads, int *draw,
+                          int *extra) {
+    const MicropulVariant *v = MV(g);
+    const PulTileDef *d = &v->ts.tile[q->tile];
+    if (d->big) quads = quads ? 1u << PUL_CENTRE : 0;
+    for (; quads && !hk->failed; quads &= quads - 1) {
+        int quad = lowest_set(quads);
+        int f = quad == PUL_CENTRE ? d->centre : v->rot[q->tile][q->rot].quad[quad];
+        if (!(hk->activate >> f & 1)) continue;
+        MicropulActivation act = {f, q->x, q->y, quad, v->draw[f], v->extra[f]};
+        hook_activate(hk, &act, draw, extra);
+    }
+}
+
+/* on_activate for each catalyst the placement of tile idx fired that the
+** scripts hear of. With events (ev not NULL), for each ACTIVATED one from
+** index first on, which then shows what the hook left; without, for the
+** catalysts activate found, in the same order, so that an apply nobody
+** reads the events of records none (apply_hooked). */
+HOOKS_OUT_OF_LINE static void hook_activations(Hooks *hk, MicropulGame *g, int idx, const int nb[4],
+                             const Front *seen, PulEvents *ev, int first, int *draw, int *extra) {
+    if (!ev) {
+        const MicropulVariant *v = MV(g);
+        const Placed *p = &g->placed[idx];
+        const TileRot *tr = &v->rot[p->tile][p->rot];
+        hook_fired_at(hk, g, p, v->slot_quads[tr->cat_slots & seen->mic8], draw, extra);
+        unsigned theirs = seen->cat8 & tr->mic_slots;
+        unsigned facing = (theirs >> 4 | theirs << 4) & 0xFFu;
+        for (unsigned sides = (theirs | theirs >> 1) & 0x55u; sides && !hk->failed;
+             sides &= sides - 1) {
+            int s = lowest_set(sides) >> 1;
+            hook_fired_at(hk, g, &g->placed[nb[s]], v->slot_quads[facing & 3u << (2 * (s ^ 2))],
+                          draw, extra);
+        }
+        return;
+    }
     for (int i = first; i < ev->n && !hk->failed; i++) {
         PulEvent *e = &ev->ev[i];
         if (e->kind != PUL_EV_ACTIVATED || !(hk->activate >> e->feature & 1)) continue;
         MicropulActivation act = {e->feature, e->x, e->y, e->quad, e->count, e->value != 0};
-        hk->call.hook = HOOK_ON_ACTIVATE;
-        if (hk->tab->on_activate(&hk->call, &act, &hk->err) != PUL_OK) {
-            hk->failed = true;
-            return;
-        }
-        if (act.draw < 0) act.draw = 0;
-        *draw += act.draw - e->count;
-        *extra += (int)act.extra_turn - e->value;
+        if (!hook_activate(hk, &act, draw, extra)) return;
         e->count = act.draw;
         e->value = act.extra_turn;
     }
@@ -222,8 +275,10 @@ static void hook_score(Hooks *hk, MicropulGame *g, int root, int32_t x, int32_t 
 #endif
 }
 
-/* score_group for each CLOSED event from index first on. */
-static void hook_closures(Hooks *hk, MicropulGame *g, const PulEvents *ev, int first) {
+/* score_group for each CLOSED event from index first on (apply_hooked
+** keeps the events when score_group is defined). */
+HOOKS_OUT_OF_LINE static void hook_closures(Hooks *hk, MicropulGame *g, const PulEvents *ev, int first) {
+    if (!(hk->hooks & HOOK_SCORE_GROUP)) return;
     for (int i = first; i < ev->n && !hk->failed; i++) {
         const PulEvent *e = &ev->ev[i];
         if (e->kind != PUL_EV_CLOSED) continue;
@@ -255,7 +310,7 @@ static void apply_place(MicropulGame *g, const PulAction *a, PulEvents *ev, int 
     groups_add_tile(g, idx, nb, &seen, ev);
     if (hk) {
         /* After the groups, so that hooks see the board as it now is. */
-        if (hk->activate) hook_activations(hk, ev, first, &draw, extra);
+        if (hk->activate) hook_activations(hk, g, idx, nb, &seen, ev, first, &draw, extra);
         hook_closures(hk, g, ev, closed_from);
         if (hk->failed) return;
     }
@@ -371,26 +426,20 @@ PulStatus apply_end_hooks(MicropulGame *g, HookCall *call, bool was_over, PulErr
 }
 
 /* Whether placement a fires a catalyst that on_activate hears of, worked
-** out before the tile is down (what activate finds after). Only the tiles
-** holding such a catalyst (MicropulHooks.hearing) are looked at closer. */
-static bool fires_heard(const MicropulGame *g, const PulAction *a, const MicropulHooks *tab) {
-    const MicropulVariant *v = MV(g);
+** out before the tile is down (what activate finds after): a catalyst fires
+** where a micropul faces it (apply_fired), so the tile's heard slots against
+** the micropul its cell is shown, then each neighbour showing a catalyst to
+** the tile's micropul, its heard slots against those it shows. */
+static inline bool fires_heard(const MicropulGame *g, const PulAction *a, const MicropulHooks *tab) {
     const Front *seen = &g->front[board_front_at(g, a->x, a->y)];
-    const TileRot *tr = &v->rot[a->tile][a->rot];
-    uint32_t hear = tab->activate_features;
-    unsigned own = tr->cat_slots & seen->mic8, theirs = seen->cat8 & tr->mic_slots;
-    if (own && tab->hearing[a->tile]) {
-        if (v->ts.tile[a->tile].big) return hear >> v->ts.tile[a->tile].centre & 1;
-        for (; own; own &= own - 1)
-            if (hear >> tr->quad[slot_quad[lowest_set(own)]] & 1) return true;
-    }
-    for (; theirs; theirs &= theirs - 1) {
-        int slot = lowest_set(theirs), s = slot >> 1, k = slot & 1;
+    if (tab->heard[a->tile][a->rot] & seen->mic8) return true;
+    unsigned theirs = seen->cat8 & MV(g)->rot[a->tile][a->rot].mic_slots;
+    /* The neighbours' slots facing mine: slot i faces slot i ^ 4. */
+    unsigned facing = (theirs >> 4 | theirs << 4) & 0xFFu;
+    for (unsigned sides = (theirs | theirs >> 1) & 0x55u; sides; sides &= sides - 1) {
+        int s = lowest_set(sides) >> 1;
         const Placed *q = &g->placed[board_tile_at(g, a->x + side_dx[s], a->y + side_dy[s])];
-        if (!tab->hearing[q->tile]) continue;
-        int f = v->ts.tile[q->tile].big ? v->ts.tile[q->tile].centre
-                                        : v->rot[q->tile][q->rot].quad[slot_quad[(s ^ 2) * 2 + k]];
-        if (hear >> f & 1) return true;
+        if (tab->heard[q->tile][q->rot] & facing & 3u << (2 * (s ^ 2))) return true;
     }
     return false;
 }
@@ -412,10 +461,11 @@ static inline bool hooks_may_run(const MicropulGame *g, const PulAction *a,
 static PulReason apply_hooked(PulGame *pg, const PulAction *a, PulEvents *ev) {
     MicropulGame *g = MG(pg);
     const MicropulHooks *tab = hooked_table(g);
-    /* The hooks work from the events, so they are kept even when the caller does not ask. */
+    /* score_group and after_action work from the events, so they are kept
+    ** for them even when the caller does not ask; on_activate does without. */
     PulEvents own;
-    if (!ev) ev = &own;
-    ev->n = 0;
+    if (!ev && (tab->defined & (HOOK_SCORE_GROUP | HOOK_AFTER_ACTION))) ev = &own;
+    if (ev) ev->n = 0;
     /* hk.err is filled only by a hook that fails (not cleared: it is large). */
     Hooks hk;
     hk.tab = tab;
@@ -428,12 +478,22 @@ static PulReason apply_hooked(PulGame *pg, const PulAction *a, PulEvents *ev) {
     return hk.failed ? PUL_R_SCRIPT_ERROR : PUL_LEGAL;
 }
 
+/* An action of an edition with hooks besides setup: saved first and run
+** with them when one may run during it, else applied plainly. */
+HOOKS_OUT_OF_LINE static PulReason apply_with_hooks(PulGame *pg, const PulAction *a,
+                                                    PulEvents *ev) {
+    MicropulGame *g = MG(pg);
+    if (hooks_may_run(g, a, hooked_table(g))) return family_guard(pg, a, ev, apply_hooked);
+    if (ev) ev->n = 0;
+    apply_core(g, a, ev, NULL);
+    return PUL_LEGAL;
+}
+
 PulReason apply_trusted(PulGame *pg, const PulAction *a) {
     MicropulGame *g = MG(pg);
     const MicropulHooks *tab = hooked_table(g);
-    if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP) &&
-        hooks_may_run(g, a, tab))
-        return family_guard(pg, a, NULL, apply_hooked);
+    if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP))
+        return apply_with_hooks(pg, a, NULL);
     apply_core(g, a, NULL, NULL);
     return PUL_LEGAL;
 }
@@ -443,9 +503,8 @@ PulReason apply_action(PulGame *pg, const PulAction *a, PulEvents *ev) {
     PulReason r = apply_check(pg, a);
     if (r != PUL_LEGAL) return r;
     const MicropulHooks *tab = hooked_table(g);
-    if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP) &&
-        hooks_may_run(g, a, tab))
-        return family_guard(pg, a, ev, apply_hooked);
+    if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP))
+        return apply_with_hooks(pg, a, ev);
     if (ev) ev->n = 0;
     apply_core(g, a, ev, NULL);
     return PUL_LEGAL;

@@ -45,10 +45,11 @@ typedef struct {
 typedef struct {
     unsigned defined;             /* HOOK_* bits the scripts define */
     uint32_t activate_features;   /* bit f: on_activate hears of catalyst feature f */
-    /* Tile t holds a catalyst on_activate hears of: only placements next to
-    ** such a tile, or of one, are saved first (apply.c), and the test looks
-    ** at no other tile's layout. */
-    bool hearing[PUL_MAX_TILES];
+    /* heard[t][r]: bit i when tile t in rotation r shows slot i (micropul.h's
+    ** slots) a catalyst on_activate hears of (a big tile's heard centre: all
+    ** eight). Only placements that put such a slot against a micropul, or a
+    ** micropul against one, are saved first (apply.c): a mask or two each. */
+    uint8_t heard[PUL_MAX_TILES][4];
     PulStatus (*setup)(HookCall *c, PulError *err);
     PulStatus (*on_activate)(HookCall *c, MicropulActivation *act, PulError *err);
     PulStatus (*after_action)(HookCall *c, const PulEvents *done, PulError *err);

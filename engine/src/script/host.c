@@ -1114,6 +1114,21 @@ static PulStatus hook_on_bonus(HookCall *c, GenialBonus *b, PulError *err) {
     return h ? script_on_bonus(h, c, b, err) : PUL_ERR_SCRIPT;
 }
 
+/* The slots (micropul.h) of tile t in rotation r that show a catalyst of
+** the features hear: what activate fires there is heard (MicropulHooks.heard). */
+static uint8_t heard_slots(const PulTileSet *ts, int t, int r, uint32_t hear) {
+    const PulTileDef *d = &ts->tile[t];
+    if (d->big) return d->centre < 32 && (hear >> d->centre & 1) ? 0xFF : 0;
+    uint8_t quad[4];
+    pul_tileset_rotated(ts, t, r, quad);
+    unsigned bits = 0;
+    for (int i = 0; i < 8; i++) {
+        int f = quad[slot_quad[i]];
+        if (f < 32 && (hear >> f & 1)) bits |= 1u << i;
+    }
+    return (uint8_t)bits;
+}
+
 ScriptProgram *script_program_new(const PulVariantInfo *info, const PulTileSet *ts, PulError *err) {
     return script_program_new_for(&micropul_family, info, ts, err);
 }
@@ -1132,12 +1147,8 @@ ScriptProgram *script_program_new_for(const Family *fam, const PulVariantInfo *i
     MicropulHooks *t = &p->hooks;
     t->defined = probe->hooks;
     t->activate_features = probe->activate_features;
-    for (int k = 0; k < p->ts.ntiles && k < PUL_MAX_TILES; k++) {
-        const PulTileDef *d = &p->ts.tile[k];
-        uint32_t has = d->big ? 1u << d->centre : 0;
-        for (int q = 0; q < 4; q++) has |= d->quad[q] < 32 ? 1u << d->quad[q] : 0;
-        t->hearing[k] = (has & t->activate_features) != 0;
-    }
+    for (int k = 0; k < p->ts.ntiles && k < PUL_MAX_TILES; k++)
+        for (int r = 0; r < 4; r++) t->heard[k][r] = heard_slots(&p->ts, k, r, t->activate_features);
     t->setup = t->defined & HOOK_SETUP ? hook_setup : NULL;
     t->on_activate = t->defined & HOOK_ON_ACTIVATE ? hook_on_activate : NULL;
     t->after_action = t->defined & HOOK_AFTER_ACTION ? hook_after_action : NULL;
