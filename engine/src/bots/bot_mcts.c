@@ -224,7 +224,13 @@ static bool lite_step(Mcts *m, PulGame *g, PulRng *rng, int samples) {
     double v[LITE_SAMPLES];
     int n = 0;
     if (samples > LITE_SAMPLES) samples = LITE_SAMPLES;
-    while (n < samples && pul_random_action(g, rng, &a[n])) n++;
+    for (int drawn = 0; drawn < samples && pul_random_action(g, rng, &a[n]); drawn++) {
+        /* A repeat of a sample has its value, so it never beats the first
+        ** of equals: it is not valued again. */
+        bool again = false;
+        for (int k = 0; k < n && !again; k++) again = same_action(&a[k], &a[n]);
+        n += !again;
+    }
     if (n == 0) return false;
     if (pul_legal_margins(g, a, n, v) != PUL_LEGAL) {
         m->failed = true; /* g as it was */
