@@ -379,11 +379,11 @@ static bool effect_margin(const MicropulGame *g, const Base *b, const Effect *e,
         !(stones[next] > 0 && g->unclaimed + e->unclaimed > 0))
         return false;
 
+    /* The same integer sums as the applied game's scores, converted once. */
     double v[PUL_MAX_SEATS];
-    for (int s = 0; s < seats; s++) {
-        int supply = s == seat ? e->supply : 0, hand = s == seat ? e->hand : 0;
-        v[s] = b->scores[s] + e->add[s] + rules->points_supply * supply + rules->points_hand * hand;
-    }
+    for (int s = 0; s < seats; s++) v[s] = b->scores[s] + e->add[s];
+    v[seat] = b->scores[seat] + e->add[seat] + rules->points_supply * e->supply +
+              rules->points_hand * e->hand;
     double stone = e->drawn ? stone_value(g, g->ncore - core_top) : b->stone;
     double best_claim = 0.0;
     if (stones[next] > 0) {
