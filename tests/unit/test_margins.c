@@ -1,7 +1,9 @@
 /*
 ** test_margins.c: pul_legal_margins gives, to the last bit, the margin read
 ** after applying each action, and leaves the game as it was; Micropul's
-** estimates, worked out without applying, are those same values.
+** estimates, worked out without applying, are those same values; with two
+** rival seats, each one's margin is the other's negated (MCTS judges a
+** playout's end by the margin its last step worked out, for either seat).
 */
 #include <math.h>
 
@@ -32,10 +34,12 @@ static int kind_index(int kind) {
 static void play(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
     Counts *c = ctx;
     bool micropul = strcmp(pul_variant_family(v), "micropul") == 0;
+    bool rivals = nseats == 2;
     PulGame *g = pul_game_new(v), *before = pul_game_new(v), *tmp = pul_game_new(v);
     CHECK(g && before && tmp);
     if (!g || !before || !tmp) goto done;
     CHECK(pul_game_start(g, nseats, seed, NULL, 0, NULL) == PUL_OK);
+    rivals = rivals && pul_game_team(g, 0) != pul_game_team(g, 1);
     PulRng rng;
     pul_rng_seed(&rng, seed * 7 + 3);
     for (int step = 0; step < PUL_ACTION_LIMIT && !pul_game_over(g); step++) {
@@ -54,15 +58,17 @@ static void play(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
             CHECK(pul_apply_trusted(tmp, &list[i]) == PUL_LEGAL);
             double applied = pul_game_margin(tmp, seat);
             bool same = margin[i] == applied &&
-                        (!micropul || (legal_est[i] == applied && checked_est[i] == applied));
+                        (!micropul || (legal_est[i] == applied && checked_est[i] == applied)) &&
+                        (!rivals || pul_game_margin(tmp, 1 - seat) == -applied);
             if (!same) {
                 char text[64];
                 pul_action_format(v, &list[i], text, sizeof text);
                 fprintf(stderr, "  %s, %d seats, seed %llu, action %d (%s): margin %.17g, "
-                                "estimates %.17g %.17g, applied %.17g\n",
+                                "estimates %.17g %.17g, applied %.17g, the rival's %.17g\n",
                         pul_variant_name(v), nseats, (unsigned long long)seed, step + 1, text,
                         margin[i], micropul ? legal_est[i] : 0.0,
-                        micropul ? checked_est[i] : 0.0, applied);
+                        micropul ? checked_est[i] : 0.0, applied,
+                        rivals ? pul_game_margin(tmp, 1 - seat) : 0.0);
                 CHECK(false);
                 goto done;
             }

@@ -105,6 +105,11 @@ typedef struct {
     /* The edition's scripts failed in a trial or a rollout: the search stops
     ** (each further apply could cost a hook its whole deadline). */
     bool failed;
+    /* The playout's last action was a greedy step's: last_margin is
+    ** pul_game_margin of last_mover in the game it left (pul_legal_margins). */
+    bool last_known;
+    int last_mover;
+    double last_margin;
 } Mcts;
 
 _Static_assert(PUL_MAX_ACTIONS <= UINT16_MAX, "an action's index in buf fits top_at");
@@ -144,13 +149,16 @@ static int new_node(Mcts *m, int limit) {
 
 /* Reward in [0, 1] per seat of a game not over: the heuristic's margin
 ** through a logistic curve. */
-static void judged_rewards(const PulGame *g, double temp, double *r) {
+static void judged_rewards(const PulGame *g, const Mcts *mc, double temp, double *r) {
     int seats = pul_game_seats(g);
     if (seats == 2 && pul_game_team(g, 0) != pul_game_team(g, 1)) {
         /* Each seat's only rival is the other: its margin is the other's
         ** negated, exactly (a - b == -(b - a) in floating point), so one
-        ** pass over the position gives both. */
-        double m = pul_game_margin(g, 0);
+        ** pass over the position gives both, and the last greedy step has
+        ** already made that pass. */
+        double m = !mc->last_known        ? pul_game_margin(g, 0)
+                   : mc->last_mover == 0 ? mc->last_margin
+                                         : -mc->last_margin;
         r[0] = 1.0 / (1.0 + exp(-m / temp));
         r[1] = 1.0 / (1.0 + exp(m / temp));
         return;
@@ -224,7 +232,13 @@ static bool lite_step(Mcts *m, PulGame *g, PulRng *rng, int samples) {
     double v[LITE_SAMPLES];
     int n = 0;
     if (samples > LITE_SAMPLES) samples = LITE_SAMPLES;
-    while (n < samples && pul_random_action(g, rng, &a[n])) n++;
+    for (int drawn = 0; drawn < samples && pul_random_action(g, rng, &a[n]); drawn++) {
+        /* A repeat of a sample has its value, so it never beats the first
+        ** of equals: it is not valued again. */
+        bool again = false;
+        for (int k = 0; k < n && !again; k++) again = same_action(&a[k], &a[n]);
+        n += !again;
+    }
     if (n == 0) return false;
     if (pul_legal_margins(g, a, n, v) != PUL_LEGAL) {
         m->failed = true; /* g as it was */
@@ -233,8 +247,11 @@ static bool lite_step(Mcts *m, PulGame *g, PulRng *rng, int samples) {
     int best = 0;
     for (int i = 1; i < n; i++)
         if (v[i] > v[best]) best = i;
+    m->last_mover = pul_game_to_move(g);
+    m->last_margin = v[best];
     if (pul_apply_trusted(g, &a[best]) != PUL_LEGAL) m->failed = true;
-    return !m->failed;
+    m->last_known = !m->failed;
+    return m->last_known;
 }
 
 /* Up to depth actions, or to the end when depth is TO_THE_END: the engine's
@@ -244,6 +261,7 @@ static bool lite_step(Mcts *m, PulGame *g, PulRng *rng, int samples) {
 static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth, int seat) {
     PulAction a;
     bool others = false;
+    m->last_known = false;
     for (int steps = 0; !pul_game_over(g); steps++) {
         int mover = pul_game_to_move(g);
         others = others || mover != seat;
@@ -256,6 +274,7 @@ static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth, int
         }
         bool ok = policy == ROLLOUT_BEST ? best_action(m, g, rng, &a) : pul_random_action(g, rng, &a);
         if (!ok) break;
+        m->last_known = false;
         if (pul_apply_trusted(g, &a) != PUL_LEGAL) {
             m->failed = true;
             break;
@@ -503,7 +522,10 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
         ** the legal actions are counted only then. */
         bool room = widen <= 0 || next < 0 ||
                     nlegal < 1 + widen * sqrt((double)m->pool[node].visits);
-        bool untried = room && nlegal < pul_legal_actions(g, NULL, 0) &&
+        /* With ordering the count is not needed: when every legal action is
+        ** a child, none of the node's candidates is left untaken and legal,
+        ** and ranking again finds nothing (and draws nothing). */
+        bool untried = room && (widen > 0 || nlegal < pul_legal_actions(g, NULL, 0)) &&
                        untried_action(m, node, g, widen > 0, rng, &a);
         if (m->failed) return; /* the search stops; nothing to back up */
         if (untried) {
@@ -533,12 +555,13 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
     ** no child is left without a visit. */
     int playout = (int)b->opt[OPT_DEPTH];
     int judged = (int)b->opt[OPT_JUDGE] == JUDGE_TURN && pul_game_seats(g) > 1 ? obs->seat : -1;
+    m->last_known = false;
     if (!m->failed) rollout(g, m, rng, (int)b->opt[OPT_ROLLOUT], playout, judged);
     double r[PUL_MAX_SEATS];
     if (pul_game_over(g))
         rewards(g, r);
     else
-        judged_rewards(g, b->opt[OPT_TEMP], r);
+        judged_rewards(g, m, b->opt[OPT_TEMP], r);
     for (int i = 0; i < depth; i++) {
         Node *nd = &m->pool[m->path[i]];
         nd->visits++;

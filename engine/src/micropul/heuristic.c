@@ -212,6 +212,9 @@ typedef struct {
 typedef struct {
     Touched t[MAX_TOUCHED];
     int nt;
+    /* Bit root % 64 of each old group touched: most roots the estimate asks
+    ** about were not, and one bit says so without a look at the list. */
+    uint64_t old_bits;
     int add[PUL_MAX_SEATS];      /* points of groups it closes or claims closed */
     int hand, supply, stones;    /* the mover's changes */
     int drawn;                   /* tiles leaving the core */
@@ -249,6 +252,7 @@ static void base_of(const MicropulGame *g, Base *b) {
 }
 
 static bool touched_old(const Effect *e, int root) {
+    if (!(e->old_bits >> (root & 63) & 1)) return false;
     for (int i = 0; i < e->nt; i++)
         if (e->t[i].old && e->t[i].root == root) return true;
     return false;
@@ -261,8 +265,11 @@ static int touched_find(const Effect *e, int i) {
 
 /* The touched group of a root on the board, added when new. */
 static int touch_old(const MicropulGame *g, Effect *e, int root) {
-    for (int i = 0; i < e->nt; i++)
-        if (e->t[i].old && e->t[i].root == root) return touched_find(e, i);
+    uint64_t bit = UINT64_C(1) << (root & 63);
+    if (e->old_bits & bit)
+        for (int i = 0; i < e->nt; i++)
+            if (e->t[i].old && e->t[i].root == root) return touched_find(e, i);
+    e->old_bits |= bit;
     Touched *t = &e->t[e->nt];
     *t = (Touched){root, e->nt, g->gcount[root], g->gpoints[root], g->gopen[root],
                    g->gstones[root], g->gowners[root], true};
@@ -372,11 +379,11 @@ static bool effect_margin(const MicropulGame *g, const Base *b, const Effect *e,
         !(stones[next] > 0 && g->unclaimed + e->unclaimed > 0))
         return false;
 
+    /* The same integer sums as the applied game's scores, converted once. */
     double v[PUL_MAX_SEATS];
-    for (int s = 0; s < seats; s++) {
-        int supply = s == seat ? e->supply : 0, hand = s == seat ? e->hand : 0;
-        v[s] = b->scores[s] + e->add[s] + rules->points_supply * supply + rules->points_hand * hand;
-    }
+    for (int s = 0; s < seats; s++) v[s] = b->scores[s] + e->add[s];
+    v[seat] = b->scores[seat] + e->add[seat] + rules->points_supply * e->supply +
+              rules->points_hand * e->hand;
     double stone = e->drawn ? stone_value(g, g->ncore - core_top) : b->stone;
     double best_claim = 0.0;
     if (stones[next] > 0) {
@@ -433,6 +440,7 @@ static bool effect_margin(const MicropulGame *g, const Base *b, const Effect *e,
 static bool estimate(const MicropulGame *g, const Base *b, const PulAction *a, double *out) {
     Effect e;
     e.nt = 0;
+    e.old_bits = 0;
     memset(e.add, 0, sizeof e.add);
     e.hand = e.supply = e.stones = e.drawn = e.unclaimed = e.extra = 0;
     switch (a->kind) {
