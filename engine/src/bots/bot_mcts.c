@@ -522,10 +522,7 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
         ** the legal actions are counted only then. */
         bool room = widen <= 0 || next < 0 ||
                     nlegal < 1 + widen * sqrt((double)m->pool[node].visits);
-        /* With ordering the count is not needed: when every legal action is
-        ** a child, none of the node's candidates is left untaken and legal,
-        ** and ranking again finds nothing (and draws nothing). */
-        bool untried = room && (widen > 0 || nlegal < pul_legal_actions(g, NULL, 0)) &&
+        bool untried = room && nlegal < pul_legal_actions(g, NULL, 0) &&
                        untried_action(m, node, g, widen > 0, rng, &a);
         if (m->failed) return; /* the search stops; nothing to back up */
         if (untried) {
