@@ -327,6 +327,18 @@ char cli_json_short(long cp) {
     }
 }
 
+size_t cli_decimal(char out[CLI_DECIMAL_MAX], uint64_t u, bool negative) {
+    char digits[CLI_DECIMAL_MAX];
+    size_t n = 0, len = 0;
+    do {
+        digits[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (negative) out[len++] = '-';
+    while (n) out[len++] = digits[--n];
+    return len;
+}
+
 void cli_json_string(FILE *f, const char *s) {
     fputc('"', f);
     for (size_t i = 0, n = strlen(s); i < n;) {

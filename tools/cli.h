@@ -135,6 +135,19 @@ void cli_put_text(FILE *f, const char *s);
 ** &apos;), else to its escape as cli_text_char gives it, else to "". */
 int cli_xml_char(const char *s, char out[CLI_ESC_MAX]);
 
+/* Printable ASCII but the quote and the backslash: what a JSON string holds
+** as it is, so that plain runs are copied whole. */
+static inline bool cli_json_plain(unsigned char c) {
+    return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+}
+
+/* Longest text cli_decimal writes: a '-' and the 20 digits of 2^64 - 1. */
+#define CLI_DECIMAL_MAX 21
+/* The number of magnitude u, after a '-' when negative, in decimal at out
+** (no NUL): its length. By hand, for the protocol's replies and sim's rows,
+** where snprintf was a fifth of a quick game's cost. */
+size_t cli_decimal(char out[CLI_DECIMAL_MAX], uint64_t u, bool negative);
+
 /* The letter of JSON's two-character escape of cp (\n, \", ...), or 0. */
 char cli_json_short(long cp);
 

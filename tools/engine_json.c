@@ -87,15 +87,12 @@ void json_strn(JsonBuf *j, const char *s, size_t n) {
     write_string(j, s, n);
 }
 
-/* Printable ASCII but the quote and the backslash: written as it is. */
-static bool plain_ascii(unsigned char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; }
-
 static void write_string(JsonBuf *j, const char *s, size_t n) {
     put(j, "\"", 1);
     for (size_t i = 0; i < n;) {
         /* Most of a reply is plain ASCII (keys, moves, names): a run at a time. */
         size_t run = i;
-        while (run < n && plain_ascii((unsigned char)s[run])) run++;
+        while (run < n && cli_json_plain((unsigned char)s[run])) run++;
         if (run > i) {
             put(j, s + i, run - i);
             i = run;
@@ -127,16 +124,10 @@ static void write_string(JsonBuf *j, const char *s, size_t n) {
 void json_str(JsonBuf *j, const char *s) { json_strn(j, s ? s : "", s ? strlen(s) : 0); }
 
 void json_int(JsonBuf *j, long long v) {
-    /* By hand: snprintf was a fifth of a quick game's replies. */
-    char num[24], *p = num + sizeof num;
-    unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0) *--p = '-';
+    char num[CLI_DECIMAL_MAX];
+    size_t len = cli_decimal(num, v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v, v < 0);
     value_start(j);
-    put(j, p, (size_t)(num + sizeof num - p));
+    put(j, num, len);
 }
 
 void json_bool(JsonBuf *j, bool v) {

@@ -70,6 +70,11 @@ typedef struct {
     char b[4096];
 } RowOut;
 
+static void ro_begin(RowOut *r, FILE *f) {
+    r->f = f;
+    r->n = 0; /* the buffer is written before it is read: not cleared */
+}
+
 static void ro_flush(RowOut *r) {
     if (r->n) fwrite(r->b, 1, r->n, r->f);
     r->n = 0;
@@ -94,28 +99,18 @@ static void ro_char(RowOut *r, char c) {
 
 static void ro_lit(RowOut *r, const char *s) { ro_put(r, s, strlen(s)); }
 
-/* u in decimal, after a minus sign when neg. */
 static void ro_num(RowOut *r, uint64_t u, bool neg) {
-    char num[24], *p = num + sizeof num;
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (neg) *--p = '-';
-    ro_put(r, p, (size_t)(num + sizeof num - p));
+    char num[CLI_DECIMAL_MAX];
+    ro_put(r, num, cli_decimal(num, u, neg));
 }
 
 static void ro_u64(RowOut *r, uint64_t u) { ro_num(r, u, false); }
 
 static void ro_int(RowOut *r, int v) { ro_num(r, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, v < 0); }
 
-/* Printable ASCII but the quote and the backslash: what cli_json_string
-** writes as it is. */
-static bool json_plain(unsigned char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; }
-
 static void ro_json(RowOut *r, const char *s) {
     size_t n = 0;
-    while (s[n] && json_plain((unsigned char)s[n])) n++;
+    while (s[n] && cli_json_plain((unsigned char)s[n])) n++;
     if (s[n]) {
         ro_flush(r);
         cli_json_string(r->f, s);
@@ -135,11 +130,25 @@ static void ro_bots(RowOut *r, const char *const *bots, int n) {
     ro_char(r, ']');
 }
 
+/* A CSV field, quoted when it holds a comma, quote or line break. */
+static void ro_csv(RowOut *r, const char *s) {
+    size_t n = strcspn(s, ",\"\r\n");
+    if (!s[n]) {
+        ro_put(r, s, n);
+        return;
+    }
+    ro_char(r, '"');
+    for (; *s; s++) {
+        if (*s == '"') ro_char(r, '"');
+        ro_char(r, *s);
+    }
+    ro_char(r, '"');
+}
+
 void sim_row_write_json(FILE *f, const SimRow *row, const char *variant_name,
                         const PulVariant *v, const char *const *bots) {
     RowOut r;
-    r.f = f;
-    r.n = 0;
+    ro_begin(&r, f);
     ro_lit(&r, "{\"index\":");
     ro_u64(&r, row->index);
     ro_lit(&r, ",\"seed\":");
@@ -248,61 +257,40 @@ void sim_csv_layout(SimCsvLayout *l, int nvariants, PulVariant *const *v, int ma
     }
 }
 
-/* A CSV field, quoted when it holds a comma, quote or line break. */
-static void csv_text(FILE *f, const char *s) {
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"') fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 void sim_row_write_csv_header(FILE *f, const SimCsvLayout *l) {
-    fputs("index,seed,variant,seats", f);
-    for (int s = 1; s <= l->max_seats; s++) fprintf(f, ",bot%d", s);
-    for (int s = 1; s <= l->max_seats; s++) fprintf(f, ",score%d", s);
-    fputs(",winners,end_reason,loser,turns", f);
+    RowOut r;
+    ro_begin(&r, f);
+    ro_lit(&r, "index,seed,variant,seats");
+    for (int s = 1; s <= l->max_seats; s++) {
+        ro_lit(&r, ",bot");
+        ro_int(&r, s);
+    }
+    for (int s = 1; s <= l->max_seats; s++) {
+        ro_lit(&r, ",score");
+        ro_int(&r, s);
+    }
+    ro_lit(&r, ",winners,end_reason,loser,turns");
     for (int c = 0; c < l->nfigures; c++) {
         if (l->kind[c] != PUL_METRIC_PER_FEATURE) {
-            fputc(',', f);
-            csv_text(f, l->key[c]);
+            ro_char(&r, ',');
+            ro_csv(&r, l->key[c]);
             continue;
         }
         for (int n = l->col0[c]; n < l->col0[c] + l->ncols[c]; n++) {
-            fputs(",", f);
             char name[2 * PUL_NAME_MAX + 2];
             snprintf(name, sizeof name, "%s_%s", l->key[c], l->name[n]);
-            csv_text(f, name);
+            ro_char(&r, ',');
+            ro_csv(&r, name);
         }
     }
-    fputc('\n', f);
-}
-
-/* csv_text into a row being built. */
-static void ro_csv(RowOut *r, const char *s) {
-    size_t n = strcspn(s, ",\"\r\n");
-    if (!s[n]) {
-        ro_put(r, s, n);
-        return;
-    }
-    ro_char(r, '"');
-    for (; *s; s++) {
-        if (*s == '"') ro_char(r, '"');
-        ro_char(r, *s);
-    }
-    ro_char(r, '"');
+    ro_char(&r, '\n');
+    ro_flush(&r);
 }
 
 void sim_row_write_csv(FILE *f, const SimRow *row, const char *variant_name,
                        const char *const *bots, const SimCsvLayout *l) {
     RowOut r;
-    r.f = f;
-    r.n = 0;
+    ro_begin(&r, f);
     ro_u64(&r, row->index);
     ro_char(&r, ',');
     ro_u64(&r, row->seed);
