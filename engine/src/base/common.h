@@ -39,14 +39,17 @@ static inline int lowest_set64(uint64_t x) {
 /* Index of the lowest set bit of x (x != 0). */
 static inline int lowest_set(unsigned x) { return lowest_set64(x); }
 
-/* Set bits of x. */
+/* Set bits of x. Without a popcount instruction (__POPCNT__: the x86-64
+** baseline has none) gcc makes __builtin_popcountll a library call; the
+** bit-sliced sum below is inline and has no branch. */
 static inline int popcount64(uint64_t x) {
-#if defined(__GNUC__)
+#if defined(__GNUC__) && (defined(__POPCNT__) || !defined(__x86_64__))
     return __builtin_popcountll(x);
 #else
-    int n = 0;
-    for (; x; x &= x - 1) n++;
-    return n;
+    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
 #endif
 }
 
