@@ -597,6 +597,13 @@ size_t pul_variant_game_size(const PulVariant *v);
 PulGame *pul_game_new(const PulVariant *v);          /* not started */
 void pul_game_free(PulGame *g);
 void pul_game_copy(PulGame *dst, const PulGame *src);
+/* Search's copy: dst becomes src for every pul_* function (the same
+** actions, results, observations and later play), copying only what src
+** uses (its lists up to their lengths: a Micropul game early on is a tenth
+** of its bytes), so the bytes past them may differ from src's. dst: a game
+** of src's variant, made by pul_game_new and used by any pul_* function
+** since; otherwise the whole game is copied, as pul_game_copy does. */
+void pul_game_copy_used(PulGame *dst, const PulGame *src);
 
 /* Scripts (WP-B): the last error a rule script raised in this game object
 ** (file: the script, line, and the hook in the message), or NULL when none

@@ -511,7 +511,7 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
     double c = b->opt[OPT_C], widen = b->opt[OPT_WIDEN];
     int depth = 0, node = 0;
     m->path[depth++] = 0;
-    pul_game_copy(g, m->root);
+    pul_game_copy_used(g, m->root);
     if (pul_game_from_observation(g, obs, rng, NULL) != PUL_OK) return;
     while (!pul_game_over(g) && depth < MAX_PATH) {
         int nlegal, mover = pul_game_to_move(g);

@@ -151,6 +151,10 @@ struct Family {
     /* snapshot and restore: what one action can change, byte for byte */
     size_t (*snapshot)(const PulGame *g, void *buf);
     void (*restore)(PulGame *g, const void *buf);
+    /* pul_game_copy_used (NULL: pul_game_copy): dst, a game of src's
+    ** variant, becomes src in every byte the family reads, each list copied
+    ** only up to its length (search copies its root once an iteration) */
+    void (*copy_used)(PulGame *dst, const PulGame *src);
 
     /* the lab */
     const PulMetricInfo *metrics;            /* in the order rows show them */

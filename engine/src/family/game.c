@@ -66,6 +66,15 @@ PulReason family_guard(PulGame *g, const PulAction *a, PulEvents *ev, HookedAppl
 /* Only what the family uses: the tail up to the allocation stays as zeroed. */
 void pul_game_copy(PulGame *dst, const PulGame *src) { memcpy(dst, src, src->fam->game_size); }
 
+/* A family without the slot, or dst of another variant (its lists say
+** nothing of src's layout), takes the whole copy. */
+void pul_game_copy_used(PulGame *dst, const PulGame *src) {
+    if (src->fam->copy_used && dst->v == src->v)
+        src->fam->copy_used(dst, src);
+    else
+        pul_game_copy(dst, src);
+}
+
 PulStatus pul_game_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *deal, int ndeal,
                          PulError *err) {
     return g->fam->start(g, nseats, seed, deal, ndeal, err);

@@ -483,7 +483,7 @@ static PulReason margins(const MicropulGame *g, PulGame *trial, bool copy, const
         }
         if (fast && estimate(g, &b, &a[i], &values[i])) continue;
         if (!saved) {
-            if (copy) pul_game_copy(trial, &g->h);
+            if (copy) pul_game_copy_used(trial, &g->h);
             snapshot_save(MGC(trial), snap);
             saved = true;
         }

@@ -41,6 +41,9 @@ static PulVariant *micropul_make(const char *name, const FamilyData *data, const
 
 static size_t micropul_snapshot(const PulGame *g, void *buf) { return snapshot_save(MGC(g), buf); }
 static void micropul_restore(PulGame *g, const void *buf) { snapshot_restore(MG(g), buf); }
+static void micropul_copy_used(PulGame *dst, const PulGame *src) {
+    snapshot_copy_used(MG(dst), MGC(src));
+}
 
 const Family micropul_family = {
     .name = "micropul",
@@ -88,6 +91,7 @@ const Family micropul_family = {
     .bounds = view_bounds,
     .snapshot = micropul_snapshot,
     .restore = micropul_restore,
+    .copy_used = micropul_copy_used,
     .metrics = metrics_info,
     .nmetrics = METRICS_N,
     .tally = metrics_tally,

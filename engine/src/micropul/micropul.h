@@ -406,6 +406,11 @@ int game_draw_tiles(MicropulGame *g, int seat, int want, PulEvents *ev);
 ** to when it was saved. */
 size_t snapshot_save(const MicropulGame *g, void *buf);
 void snapshot_restore(MicropulGame *g, const void *buf);
+/* dst becomes src in every byte a function of the family reads (Family's
+** copy_used): the counters and small arrays whole, each list up to its
+** length, the grid's cells in use; dst is a game of src's variant (as
+** pul_game_new or any function left it: the grid invariant holds). */
+void snapshot_copy_used(MicropulGame *dst, const MicropulGame *src);
 
 /* turn.c */
 /* The game ends now (a GAME_OVER event). */

@@ -3,7 +3,8 @@
 ** hook leaves the game exactly as it was. It copies what one action can
 ** touch: the counters, the small per-seat arrays, and each list up to its
 ** length plus what one action can add. The grid is rebuilt from the lists on
-** a restore (rare), so the snapshot stays a few kilobytes.
+** a restore (rare), so the snapshot stays a few kilobytes. The same ranges,
+** each list only up to its length, copy a game to another (search's copy).
 */
 #include <string.h>
 
@@ -36,17 +37,23 @@ _Static_assert(sizeof(Extent) + offsetof(MicropulGame, grid) == MICROPUL_SNAPSHO
                    MICROPUL_SNAPSHOT_MAX <= PUL_SNAPSHOT_MAX,
                "a snapshot fits in the guard's buffer");
 
-/* Copies each saved range between the game and buf (to_buf: game -> buf). */
-static size_t transfer(MicropulGame *g, unsigned char *buf, Extent e, bool to_buf) {
+/* Where transfer moves each range: into buf, out of buf, or from the game
+** buf is (same offsets) into g. */
+enum { TO_BUF, FROM_BUF, FROM_GAME };
+
+/* Copies each saved range between the game and buf as way says. */
+static size_t transfer(MicropulGame *g, unsigned char *buf, Extent e, int way) {
     size_t o = 0;
-#define MOVE(ptr, bytes)                                   \
-    do {                                                   \
-        size_t n_ = (size_t)(bytes);                       \
-        if (to_buf)                                        \
-            memcpy(buf + o, (const void *)(ptr), n_);      \
-        else                                               \
-            memcpy((void *)(ptr), buf + o, n_);            \
-        o += n_;                                           \
+#define MOVE(ptr, bytes)                                                              \
+    do {                                                                              \
+        size_t n_ = (size_t)(bytes);                                                  \
+        if (way == TO_BUF)                                                            \
+            memcpy(buf + o, (const void *)(ptr), n_);                                 \
+        else if (way == FROM_BUF)                                                     \
+            memcpy((void *)(ptr), buf + o, n_);                                       \
+        else                                                                          \
+            memcpy((void *)(ptr), buf + ((const char *)(ptr) - (const char *)g), n_); \
+        o += n_;                                                                      \
     } while (0)
     MOVE(g, offsetof(MicropulGame, placed)); /* counters, core, hands, supplies */
     MOVE(g->placed, sizeof g->placed[0] * (size_t)e.placed);
@@ -67,15 +74,27 @@ static size_t transfer(MicropulGame *g, unsigned char *buf, Extent e, bool to_bu
 size_t snapshot_save(const MicropulGame *g, void *buf) {
     Extent e = extent(g);
     memcpy(buf, &e, sizeof e);
-    return sizeof e + transfer((MicropulGame *)g, (unsigned char *)buf + sizeof e, e, true);
+    return sizeof e + transfer((MicropulGame *)g, (unsigned char *)buf + sizeof e, e, TO_BUF);
+}
+
+/* The grid's cells from the lists (the grid clear but at them, micropul.h). */
+static void grid_from_lists(MicropulGame *g) {
+    for (int i = 0; i < g->nplaced; i++) g->grid[PLACED_SLOT(&g->placed[i])] = (CellCode)(i + 1);
+    for (int f = 0; f < g->nfront; f++)
+        g->grid[FRONT_SLOT(&g->front[f])] = (CellCode)(FRONT_BASE + f);
 }
 
 void snapshot_restore(MicropulGame *g, const void *buf) {
     Extent e;
     memcpy(&e, buf, sizeof e);
     board_clear(g); /* the cells the failed action's lists say are set */
-    transfer(g, (unsigned char *)buf + sizeof e, e, false);
-    for (int i = 0; i < g->nplaced; i++) g->grid[PLACED_SLOT(&g->placed[i])] = (CellCode)(i + 1);
-    for (int f = 0; f < g->nfront; f++)
-        g->grid[FRONT_SLOT(&g->front[f])] = (CellCode)(FRONT_BASE + f);
+    transfer(g, (unsigned char *)buf + sizeof e, e, FROM_BUF);
+    grid_from_lists(g);
+}
+
+void snapshot_copy_used(MicropulGame *dst, const MicropulGame *src) {
+    Extent e = {src->nplaced, src->nfront, src->nplaced * 4, src->nstones_placed};
+    board_clear(dst); /* its own cells: then the grid is src's where src's lists set it */
+    transfer(dst, (unsigned char *)(uintptr_t)src, e, FROM_GAME);
+    grid_from_lists(dst);
 }

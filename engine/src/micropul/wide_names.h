@@ -85,6 +85,7 @@
 #define side_dx wide_side_dx
 #define side_dy wide_side_dy
 #define slot_quad wide_slot_quad
+#define snapshot_copy_used wide_snapshot_copy_used
 #define snapshot_restore wide_snapshot_restore
 #define snapshot_save wide_snapshot_save
 #define start_game wide_start_game
