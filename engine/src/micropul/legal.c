@@ -531,11 +531,46 @@ static int nth_claimable(const MicropulGame *g, uint32_t k) {
     return -1;
 }
 
-/* One draw over the counts of each kind of action: placements (per cell,
-** the set bits of its word), takes, claims (a root per group without a
-** stone: unclaimed of them), the pass. Uniform over the legal actions, no
-** rejection and no list: the draw picks a cell by walking the counts, then
-** a bit of its word. */
+/* Tries of the rejection draw before the exact one (random_by_rejection). */
+enum { REJECT_TRIES = 8 };
+
+/* 2^32 / per_cell rounded up, for per_cell = 4 * hand tiles (a divide is
+** slow next to a load). */
+#define INV(n) ((n) ? (uint64_t)(UINT32_C(0xFFFFFFFF) / (4u * (n))) + 1 : 0)
+static const uint64_t per_cell_inverse[PUL_MAX_HAND + 1] = {
+    INV(0), INV(1), INV(2), INV(3), INV(4), INV(5), INV(6), INV(7), INV(8),
+    INV(9), INV(10), INV(11), INV(12), INV(13), INV(14), INV(15), INV(16)};
+#undef INV
+_Static_assert(PUL_MAX_HAND == 16, "per_cell_inverse lists every hand size");
+
+/* What one try of the rejection loop needs, read once per call. */
+typedef struct {
+    const MicropulGame *g;
+    const TileRot *rot;   /* the variant's rotations, a row of 4 per tile */
+    const uint8_t *hand;  /* the mover's */
+    uint64_t inverse;     /* per_cell_inverse of the hand */
+    uint64_t colours;     /* all ones when rule 2 holds, else 0 */
+    uint32_t per_cell, nplace, ntake, nclaim;
+    bool attach;          /* rule 1 holds */
+} Tries;
+
+/* Whether candidate c (below nplace) is a legal placement: its rotation
+** canonical and fit's test met, as one answer, so a try takes one branch
+** on the outcome rather than one per condition. */
+static inline bool try_place(const Tries *t, uint32_t c, uint32_t *f, int *tile, int *r) {
+    uint32_t cell = (uint32_t)((c * t->inverse) >> 32), rest = c - cell * t->per_cell;
+    int tl = t->hand[rest >> 2], rr = (int)(rest & 3);
+    const TileRot *tr = &t->rot[tl * 4 + rr];
+    const Front *fr = &t->g->front[cell];
+    uint64_t both = tr->edge_nz & fr->ctx_nz;
+    uint64_t differ = bytes_nonzero(tr->edge ^ fr->ctx);
+    *f = cell;
+    *tile = tl;
+    *r = rr;
+    return (tr->canonical == rr) & ((both & differ & t->colours) == 0) &
+           ((both & ~differ) != 0 || !t->attach);
+}
+
 /* A few tries by rejection first, over a space where every legal action
 ** has exactly one candidate: (hand tile, rotation, frontier cell) with the
 ** rotation canonical, the takes, one node per micropul (a group drawn
@@ -543,53 +578,65 @@ static int nth_claimable(const MicropulGame *g, uint32_t k) {
 ** drawn uniformly is a uniform legal action; most positions have many, so
 ** this usually ends at the first tries (measured: the count draw alone cost
 ** 2.3x the instructions of the old rejection loop). After REJECT_TRIES misses
-** the exact draw from the counts takes over, itself uniform, so the mix is
-** uniform and a position with few legal actions costs one count draw more. */
-enum { REJECT_TRIES = 8 };
+** the exact draw from the counts takes over (random_by_counts), itself
+** uniform, so the mix is uniform and a position with few legal actions
+** costs one count draw more. Each 64-bit draw serves two tries: its high
+** half, then its low half. */
 static bool random_by_rejection(const MicropulGame *g, PulRng *rng, PulAction *out) {
     const MicropulVariant *v = MV(g);
     int seat = g->h.to_move;
-    uint32_t per_cell = g->nhand[seat] * 4u;
-    uint32_t nplace = per_cell * (uint32_t)board_candidates(g);
-    uint32_t ntake = take_count(g, seat);
-    uint32_t nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;
-    uint32_t space = nplace + ntake + nclaim + g->in_extra;
-    /* c / per_cell as a multiply: exact for c and per_cell below 2^16. */
-    uint64_t inverse = per_cell ? (uint64_t)(UINT32_C(0xFFFFFFFF) / per_cell) + 1 : 0; /* a 32-bit divide */
-    uint64_t bits = 0;
-    for (int tries = 0; space && tries < REJECT_TRIES; tries++) {
-        /* Each 64-bit draw serves two candidates. */
-        uint32_t half = (tries & 1) ? (uint32_t)bits : (uint32_t)((bits = rng_next(rng)) >> 32);
-        uint32_t c = rng_below32(half, space, rng);
-        if (c < nplace) {
-            uint32_t f = (uint32_t)((c * inverse) >> 32), rest = c - f * per_cell;
-            int t = g->hand[seat][rest >> 2], r = (int)(rest & 3);
-            const TileRot *tr = &v->rot[t][r];
-            if (tr->canonical != r || fit(&g->rules, tr, &g->front[f]) != PUL_LEGAL) continue;
-            *out = make_place(t, r, &g->front[f]);
+    Tries t;
+    t.g = g;
+    t.rot = &v->rot[0][0];
+    t.hand = g->hand[seat];
+    t.per_cell = g->nhand[seat] * 4u;
+    t.inverse = per_cell_inverse[g->nhand[seat]];
+    t.colours = g->rules.rule2_colours ? ~UINT64_C(0) : 0;
+    t.attach = g->rules.rule1_attachment;
+    t.nplace = t.per_cell * (uint32_t)board_candidates(g);
+    t.ntake = take_count(g, seat);
+    t.nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;
+    uint32_t space = t.nplace + t.ntake + t.nclaim + g->in_extra;
+    if (!space) return false;
+    for (int draws = 0; draws < REJECT_TRIES / 2; draws++) {
+        uint64_t bits = rng_next(rng);
+        for (int half = 0; half < 2; half++) {
+            uint32_t c = rng_below32(half ? (uint32_t)bits : (uint32_t)(bits >> 32), space, rng);
+            if (PUL_LIKELY(c < t.nplace)) {
+                uint32_t f;
+                int tile, r;
+                if (!try_place(&t, c, &f, &tile, &r)) continue;
+                *out = make_place(tile, r, &g->front[f]);
+                return true;
+            }
+            c -= t.nplace;
+            if (c < t.ntake) {
+                *out = make_take(g, seat, c);
+                return true;
+            }
+            c -= t.ntake;
+            if (c < t.nclaim) {
+                if (!claimable_node(g, (int)c)) continue;
+                *out = make_claim(g, (int)c);
+                return true;
+            }
+            *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
             return true;
         }
-        c -= nplace;
-        if (c < ntake) {
-            *out = make_take(g, seat, c);
-            return true;
-        }
-        c -= ntake;
-        if (c < nclaim) {
-            if (!claimable_node(g, (int)c)) continue;
-            *out = make_claim(g, (int)c);
-            return true;
-        }
-        *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
-        return true;
     }
     return false;
 }
 
-bool legal_random(const PulGame *pg, PulRng *rng, PulAction *out) {
-    const MicropulGame *g = MGC(pg);
-    if (!g->h.started || g->h.over) return false;
-    if (random_by_rejection(g, rng, out)) return true;
+#if defined(__GNUC__)
+#define LEGAL_NOINLINE __attribute__((noinline))
+#else
+#define LEGAL_NOINLINE
+#endif
+
+/* The exact draw after the tries missed: count each kind of action (per
+** cell, the set bits of its word), draw a number, walk the counts to it.
+** Out of line: its tables would otherwise weigh on every call's frame. */
+LEGAL_NOINLINE static bool random_by_counts(const MicropulGame *g, PulRng *rng, PulAction *out) {
     if (!MV(g)->npat) return random_by_walk(g, rng, out);
     int seat = g->h.to_move, ncells = board_candidates(g);
     uint64_t tab[4 * LEGAL_MAX_PATTERNS], fits[PUL_MAX_HAND / CHUNK][MAX_FRONT];
@@ -637,4 +684,11 @@ bool legal_random(const PulGame *pg, PulRng *rng, PulAction *out) {
     }
     *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
     return true;
+}
+
+bool legal_random(const PulGame *pg, PulRng *rng, PulAction *out) {
+    const MicropulGame *g = MGC(pg);
+    if (!g->h.started || g->h.over) return false;
+    if (random_by_rejection(g, rng, out)) return true;
+    return random_by_counts(g, rng, out);
 }
