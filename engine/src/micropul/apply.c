@@ -290,7 +290,10 @@ HOOKS_OUT_OF_LINE static void hook_closures(Hooks *hk, MicropulGame *g, const Pu
 static void apply_place(MicropulGame *g, const PulAction *a, PulEvents *ev, int *extra, Hooks *hk) {
     int seat = g->h.to_move;
     remove_at(g->hand[seat], &g->nhand[seat], index_of(g->hand[seat], g->nhand[seat], a->tile));
-    int f = board_front_at(g, a->x, a->y);
+    /* The action is legal (checked, or generated for this position): its
+    ** cell is a frontier cell inside the window, so its slot says which. */
+    int f = (int)g->grid[board_slot(g, a->x, a->y)] - FRONT_BASE;
+    PUL_ASSERT(f == board_front_at(g, a->x, a->y));
     Front seen = g->front[f];
     int nb[4];
     board_place(g, a->tile, a->rot, a->x, a->y, f, nb);
