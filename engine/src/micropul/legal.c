@@ -68,10 +68,12 @@ static PulAction make_place(int tile, int rot, const Front *f) {
     return (PulAction){PUL_PLACE, (uint8_t)tile, (uint8_t)rot, 0, f->x, f->y};
 }
 
+/* A group's root without a stone. A quadrant showing no micropul is its own
+** root with no members (place_tables.c gives it count 0, and joins touch
+** only micropul), so the count stands for the micropul test: three loads
+** from the game, none from the variant, and no branch. */
 static bool claimable_node(const MicropulGame *g, int node) {
-    const Placed *p = &g->placed[node >> 2];
-    return MV(g)->rot[p->tile][p->rot].colour[node & 3] && g->root[node] == node &&
-           g->gstones[node] == 0;
+    return (g->root[node] == node) & (g->gcount[node] != 0) & (g->gstones[node] == 0);
 }
 
 static PulAction make_claim(const MicropulGame *g, int node) {
