@@ -71,9 +71,17 @@ static inline void place_side(MicropulGame *g, const PlaceRot *pr, const uint8_t
     }
     *nb = -1;
     if (code == 0) {
-        /* A new frontier cell: the tile is all it is shown, written whole. */
+        /* A new frontier cell: the tile is all it is shown, written whole,
+        ** at the end of the list, or, when the tile shows it a micropul,
+        ** where the first cell past the attachable ones was, that cell
+        ** moving to the end (the order a swap gives, one copy fewer). */
         PUL_ASSERT(g->nfront < MAX_FRONT);
         int f = g->nfront++;
+        if (pr->out_mic[s]) {
+            int at = g->nattach++;
+            if (at != f) front_move(g, f, at);
+            f = at;
+        }
         Front *fr = &g->front[f];
         fr->ctx = pr->out_ctx[s];
         fr->ctx_nz = pr->out_nz[s];
@@ -87,7 +95,6 @@ static inline void place_side(MicropulGame *g, const PlaceRot *pr, const uint8_t
         fr->slot = (uint16_t)(cell - g->grid);
 #endif
         *cell = (CellCode)(FRONT_BASE + f);
-        if (fr->mic8) front_swap(g, f, g->nattach++);
         return;
     }
     /* The neighbour's side s^2 faces this tile's side s, slot for slot,
