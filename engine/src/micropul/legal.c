@@ -537,9 +537,9 @@ enum { REJECT_TRIES = 8 };
 
 /* 2^32 / per_cell rounded up, for per_cell = 4 * hand tiles (a divide is
 ** slow next to a load). */
-#define INV(n) ((n) ? (uint64_t)(UINT32_C(0xFFFFFFFF) / (4u * (n))) + 1 : 0)
+#define INV(n) ((uint64_t)(UINT32_C(0xFFFFFFFF) / (4u * (n))) + 1)
 static const uint64_t per_cell_inverse[PUL_MAX_HAND + 1] = {
-    INV(0), INV(1), INV(2), INV(3), INV(4), INV(5), INV(6), INV(7), INV(8),
+    0, INV(1), INV(2), INV(3), INV(4), INV(5), INV(6), INV(7), INV(8),
     INV(9), INV(10), INV(11), INV(12), INV(13), INV(14), INV(15), INV(16)};
 #undef INV
 _Static_assert(PUL_MAX_HAND == 16, "per_cell_inverse lists every hand size");
