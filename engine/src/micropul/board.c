@@ -3,6 +3,8 @@
 ** Each open cell keeps the colours its neighbours show it, and the pattern
 ** number of each side, so legality is read off without visiting neighbours.
 */
+#include <string.h>
+
 #include "micropul.h"
 
 int board_tile_at(const MicropulGame *g, int32_t x, int32_t y) {
@@ -68,23 +70,37 @@ static inline void place_side(MicropulGame *g, const PlaceRot *pr, const uint8_t
         return;
     }
     *nb = -1;
-    int f;
     if (code == 0) {
+        /* A new frontier cell: the tile is all it is shown, written whole,
+        ** at the end of the list, or, when the tile shows it a micropul,
+        ** where the first cell past the attachable ones was, that cell
+        ** moving to the end (the order a swap gives, one copy fewer). */
         PUL_ASSERT(g->nfront < MAX_FRONT);
-        f = g->nfront++;
+        int f = g->nfront++;
+        if (pr->out_mic[s]) {
+            int at = g->nattach++;
+            if (at != f) front_move(g, f, at);
+            f = at;
+        }
+        Front *fr = &g->front[f];
+        fr->ctx = pr->out_ctx[s];
+        fr->ctx_nz = pr->out_nz[s];
+        fr->x = (Coord)nx;
+        fr->y = (Coord)ny;
+        fr->mic8 = pr->out_mic[s];
+        fr->cat8 = pr->out_cat[s];
+        memset(fr->pat, 0, sizeof fr->pat);
+        fr->pat[s ^ 2] = side_pat[s];
 #ifdef MICROPUL_WIDE
-        g->front[f] = (Front){0, 0, (Coord)nx, (Coord)ny, 0, 0, {0, 0, 0, 0},
-                              (uint16_t)(cell - g->grid)};
-#else
-        g->front[f] = (Front){0, 0, (Coord)nx, (Coord)ny, 0, 0, {0, 0, 0, 0}};
+        fr->slot = (uint16_t)(cell - g->grid);
 #endif
         *cell = (CellCode)(FRONT_BASE + f);
-    } else {
-        f = (int)code - FRONT_BASE;
+        return;
     }
     /* The neighbour's side s^2 faces this tile's side s, slot for slot,
     ** and showed nothing before (this cell was empty): the tables' bits
     ** are ORed in. */
+    int f = (int)code - FRONT_BASE;
     Front *fr = &g->front[f];
     fr->ctx |= pr->out_ctx[s];
     fr->ctx_nz |= pr->out_nz[s];

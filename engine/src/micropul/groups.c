@@ -7,6 +7,10 @@
 
 #include "micropul.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 static const uint8_t inner_pairs[4][2] = {
     {PUL_NW, PUL_NE}, {PUL_NW, PUL_SW}, {PUL_NE, PUL_SE}, {PUL_SW, PUL_SE}};
 
@@ -107,6 +111,18 @@ static inline void nodes_offset(NodeId *dst, const NodeId *src, unsigned base) {
 #endif
 }
 
+/* Bit s: no tile on side s (nb[s] < 0). */
+static inline unsigned empty_sides(const int nb[4]) {
+#if defined(__SSE2__)
+    /* The four sign bits at once. */
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)nb);
+    return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(v));
+#else
+    return (unsigned)(nb[0] < 0) | (unsigned)(nb[1] < 0) << 1 | (unsigned)(nb[2] < 0) << 2 |
+           (unsigned)(nb[3] < 0) << 3;
+#endif
+}
+
 /* The tile's own groups come whole from its table (place_tables.c): only
 ** the joins with its neighbours' groups are worked out here. */
 void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev) {
@@ -117,8 +133,7 @@ void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *see
     int base = idx * 4;
 
     /* Slots of the new tile facing an empty cell are open edges. */
-    unsigned empty = (unsigned)(nb[0] < 0) | (unsigned)(nb[1] < 0) << 1 |
-                     (unsigned)(nb[2] < 0) << 2 | (unsigned)(nb[3] < 0) << 3;
+    unsigned empty = empty_sides(nb);
     int points = pr->big ? g->rules.points_big : g->rules.points_micropul;
     nodes_offset(&g->root[base], pr->node_root, (unsigned)base);
     nodes_offset(&g->gnext[base], pr->node_next, (unsigned)base);

@@ -68,10 +68,12 @@ static PulAction make_place(int tile, int rot, const Front *f) {
     return (PulAction){PUL_PLACE, (uint8_t)tile, (uint8_t)rot, 0, f->x, f->y};
 }
 
+/* A group's root without a stone. A quadrant showing no micropul is its own
+** root with no members (place_tables.c gives it count 0, and joins touch
+** only micropul), so the count stands for the micropul test: three loads
+** from the game, none from the variant, and no branch. */
 static bool claimable_node(const MicropulGame *g, int node) {
-    const Placed *p = &g->placed[node >> 2];
-    return MV(g)->rot[p->tile][p->rot].colour[node & 3] && g->root[node] == node &&
-           g->gstones[node] == 0;
+    return (g->root[node] == node) & (g->gcount[node] != 0) & (g->gstones[node] == 0);
 }
 
 static PulAction make_claim(const MicropulGame *g, int node) {
@@ -286,41 +288,37 @@ static void cell_sets(const uint64_t *fits, int ncells, uint64_t sets[4 * CHUNK]
 ** 8 (no loop for 98% of sets but twice the stores) 15% slower. */
 enum { BLOCK = 4, SET_CELLS = 64 - BLOCK };
 #define STOP_BITS (~UINT64_C(0) << SET_CELLS)
-static int chunk_emit_sets(const MicropulGame *g, int h0, uint64_t *fits, int ncells, int total,
-                           PulAction *out) {
+static int chunk_emit_sets(const MicropulGame *g, int h0, uint64_t *fits, uint64_t any,
+                           int ncells, int total, PulAction *out) {
     _Static_assert(sizeof(PulAction) == 12 && offsetof(PulAction, x) == 4,
                    "a placement is its four bytes, then x and y");
-    uint64_t sets[4 * CHUNK], seg[4 * CHUNK];
-    uint32_t head[4 * CHUNK];
+    uint64_t sets[4 * CHUNK];
     __m128i cell[64];
-    int seat = g->h.to_move, nh = g->nhand[seat] - h0 < CHUNK ? g->nhand[seat] - h0 : CHUNK;
-    const uint8_t *hand = &g->hand[seat][h0];
+    const uint8_t *hand = &g->hand[g->h.to_move][h0];
     for (int f = 0; f < 16; f++) fits[ncells + f] = 0;
     cell_sets(fits, ncells, sets);
     for (int f = SET_CELLS; f < 64; f++) cell[f] = _mm_setzero_si128();
     for (int f = 0; f < ncells; f++) cell[f] = _mm_set_epi32(0, g->front[f].y, g->front[f].x, 0);
     /* A placement's first four bytes, as a word: the tile's plus the rotation's. */
-    uint32_t rot_word[4];
+    uint32_t tile_word[CHUNK], rot_word[4];
     for (int r = 0; r < 4; r++) {
         const uint8_t bytes[4] = {0, 0, (uint8_t)r, 0};
         memcpy(&rot_word[r], bytes, sizeof bytes);
     }
-    int nseg = 0;
+    int nh = g->nhand[g->h.to_move] - h0 < CHUNK ? g->nhand[g->h.to_move] - h0 : CHUNK;
     for (int h = 0; h < nh; h++) {
         const uint8_t bytes[4] = {PUL_PLACE, hand[h], 0, 0};
-        uint32_t tile_word;
-        memcpy(&tile_word, bytes, sizeof bytes);
-        for (int r = 0; r < 4; r++) {
-            head[nseg] = tile_word | rot_word[r];
-            seg[nseg] = sets[4 * h + r];
-            nseg += seg[nseg] != 0;
-        }
+        memcpy(&tile_word[h], bytes, sizeof bytes);
     }
     PulAction *o = out, *end = out + total;
-    int s = 0;
-    for (; s < nseg && end - o > BLOCK; s++) {
-        uint64_t c = seg[s] | STOP_BITS;
-        const __m128i hd = _mm_cvtsi32_si128((int)head[s]);
+    /* The non-empty sets are the bits of any (bit 8 * tile + rotation), in
+    ** the generator's order. */
+    uint64_t m = any;
+    for (; m && end - o > BLOCK; m &= m - 1) {
+        int b = low64(m);
+        uint32_t head = tile_word[b >> 3] | rot_word[b & 3];
+        uint64_t c = sets[4 * (b >> 3) + (b & 3)] | STOP_BITS;
+        const __m128i hd = _mm_cvtsi32_si128((int)head);
         uint8_t *at = (uint8_t *)o;
         for (int j = 0; j < BLOCK; j++, at += sizeof *o) { /* unrolled: no branch on c */
             _mm_storeu_si128((__m128i *)(void *)at, _mm_or_si128(cell[(size_t)(unsigned)low64(c)], hd));
@@ -332,18 +330,21 @@ static int chunk_emit_sets(const MicropulGame *g, int h0, uint64_t *fits, int nc
         }
         int j = BLOCK;
         for (c &= ~STOP_BITS; c; j++, c &= c - 1) { /* more than BLOCK cells */
-            memcpy(&o[j], &head[s], sizeof(uint32_t));
+            memcpy(&o[j], &head, sizeof(uint32_t));
             o[j].x = g->front[low64(c)].x;
             o[j].y = g->front[low64(c)].y;
         }
         o += j;
     }
-    for (; s < nseg; s++)
-        for (uint64_t c = seg[s]; c; c &= c - 1, o++) {
-            memcpy(o, &head[s], sizeof(uint32_t));
+    for (; m; m &= m - 1) {
+        int b = low64(m);
+        uint32_t head = tile_word[b >> 3] | rot_word[b & 3];
+        for (uint64_t c = sets[4 * (b >> 3) + (b & 3)]; c; c &= c - 1, o++) {
+            memcpy(o, &head, sizeof head);
             o->x = g->front[low64(c)].x;
             o->y = g->front[low64(c)].y;
         }
+    }
     return (int)(o - out);
 }
 #undef STOP_BITS
@@ -425,7 +426,7 @@ static int chunk_placements(const MicropulGame *g, int h0, const uint64_t *tab,
     if (!out || !total) return n + total;
     if (n + total <= max) {
 #if defined(__SSE2__)
-        if (ncells <= SET_CELLS) return n + chunk_emit_sets(g, h0, fits, ncells, total, out + n);
+        if (ncells <= SET_CELLS) return n + chunk_emit_sets(g, h0, fits, any, ncells, total, out + n);
 #endif
         chunk_emit(g, h0, fits, any, ncells, out + n);
     } else if (n < max) {
@@ -531,11 +532,46 @@ static int nth_claimable(const MicropulGame *g, uint32_t k) {
     return -1;
 }
 
-/* One draw over the counts of each kind of action: placements (per cell,
-** the set bits of its word), takes, claims (a root per group without a
-** stone: unclaimed of them), the pass. Uniform over the legal actions, no
-** rejection and no list: the draw picks a cell by walking the counts, then
-** a bit of its word. */
+/* Tries of the rejection draw before the exact one (random_by_rejection). */
+enum { REJECT_TRIES = 8 };
+
+/* 2^32 / per_cell rounded up, for per_cell = 4 * hand tiles (a divide is
+** slow next to a load). */
+#define INV(n) ((uint64_t)(UINT32_C(0xFFFFFFFF) / (4u * (n))) + 1)
+static const uint64_t per_cell_inverse[PUL_MAX_HAND + 1] = {
+    0, INV(1), INV(2), INV(3), INV(4), INV(5), INV(6), INV(7), INV(8),
+    INV(9), INV(10), INV(11), INV(12), INV(13), INV(14), INV(15), INV(16)};
+#undef INV
+_Static_assert(PUL_MAX_HAND == 16, "per_cell_inverse lists every hand size");
+
+/* What one try of the rejection loop needs, read once per call. */
+typedef struct {
+    const MicropulGame *g;
+    const TileRot *rot;   /* the variant's rotations, a row of 4 per tile */
+    const uint8_t *hand;  /* the mover's */
+    uint64_t inverse;     /* per_cell_inverse of the hand */
+    uint64_t colours;     /* all ones when rule 2 holds, else 0 */
+    uint32_t per_cell, nplace, ntake, nclaim;
+    bool attach;          /* rule 1 holds */
+} Tries;
+
+/* Whether candidate c (below nplace) is a legal placement: its rotation
+** canonical and fit's test met, as one answer, so a try takes one branch
+** on the outcome rather than one per condition. */
+static inline bool try_place(const Tries *t, uint32_t c, uint32_t *f, int *tile, int *r) {
+    uint32_t cell = (uint32_t)((c * t->inverse) >> 32), rest = c - cell * t->per_cell;
+    int tl = t->hand[rest >> 2], rr = (int)(rest & 3);
+    const TileRot *tr = &t->rot[tl * 4 + rr];
+    const Front *fr = &t->g->front[cell];
+    uint64_t both = tr->edge_nz & fr->ctx_nz;
+    uint64_t differ = bytes_nonzero(tr->edge ^ fr->ctx);
+    *f = cell;
+    *tile = tl;
+    *r = rr;
+    return (tr->canonical == rr) & ((both & differ & t->colours) == 0) &
+           ((both & ~differ) != 0 || !t->attach);
+}
+
 /* A few tries by rejection first, over a space where every legal action
 ** has exactly one candidate: (hand tile, rotation, frontier cell) with the
 ** rotation canonical, the takes, one node per micropul (a group drawn
@@ -543,53 +579,65 @@ static int nth_claimable(const MicropulGame *g, uint32_t k) {
 ** drawn uniformly is a uniform legal action; most positions have many, so
 ** this usually ends at the first tries (measured: the count draw alone cost
 ** 2.3x the instructions of the old rejection loop). After REJECT_TRIES misses
-** the exact draw from the counts takes over, itself uniform, so the mix is
-** uniform and a position with few legal actions costs one count draw more. */
-enum { REJECT_TRIES = 8 };
+** the exact draw from the counts takes over (random_by_counts), itself
+** uniform, so the mix is uniform and a position with few legal actions
+** costs one count draw more. Each 64-bit draw serves two tries: its high
+** half, then its low half. */
 static bool random_by_rejection(const MicropulGame *g, PulRng *rng, PulAction *out) {
     const MicropulVariant *v = MV(g);
     int seat = g->h.to_move;
-    uint32_t per_cell = g->nhand[seat] * 4u;
-    uint32_t nplace = per_cell * (uint32_t)board_candidates(g);
-    uint32_t ntake = take_count(g, seat);
-    uint32_t nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;
-    uint32_t space = nplace + ntake + nclaim + g->in_extra;
-    /* c / per_cell as a multiply: exact for c and per_cell below 2^16. */
-    uint64_t inverse = per_cell ? (uint64_t)(UINT32_C(0xFFFFFFFF) / per_cell) + 1 : 0; /* a 32-bit divide */
-    uint64_t bits = 0;
-    for (int tries = 0; space && tries < REJECT_TRIES; tries++) {
-        /* Each 64-bit draw serves two candidates. */
-        uint32_t half = (tries & 1) ? (uint32_t)bits : (uint32_t)((bits = rng_next(rng)) >> 32);
-        uint32_t c = rng_below32(half, space, rng);
-        if (c < nplace) {
-            uint32_t f = (uint32_t)((c * inverse) >> 32), rest = c - f * per_cell;
-            int t = g->hand[seat][rest >> 2], r = (int)(rest & 3);
-            const TileRot *tr = &v->rot[t][r];
-            if (tr->canonical != r || fit(&g->rules, tr, &g->front[f]) != PUL_LEGAL) continue;
-            *out = make_place(t, r, &g->front[f]);
+    Tries t;
+    t.g = g;
+    t.rot = &v->rot[0][0];
+    t.hand = g->hand[seat];
+    t.per_cell = g->nhand[seat] * 4u;
+    t.inverse = per_cell_inverse[g->nhand[seat]];
+    t.colours = g->rules.rule2_colours ? ~UINT64_C(0) : 0;
+    t.attach = g->rules.rule1_attachment;
+    t.nplace = t.per_cell * (uint32_t)board_candidates(g);
+    t.ntake = take_count(g, seat);
+    t.nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;
+    uint32_t space = t.nplace + t.ntake + t.nclaim + g->in_extra;
+    if (!space) return false;
+    for (int draws = 0; draws < REJECT_TRIES / 2; draws++) {
+        uint64_t bits = rng_next(rng);
+        for (int half = 0; half < 2; half++) {
+            uint32_t c = rng_below32(half ? (uint32_t)bits : (uint32_t)(bits >> 32), space, rng);
+            if (PUL_LIKELY(c < t.nplace)) {
+                uint32_t f;
+                int tile, r;
+                if (!try_place(&t, c, &f, &tile, &r)) continue;
+                *out = make_place(tile, r, &g->front[f]);
+                return true;
+            }
+            c -= t.nplace;
+            if (c < t.ntake) {
+                *out = make_take(g, seat, c);
+                return true;
+            }
+            c -= t.ntake;
+            if (c < t.nclaim) {
+                if (!claimable_node(g, (int)c)) continue;
+                *out = make_claim(g, (int)c);
+                return true;
+            }
+            *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
             return true;
         }
-        c -= nplace;
-        if (c < ntake) {
-            *out = make_take(g, seat, c);
-            return true;
-        }
-        c -= ntake;
-        if (c < nclaim) {
-            if (!claimable_node(g, (int)c)) continue;
-            *out = make_claim(g, (int)c);
-            return true;
-        }
-        *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
-        return true;
     }
     return false;
 }
 
-bool legal_random(const PulGame *pg, PulRng *rng, PulAction *out) {
-    const MicropulGame *g = MGC(pg);
-    if (!g->h.started || g->h.over) return false;
-    if (random_by_rejection(g, rng, out)) return true;
+#if defined(__GNUC__)
+#define LEGAL_NOINLINE __attribute__((noinline))
+#else
+#define LEGAL_NOINLINE
+#endif
+
+/* The exact draw after the tries missed: count each kind of action (per
+** cell, the set bits of its word), draw a number, walk the counts to it.
+** Out of line: its tables would otherwise weigh on every call's frame. */
+LEGAL_NOINLINE static bool random_by_counts(const MicropulGame *g, PulRng *rng, PulAction *out) {
     if (!MV(g)->npat) return random_by_walk(g, rng, out);
     int seat = g->h.to_move, ncells = board_candidates(g);
     uint64_t tab[4 * LEGAL_MAX_PATTERNS], fits[PUL_MAX_HAND / CHUNK][MAX_FRONT];
@@ -637,4 +685,11 @@ bool legal_random(const PulGame *pg, PulRng *rng, PulAction *out) {
     }
     *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
     return true;
+}
+
+bool legal_random(const PulGame *pg, PulRng *rng, PulAction *out) {
+    const MicropulGame *g = MGC(pg);
+    if (!g->h.started || g->h.over) return false;
+    if (random_by_rejection(g, rng, out)) return true;
+    return random_by_counts(g, rng, out);
 }

@@ -31,6 +31,17 @@ static PulStatus check_core(const PulTileSet *ts, const uint8_t *core, int ncore
     return PUL_OK;
 }
 
+/* Every tile id in order: the unshuffled core is this list without the
+** start tile, two copies rather than a test per tile. */
+#define IDS4(n) n, n + 1, n + 2, n + 3
+#define IDS16(n) IDS4(n), IDS4(n + 4), IDS4(n + 8), IDS4(n + 12)
+#define IDS64(n) IDS16(n), IDS16(n + 16), IDS16(n + 32), IDS16(n + 48)
+static const uint8_t tile_ids[256] = {IDS64(0), IDS64(64), IDS64(128), IDS64(192)};
+#undef IDS64
+#undef IDS16
+#undef IDS4
+_Static_assert(PUL_MAX_TILES <= 256, "tile_ids names every tile id");
+
 /* The arrays need no clearing (see struct MicropulGame); a start clears only
 ** the counters and the cells in use, which keeps simulations fast. The
 ** determinization starts its games the same way. */
@@ -42,6 +53,18 @@ void start_reset(MicropulGame *g, const PulRules *rules, int nseats) {
     g->h.fam = v->fam;
     g->rules = *rules;
     g->h.nseats = (uint8_t)nseats;
+}
+
+/* The start tile at (0, 0), with the board and group code compiled in, no
+** events to report (a start is in every playout). */
+#if defined(__GNUC__)
+__attribute__((flatten))
+#endif
+static void start_tile(MicropulGame *g, int tile) {
+    int nb[4];
+    board_place(g, tile, 0, 0, 0, -1, nb);
+    const Front nothing = {0};
+    groups_add_tile(g, 0, nb, &nothing, NULL);
 }
 
 PulStatus start_game(PulGame *pg, int nseats, uint64_t seed, const uint8_t *core, int ncore,
@@ -70,9 +93,9 @@ PulStatus start_game(PulGame *pg, int nseats, uint64_t seed, const uint8_t *core
         ** starts the same whether the core was shuffled or read from a record. */
         PulRng shuffle;
         pul_rng_seed(&shuffle, seed ^ UINT64_C(0x53485546464C4521));
-        int n = 0;
-        for (int t = 0; t < ts->ntiles; t++)
-            if (t != ts->start) g->core[n++] = (uint8_t)t;
+        int n = g->ncore;
+        memcpy(g->core, tile_ids, (size_t)ts->start);
+        memcpy(g->core + ts->start, tile_ids + ts->start + 1, (size_t)(n - ts->start));
         for (int i = n - 1; i > 0; i--) {
             int j = (int)pul_rng_below(&shuffle, (uint32_t)(i + 1));
             uint8_t t = g->core[i];
@@ -80,10 +103,7 @@ PulStatus start_game(PulGame *pg, int nseats, uint64_t seed, const uint8_t *core
             g->core[j] = t;
         }
     }
-    int nb[4];
-    board_place(g, ts->start, 0, 0, 0, -1, nb);
-    const Front nothing = {0};
-    groups_add_tile(g, 0, nb, &nothing, NULL);
+    start_tile(g, ts->start);
     HookCall call = {&g->h, NULL, HOOK_SETUP, -1, 0};
     const MicropulHooks *hooks = hooked_table(g);
     if (hooks && hooks->setup) {

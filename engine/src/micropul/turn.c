@@ -81,7 +81,8 @@ void turn_finish(MicropulGame *g, bool earned_extra, int extra_count, PulEvents 
         event_push(ev, PUL_EV_EXTRA_TURN, seat);
     } else {
         g->in_extra = 0;
-        g->h.to_move = (uint8_t)((seat + 1) % g->h.nseats);
+        /* Not a modulo: a divide at every turn is slow next to a compare. */
+        g->h.to_move = (uint8_t)(seat + 1 < g->h.nseats ? seat + 1 : 0);
     }
     turn_begin_checks(g, ev);
 }
