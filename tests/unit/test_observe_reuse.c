@@ -5,6 +5,8 @@
 ** to date (pul_observe_update) is byte for byte a fresh one, and a bad tile
 ** list is named.
 */
+#include <stdlib.h>
+
 #include "game_util.h"
 
 typedef struct {
@@ -128,6 +130,40 @@ static void test_bad_tiles(void) {
     bad.hand[0] = bad.placed[0].tile;
     CHECK(pul_game_from_observation(det, &bad, NULL, &err) != PUL_OK);
     CHECK(strstr(err.message, "a tile is listed twice") != NULL);
+
+    /* Ids past 63 that share their low six bits with a tile of the set, in
+    ** each list, on both paths (the kept one with its memo's placed tiles):
+    ** an id is tested whole, not by the bit it would set. */
+    size_t msize = pul_observation_memo_size(v);
+    void *memo = calloc(1, msize);
+    PulGame *kept = pul_game_new(v);
+    CHECK(memo && kept);
+    for (int path = 0; path < 2; path++) {
+        for (int c = 0; c < 5; c++) {
+            /* the kept path meets each bad observation with its memo up to date */
+            if (path) CHECK(pul_game_from_observation_kept(kept, &obs, memo, &err) == PUL_OK);
+            bad = obs;
+            switch (c) {
+            case 0: bad.unseen[0] = (uint8_t)(bad.unseen[0] + 64); break;
+            case 1: bad.unseen[bad.nunseen - 1] = (uint8_t)(bad.unseen[bad.nunseen - 1] + 192); break;
+            case 2: bad.hand[0] += 128; break;
+            case 3: bad.hand[0] -= 64 * (bad.hand[0] / 64 + 1); break; /* negative */
+            default: bad.placed[bad.nplaced - 1].tile = (uint8_t)(bad.placed[bad.nplaced - 1].tile + 64); break;
+            }
+            PulStatus st = path ? pul_game_from_observation_kept(kept, &bad, memo, &err)
+                                : pul_game_from_observation(det, &bad, NULL, &err);
+            CHECK(st != PUL_OK);
+            if (st != PUL_OK && c < 4) CHECK(strstr(err.message, "a tile id is out of range") != NULL);
+        }
+    }
+    /* and a tile of the set missing (one listed twice) with the memo's help */
+    CHECK(pul_game_from_observation_kept(kept, &obs, memo, &err) == PUL_OK);
+    bad = obs;
+    bad.unseen[0] = bad.placed[0].tile;
+    CHECK(pul_game_from_observation_kept(kept, &bad, memo, &err) != PUL_OK);
+    CHECK(strstr(err.message, "a tile is listed twice") != NULL);
+    pul_game_free(kept);
+    free(memo);
 
     /* and the good one again is the rebuild a new object gets */
     CHECK(pul_game_from_observation(det, &obs, NULL, &err) == PUL_OK);
