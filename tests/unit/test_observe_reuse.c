@@ -2,8 +2,9 @@
 ** test_observe_reuse.c: what the lab's speed rests on (issue 15 point 4): an
 ** observation does not depend on what its buffer held, a bot kept from game
 ** to game (pul_bot_reseed) chooses as a new one, an observation brought up
-** to date (pul_observe_update) is byte for byte a fresh one, and a bad tile
-** list is named.
+** to date (pul_observe_update) is byte for byte a fresh one, bots sharing
+** their determinization (pul_bot_share_game) choose as bots alone, and a bad
+** tile list is named.
 */
 #include <stdlib.h>
 
@@ -35,8 +36,9 @@ static void same_observation(const PulGame *g, int seat, PulObservation *last,
 }
 
 /* Two games in a row with the same seats: each seat has a bot kept from the
-** first game into the second (reseeded) and a bot made for this game; both
-** must choose the same action at every move. The kind varies with the seed. */
+** first game into the second (reseeded; the seats' kept bots share one
+** determinization) and a bot made for this game; both must choose the same
+** action at every move. The kind varies with the seed. */
 static void play(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
     Tally *t = ctx;
     static const char *const kinds[] = {"random", "greedy", "mcts:iters=30"};
@@ -51,8 +53,14 @@ static void play(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
         PulBot *fresh[PUL_MAX_SEATS] = {NULL};
         for (int s = 0; s < nseats; s++) {
             uint64_t bs = game_seed * 7 + (uint64_t)s;
-            if (kept[s]) pul_bot_reseed(kept[s], bs);
-            else kept[s] = pul_bot_new(v, spec, bs, NULL);
+            if (kept[s]) {
+                pul_bot_reseed(kept[s], bs);
+            } else {
+                kept[s] = pul_bot_new(v, spec, bs, NULL);
+                /* the kept bots share one game, as pul sim's do (MCTS cannot) */
+                if (s > 0 && kept[s])
+                    CHECK(pul_bot_share_game(kept[s], kept[s - 1]) == (seed % 3 != 2));
+            }
             fresh[s] = pul_bot_new(v, spec, bs, NULL);
             CHECK(kept[s] && fresh[s]);
         }
