@@ -349,8 +349,9 @@ PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, P
         ** which a hostile script can fill to its cap: the bot keeps none
         ** between its choices, so a thread holds at most its game's and
         ** the deciding bot's. Made again when the next choice needs them.
-        ** The random and greedy bots never apply on det (the greedy one
-        ** copies it into its own game): it keeps no state and is kept. */
+        ** The random and greedy bots never apply on det in an edition with
+        ** scripts (the greedy one copies it into its own game there): it
+        ** keeps no state and is kept (and may be shared, pul_bot_share_game). */
         if (applies_on_det(b->kind)) {
             pul_game_free(b->det);
             b->det = NULL;
