@@ -114,7 +114,17 @@ static PulBot *seat_bot(SimPlayer *pl, int vi, const PulVariant *v, const char *
         pul_bot_reseed(*held, seed);
         return *held;
     }
-    return *held = pul_bot_new(v, spec, seed, err);
+    if (!(*held = pul_bot_new(v, spec, seed, err))) return NULL;
+    /* The thread's bots of this variant take turns: those of one kind that
+    ** can (random, greedy) build their determinization's board once between
+    ** them rather than once each (pul_bot_share_game; choices unchanged). */
+    bool shared = false;
+    for (int b = 0; b < PUL_MAX_SEATS && !shared; b++)
+        for (int j = 0; j < PUL_MAX_SEATS && !shared; j++) {
+            PulBot *other = pl->bots[vi][b][j];
+            shared = other && other != *held && pul_bot_share_game(*held, other);
+        }
+    return *held;
 }
 
 static void finish_row(SimRow *row, const PulGame *g) {

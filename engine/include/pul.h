@@ -1034,6 +1034,14 @@ void pul_bot_free(PulBot *b);
 ** would, so one bot serves game after game (the lab keeps its bots) without
 ** making its games and search memory again. */
 void pul_bot_reseed(PulBot *b, uint64_t seed);
+/* b keeps its determinization in with's (and with the bots with already
+** shares one with): bots that take turns in the same games build the board
+** once between them instead of once each, as its determinization is the
+** same bytes whatever it held before. Their choices are unchanged. Only for
+** bots that choose one at a time (one thread), of the same variant and kind,
+** a kind that rebuilds its determinization at every choice (random, greedy):
+** false, and nothing changes, otherwise. Each bot is still freed alone. */
+bool pul_bot_share_game(PulBot *b, PulBot *with);
 /* The spec in full, defaults filled in: "mcts:iters=1000,c=0.7,rollout=random". */
 const char *pul_bot_spec(const PulBot *b);
 /* An action for obs->seat, which must be the seat to move. PUL_ERR_STATE when

@@ -431,9 +431,77 @@ static void test_family_calls(void) {
     pul_variant_free(v);
 }
 
+/* FNV-1a, a byte at a time, over the fields observe_hash reads, in its
+** order: the hash a seed of every bot but random comes from, written out
+** plainly, so a shortcut in the engine's must give the same value. */
+static uint64_t fnv_field(uint64_t h, int64_t x) {
+    for (int i = 0; i < 8; i++) {
+        h ^= (uint64_t)(x >> (8 * i)) & 0xFF;
+        h *= UINT64_C(0x100000001B3);
+    }
+    return h;
+}
+
+static uint64_t plain_hash(const PulObservation *o) {
+    uint64_t h = UINT64_C(0xCBF29CE484222325);
+    int64_t head[] = {o->seat, o->nseats, o->to_move, o->extra_turn, o->extra_pending, o->turns,
+                      o->core_count};
+    for (size_t i = 0; i < sizeof head / sizeof head[0]; i++) h = fnv_field(h, head[i]);
+    for (int s = 0; s < o->nseats; s++) {
+        h = fnv_field(h, o->hand_count[s]);
+        h = fnv_field(h, o->supply_count[s]);
+        h = fnv_field(h, o->stones_left[s]);
+    }
+    for (int i = 0; i < o->hand_count[o->seat]; i++) h = fnv_field(h, o->hand[i]);
+    for (int i = 0; i < o->nknown; i++) h = fnv_field(h, o->known[i]);
+    for (int i = 0; i < o->nplaced; i++) {
+        h = fnv_field(h, o->placed[i].tile | o->placed[i].rot << 8);
+        h = fnv_field(h, o->placed[i].x);
+        h = fnv_field(h, o->placed[i].y);
+    }
+    for (int i = 0; i < o->nstones; i++) {
+        h = fnv_field(h, o->stones[i].x);
+        h = fnv_field(h, o->stones[i].y);
+        h = fnv_field(h, o->stones[i].quad);
+        h = fnv_field(h, o->stones[i].seat);
+    }
+    return h;
+}
+
+/* The hash of observations through a game (negative coordinates, rotations
+** above 0 shifted past a byte) and of fields set past a byte or below 0. */
+static void test_observation_hash(void) {
+    PulError err;
+    PulVariant *v = pul_variant_open("micropul", NULL, &err);
+    CHECK(v != NULL);
+    if (!v) return;
+    PulGame *g = pul_game_new(v);
+    CHECK_INT(pul_game_start(g, 2, 23, NULL, 0, &err), PUL_OK);
+    PulRng rng;
+    pul_rng_seed(&rng, 9);
+    long n = 0;
+    for (int step = 0; step < 200 && !pul_game_over(g); step++) {
+        PulObservation o;
+        pul_observe(g, step % 2, &o);
+        CHECK(pul_observation_hash(v, &o) == plain_hash(&o));
+        o.turns = 256 + step;
+        o.extra_pending = -1 - step;
+        o.core_count = 1000000 * step;
+        CHECK(pul_observation_hash(v, &o) == plain_hash(&o));
+        n++;
+        PulAction a;
+        if (!pul_random_action(g, &rng, &a)) break;
+        CHECK_INT(pul_apply(g, &a, NULL), PUL_LEGAL);
+    }
+    CHECK(n > 20);
+    pul_game_free(g);
+    pul_variant_free(v);
+}
+
 int main(void) {
     RUN(test_specs);
     RUN(test_family_calls);
+    RUN(test_observation_hash);
     RUN(test_determinize);
     RUN(test_determinism);
     RUN(test_no_cheating);

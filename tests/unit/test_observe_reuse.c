@@ -2,9 +2,12 @@
 ** test_observe_reuse.c: what the lab's speed rests on (issue 15 point 4): an
 ** observation does not depend on what its buffer held, a bot kept from game
 ** to game (pul_bot_reseed) chooses as a new one, an observation brought up
-** to date (pul_observe_update) is byte for byte a fresh one, and a bad tile
-** list is named.
+** to date (pul_observe_update) is byte for byte a fresh one, bots sharing
+** their determinization (pul_bot_share_game) choose as bots alone, and a bad
+** tile list is named.
 */
+#include <stdlib.h>
+
 #include "game_util.h"
 
 typedef struct {
@@ -33,8 +36,9 @@ static void same_observation(const PulGame *g, int seat, PulObservation *last,
 }
 
 /* Two games in a row with the same seats: each seat has a bot kept from the
-** first game into the second (reseeded) and a bot made for this game; both
-** must choose the same action at every move. The kind varies with the seed. */
+** first game into the second (reseeded; the seats' kept bots share one
+** determinization) and a bot made for this game; both must choose the same
+** action at every move. The kind varies with the seed. */
 static void play(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
     Tally *t = ctx;
     static const char *const kinds[] = {"random", "greedy", "mcts:iters=30"};
@@ -49,8 +53,14 @@ static void play(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
         PulBot *fresh[PUL_MAX_SEATS] = {NULL};
         for (int s = 0; s < nseats; s++) {
             uint64_t bs = game_seed * 7 + (uint64_t)s;
-            if (kept[s]) pul_bot_reseed(kept[s], bs);
-            else kept[s] = pul_bot_new(v, spec, bs, NULL);
+            if (kept[s]) {
+                pul_bot_reseed(kept[s], bs);
+            } else {
+                kept[s] = pul_bot_new(v, spec, bs, NULL);
+                /* the kept bots share one game, as pul sim's do (MCTS cannot) */
+                if (s > 0 && kept[s])
+                    CHECK(pul_bot_share_game(kept[s], kept[s - 1]) == (seed % 3 != 2));
+            }
             fresh[s] = pul_bot_new(v, spec, bs, NULL);
             CHECK(kept[s] && fresh[s]);
         }
@@ -128,6 +138,40 @@ static void test_bad_tiles(void) {
     bad.hand[0] = bad.placed[0].tile;
     CHECK(pul_game_from_observation(det, &bad, NULL, &err) != PUL_OK);
     CHECK(strstr(err.message, "a tile is listed twice") != NULL);
+
+    /* Ids past 63 that share their low six bits with a tile of the set, in
+    ** each list, on both paths (the kept one with its memo's placed tiles):
+    ** an id is tested whole, not by the bit it would set. */
+    size_t msize = pul_observation_memo_size(v);
+    void *memo = calloc(1, msize);
+    PulGame *kept = pul_game_new(v);
+    CHECK(memo && kept);
+    for (int path = 0; path < 2; path++) {
+        for (int c = 0; c < 5; c++) {
+            /* the kept path meets each bad observation with its memo up to date */
+            if (path) CHECK(pul_game_from_observation_kept(kept, &obs, memo, &err) == PUL_OK);
+            bad = obs;
+            switch (c) {
+            case 0: bad.unseen[0] = (uint8_t)(bad.unseen[0] + 64); break;
+            case 1: bad.unseen[bad.nunseen - 1] = (uint8_t)(bad.unseen[bad.nunseen - 1] + 192); break;
+            case 2: bad.hand[0] += 128; break;
+            case 3: bad.hand[0] -= 64 * (bad.hand[0] / 64 + 1); break; /* negative */
+            default: bad.placed[bad.nplaced - 1].tile = (uint8_t)(bad.placed[bad.nplaced - 1].tile + 64); break;
+            }
+            PulStatus st = path ? pul_game_from_observation_kept(kept, &bad, memo, &err)
+                                : pul_game_from_observation(det, &bad, NULL, &err);
+            CHECK(st != PUL_OK);
+            if (st != PUL_OK && c < 4) CHECK(strstr(err.message, "a tile id is out of range") != NULL);
+        }
+    }
+    /* and a tile of the set missing (one listed twice) with the memo's help */
+    CHECK(pul_game_from_observation_kept(kept, &obs, memo, &err) == PUL_OK);
+    bad = obs;
+    bad.unseen[0] = bad.placed[0].tile;
+    CHECK(pul_game_from_observation_kept(kept, &bad, memo, &err) != PUL_OK);
+    CHECK(strstr(err.message, "a tile is listed twice") != NULL);
+    pul_game_free(kept);
+    free(memo);
 
     /* and the good one again is the rebuild a new object gets */
     CHECK(pul_game_from_observation(det, &obs, NULL, &err) == PUL_OK);

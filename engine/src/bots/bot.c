@@ -238,12 +238,57 @@ PulBot *pul_bot_new(const PulVariant *v, const char *spec, uint64_t seed, PulErr
     return b;
 }
 
+/* b's own det and memo freed, or its share of the shared ones given up. */
+static void drop_det(PulBot *b) {
+    if (b->shared) {
+        BotShared *sh = b->shared;
+        if (--sh->refs == 0) {
+            pul_game_free(sh->det);
+            mem_free(sh->memo);
+            mem_free(sh);
+        }
+    } else {
+        pul_game_free(b->det);
+        mem_free(b->memo);
+    }
+    b->shared = NULL;
+    b->det = NULL;
+    b->memo = NULL;
+}
+
 void pul_bot_free(PulBot *b) {
     if (!b) return;
     if (b->kind->free_state) b->kind->free_state(b);
-    pul_game_free(b->det);
-    mem_free(b->memo);
+    drop_det(b);
     mem_free(b);
+}
+
+/* Kinds whose choice rebuilds det from the observation alone, each the same
+** way whatever det held: the random one through the memo (the bots sharing
+** det share it too, so it always describes det), the greedy one by comparing
+** det's board with the observation's. */
+static bool rebuilds_det(const BotKind *k) { return k == &bot_random_kind || k == &bot_greedy_kind; }
+
+bool pul_bot_share_game(PulBot *b, PulBot *with) {
+    if (!b || !with) return false;
+    if (b->shared && b->shared == with->shared) return true;
+    if (b == with || b->v != with->v || b->kind != with->kind || !rebuilds_det(b->kind) ||
+        !with->det)
+        return false;
+    if (!with->shared) {
+        BotShared *sh = mem_alloc(sizeof *sh);
+        if (!sh) return false;
+        sh->refs = 1;
+        sh->det = with->det;
+        sh->memo = with->memo;
+        with->shared = sh;
+    }
+    drop_det(b);
+    b->shared = with->shared;
+    b->shared->refs++;
+    b->det = b->shared->det;
+    b->memo = b->shared->memo;
+    return true;
 }
 
 /* A choice depends on the observation and the seed alone (above), so a new
@@ -304,8 +349,9 @@ PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, P
         ** which a hostile script can fill to its cap: the bot keeps none
         ** between its choices, so a thread holds at most its game's and
         ** the deciding bot's. Made again when the next choice needs them.
-        ** The random and greedy bots never apply on det (the greedy one
-        ** copies it into its own game): it keeps no state and is kept. */
+        ** The random and greedy bots never apply on det in an edition with
+        ** scripts (the greedy one copies it into its own game there): it
+        ** keeps no state and is kept (and may be shared, pul_bot_share_game). */
         if (applies_on_det(b->kind)) {
             pul_game_free(b->det);
             b->det = NULL;

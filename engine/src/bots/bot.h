@@ -22,6 +22,7 @@ typedef struct {
 } BotOption;
 
 typedef struct BotKind BotKind;
+typedef struct BotShared BotShared;
 
 struct PulBot {
     const PulVariant *v;
@@ -39,6 +40,15 @@ struct PulBot {
                                        (pul_game_from_observation_kept), zeroed
                                        with each det made; NULL when the family
                                        needs none */
+    BotShared *shared;              /* det and memo held with other bots
+                                       (pul_bot_share_game), else NULL */
+};
+
+/* A determinization and its memo that bots share: freed with the last. */
+struct BotShared {
+    int refs;
+    PulGame *det;
+    void *memo;
 };
 
 struct BotKind {

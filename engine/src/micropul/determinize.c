@@ -56,13 +56,43 @@ static inline void tile_bit(uint64_t *set, int id, int ntiles) {
 ** The first from placed tiles may come as their bits (prefix, else NULL):
 ** ids found in range and each listed once before. */
 static bool tiles_once(const PulObservation *o, int nt, const uint64_t *prefix, int from) {
+    int nhand = o->hand_count[o->seat], nknown = o->nknown, nplaced = o->nplaced;
+    int nunseen = o->nunseen;
+    if (!prefix) from = 0;
+#ifndef MICROPUL_WIDE
+    /* One word: an id's bit is set without its range test, each id also ORed
+    ** into high, whose bits from 6 up say some id is not below 64; with no
+    ** such id, the ntiles ids cover exactly the tiles below nt (which is
+    ** below 64) when the word is those bits, and then each is listed once.
+    ** A few instructions an id, none of them a branch. */
+    _Static_assert(LAYOUT_TILE_WORDS == 1 && MP_TILES < 64, "the small layout's ids fit a word");
+    uint64_t set = prefix ? prefix[0] : 0;
+    unsigned high = 0;
+    for (int i = 0; i < nhand; i++) {
+        unsigned t = (unsigned)o->hand[i];
+        high |= t;
+        set |= UINT64_C(1) << (t & 63);
+    }
+    for (int i = 0; i < nknown; i++) {
+        unsigned t = (unsigned)o->known[i];
+        high |= t;
+        set |= UINT64_C(1) << (t & 63);
+    }
+    for (int i = from; i < nplaced; i++) {
+        unsigned t = o->placed[i].tile;
+        high |= t;
+        set |= UINT64_C(1) << (t & 63);
+    }
+    for (int i = 0; i < nunseen; i++) {
+        unsigned t = o->unseen[i];
+        high |= t;
+        set |= UINT64_C(1) << (t & 63);
+    }
+    return (high >> 6) == 0 && set == (UINT64_C(1) << nt) - 1;
+#else
     uint64_t set[LAYOUT_TILE_WORDS] = {0};
     if (prefix)
         for (int w = 0; w < LAYOUT_TILE_WORDS; w++) set[w] = prefix[w];
-    else
-        from = 0;
-    int nhand = o->hand_count[o->seat], nknown = o->nknown, nplaced = o->nplaced;
-    int nunseen = o->nunseen;
     for (int i = 0; i < nhand; i++) tile_bit(set, o->hand[i], nt);
     for (int i = 0; i < nknown; i++) tile_bit(set, o->known[i], nt);
     for (int i = from; i < nplaced; i++) tile_bit(set, o->placed[i].tile, nt);
@@ -76,6 +106,7 @@ static bool tiles_once(const PulObservation *o, int nt, const uint64_t *prefix, 
         missing |= all & ~set[w];
     }
     return missing == 0;
+#endif
 }
 
 /* The checks that keep the rebuild inside the state's arrays (memo: the
@@ -171,25 +202,27 @@ static void points_from_groups(MicropulGame *g) {
 ** other hands, the unknown part of every supply, then the core. The tiles
 ** that already left the core go first in the core array (its drawn part), so
 ** a later draw takes from the rest. Past each list's end the arrays are
-** zeroed, so a game dealt again holds the same bytes as one dealt once. */
-static void deal_hidden(MicropulGame *g, const PulObservation *o, PulRng *rng) {
+** zeroed, so a game dealt again holds the same bytes as one dealt once.
+** kept: g's core already begins with placed tiles 1..kept (a deal of an
+** earlier observation of the board obs extends), which are not written again. */
+static void deal_hidden(MicropulGame *g, const PulObservation *o, PulRng *rng, int kept) {
     uint8_t pool[PUL_MAX_TILES];
+    const uint8_t *from = o->unseen; /* no generator: dealt straight from the list */
     int n = o->nunseen;
-    for (int i = 0; i < n; i++) pool[i] = o->unseen[i];
-    for (int i = n - 1; rng && i > 0; i--) {
-        int j = (int)rng_below(rng, (uint32_t)(i + 1));
-        uint8_t t = pool[i];
-        pool[i] = pool[j];
-        pool[j] = t;
+    if (rng) {
+        for (int i = 0; i < n; i++) pool[i] = o->unseen[i];
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)rng_below(rng, (uint32_t)(i + 1));
+            uint8_t t = pool[i];
+            pool[i] = pool[j];
+            pool[j] = t;
+        }
+        from = pool;
     }
     int next = 0, me = o->seat;
     for (int s = 0; s < PUL_MAX_SEATS; s++) known_clear(g, s);
-    /* Each list is made in a zeroed copy and copied whole: the zeros past its
-    ** end come with it, without a call per list. */
-    uint8_t core[sizeof g->core] = {0};
-    int k = 0;
     for (int s = 0; s < o->nseats; s++) {
-        uint8_t hand[sizeof g->hand[s]] = {0}, supply[sizeof g->supply[s]] = {0};
+        uint8_t *hand = g->hand[s], *supply = g->supply[s];
         int nhand = o->hand_count[s], nsupply = o->supply_count[s];
         g->nhand[s] = (uint8_t)nhand;
         g->nsupply[s] = (uint8_t)nsupply;
@@ -201,24 +234,33 @@ static void deal_hidden(MicropulGame *g, const PulObservation *o, PulRng *rng) {
                 supply[j++] = (uint8_t)o->known[i];
                 known_add(g, s, o->known[i]);
             }
-            while (j < nsupply) supply[j++] = pool[next++];
+            memcpy(supply + j, from + next, (size_t)(nsupply - j));
+            next += nsupply - j;
         } else {
-            for (int i = 0; i < nhand; i++) hand[i] = pool[next++];
-            for (int i = 0; i < nsupply; i++) supply[i] = pool[next++];
+            memcpy(hand, from + next, (size_t)nhand);
+            next += nhand;
+            memcpy(supply, from + next, (size_t)nsupply);
+            next += nsupply;
         }
-        memcpy(g->hand[s], hand, sizeof hand);
-        memcpy(g->supply[s], supply, sizeof supply);
+        memset(hand + nhand, 0, sizeof g->hand[s] - (size_t)nhand);
+        memset(supply + nsupply, 0, sizeof g->supply[s] - (size_t)nsupply);
     }
-    /* Drawn part: every tile off the core but the start tile, any order. */
-    for (int i = 1; i < o->nplaced; i++) core[k++] = o->placed[i].tile;
+    /* Drawn part: every tile off the core but the start tile, any order (the
+    ** board is down, so g's placed tiles are obs's). */
+    uint8_t *core = g->core;
+    int k = kept;
+    for (int i = kept + 1; i < o->nplaced; i++) core[k++] = g->placed[i].tile;
     for (int s = 0; s < o->nseats; s++) {
-        for (int i = 0; i < g->nhand[s]; i++) core[k++] = g->hand[s][i];
-        for (int i = 0; i < g->nsupply[s]; i++) core[k++] = g->supply[s][i];
+        memcpy(core + k, g->hand[s], g->nhand[s]);
+        k += g->nhand[s];
+        memcpy(core + k, g->supply[s], g->nsupply[s]);
+        k += g->nsupply[s];
     }
     g->core_top = (uint8_t)k;
-    while (next < n) core[k++] = pool[next++];
+    memcpy(core + k, from + next, (size_t)(n - next));
+    k += n - next;
     g->ncore = (uint8_t)k;
-    memcpy(g->core, core, sizeof core);
+    memset(core + k, 0, sizeof g->core - (size_t)k);
 }
 
 /* Whether g's board is the start of the one obs shows: the same seats and
@@ -282,12 +324,37 @@ static void clear_stale_stones(MicropulGame *g) {
     }
 }
 
+/* The whole of g zeroed, as the memset of place_board does, for a g that
+** this file left (as_left: a memo's premise): since its last clear only
+** rebuild_board, put_stones and deal_hidden wrote it, so past their counts
+** its arrays hold zeros, but for frontier entries a swap left behind, all
+** below the most cells the frontier ever had, at most 2 * tiles + 2 as the
+** board only grew (micropul.h, MAX_FRONT). A game of a new deal then costs
+** what its last board held, not the 12 KB of the whole. */
+static void clear_as_left(MicropulGame *g) {
+    int tiles = g->nplaced, nodes = tiles * 4, fronts = 2 * tiles + 2;
+    if (fronts > MAX_FRONT) fronts = MAX_FRONT;
+    board_clear(g);
+    memset(g, 0, offsetof(MicropulGame, placed)); /* counters, core, hands, supplies */
+    memset(g->placed, 0, (size_t)tiles * sizeof *g->placed);
+    memset(g->front, 0, (size_t)fronts * sizeof *g->front);
+    memset(g->stone_list, 0, sizeof g->stone_list);
+    memset(g->root, 0, (size_t)nodes * sizeof *g->root);
+    memset(g->gnext, 0, (size_t)nodes * sizeof *g->gnext);
+    memset(g->gcount, 0, (size_t)nodes * sizeof *g->gcount);
+    memset(g->gsize, 0, (size_t)nodes * sizeof *g->gsize);
+    memset(g->gpoints, 0, (size_t)nodes * sizeof *g->gpoints);
+    memset(g->gopen, 0, (size_t)nodes * sizeof *g->gopen);
+    memset(g->gstones, 0, (size_t)nodes * sizeof *g->gstones);
+    memset(g->gowners, 0, (size_t)nodes * sizeof *g->gowners);
+}
+
 /* The board and stones of obs on g, from scratch or, when g already holds the
 ** start of them, from there on; the same bytes either way. vouched: g is what
 ** the last call left (a memo's premise), so with nothing new on the board its
 ** groups hold stones at their roots alone and its points are still right. */
 static PulStatus place_board(MicropulGame *g, const PulObservation *obs, bool extends,
-                             bool vouched, PulError *err) {
+                             bool vouched, bool as_left, PulError *err) {
     if (extends) {
         int tiles = g->nplaced, stones = g->nstones_placed;
         bool same = vouched && tiles == obs->nplaced && stones == obs->nstones;
@@ -311,10 +378,14 @@ static PulStatus place_board(MicropulGame *g, const PulObservation *obs, bool ex
     ** the bytes are those of a new game object's rebuild. The grid is 0 but
     ** at placed and frontier cells (micropul.h), so those are cleared alone. */
     const PulVariant *v = g->h.v;
-    board_clear(g);
-    memset(g, 0, offsetof(MicropulGame, grid));
-    size_t end = offsetof(MicropulGame, grid) + sizeof g->grid; /* and any padding after it */
-    memset((char *)g + end, 0, sizeof *g - end);
+    if (as_left)
+        clear_as_left(g);
+    else {
+        board_clear(g);
+        memset(g, 0, offsetof(MicropulGame, grid));
+        size_t end = offsetof(MicropulGame, grid) + sizeof g->grid; /* and any padding after it */
+        memset((char *)g + end, 0, sizeof *g - end);
+    }
     g->h.v = v;
     g->h.fam = v->fam;
     start_reset(g, &obs->rules, obs->nseats);
@@ -329,11 +400,13 @@ static PulStatus place_board(MicropulGame *g, const PulObservation *obs, bool ex
 ** comparing lists of the same layout a run at a time, not g's board tile by
 ** tile. The counts and action count of g are a check on a caller that
 ** changed g in between, not a proof. */
+static bool memo_as_left(const MicropulGame *g, const MicropulMemo *m) {
+    return m && m->valid && g->h.started && m->nplaced == g->nplaced &&
+           m->nstones == g->nstones_placed && m->turns == g->h.turns;
+}
+
 static bool memo_vouches(const MicropulGame *g, const PulObservation *o, const MicropulMemo *m) {
-    if (!m || !m->valid || !g->h.started || m->nplaced != g->nplaced ||
-        m->nstones != g->nstones_placed || m->turns != g->h.turns || o->nplaced < m->nplaced ||
-        o->nstones < m->nstones)
-        return false;
+    if (!memo_as_left(g, m) || o->nplaced < m->nplaced || o->nstones < m->nstones) return false;
     return memcmp(o->placed, m->placed, (size_t)m->nplaced * sizeof *o->placed) == 0 &&
            memcmp(o->stones, m->stones, (size_t)m->nstones * sizeof *o->stones) == 0;
 }
@@ -355,14 +428,19 @@ static void memo_keep(MicropulMemo *m, const PulObservation *o, bool vouched) {
 static PulStatus determinize(PulGame *pg, const PulObservation *obs, PulRng *rng,
                              MicropulMemo *memo, PulError *err) {
     MicropulGame *g = MG(pg);
-    bool vouched = memo_vouches(g, obs, memo);
+    /* g as the last call left it: then the memo's lists are g's (below) and
+    ** its arrays are zero past what that call wrote (clear_as_left). */
+    bool as_left = memo_as_left(g, memo);
+    bool vouched = as_left && memo_vouches(g, obs, memo);
     if (memo) memo->valid = 0; /* till obs is built */
     PulStatus st = check_counts(g, obs, vouched ? memo : NULL, err);
     if (st != PUL_OK) return st;
     /* Rules equal to those of the game g holds were checked when it began. */
     bool extends = board_extends(g, obs, vouched);
+    /* placed tiles 1.. of g's core that the last call's deal wrote, still so */
+    int kept = vouched && extends ? g->nplaced - 1 : 0;
     if (!extends && (st = pul_rules_validate(&obs->rules, err)) != PUL_OK) return st;
-    if ((st = place_board(g, obs, extends, vouched, err)) != PUL_OK) {
+    if ((st = place_board(g, obs, extends, vouched, as_left, err)) != PUL_OK) {
         /* never a half-built game: what is left is empty and not started */
         start_reset(g, &obs->rules, obs->nseats);
         return st;
@@ -375,7 +453,7 @@ static PulStatus determinize(PulGame *pg, const PulObservation *obs, PulRng *rng
     g->h.over = obs->over;
     g->h.end_reason = (uint8_t)obs->end_reason;
     g->h.turns = obs->turns;
-    deal_hidden(g, obs, rng);
+    deal_hidden(g, obs, rng, kept);
     g->h.seed = rng ? rng_next(rng) : 0;
     pul_rng_seed(&g->h.rng, g->h.seed);
     g->h.started = 1;
