@@ -291,18 +291,8 @@ static PulStatus observe_board(GenialGame *g, const PulObservation *o, int from,
             return observe_bad(err, "more tiles of a kind than the variant has");
         g->cell[a] = (uint8_t)(1 + gv->kind_sym[p->kind][p->flip]);
         g->cell[b] = (uint8_t)(1 + gv->kind_sym[p->kind][1 - p->flip]);
-        for (int side = 0; side < 2; side++) {
-            int c = side ? b : a;
-            for (int d = 0; d < 6; d++) {
-                int pid = ar->cell_pair[c][d];
-                if (pid == GENIAL_NO_PAIR) continue;
-                uint64_t bit = UINT64_C(1) << (pid % 64);
-                if (g->empty[pid / 64] & bit) {
-                    g->empty[pid / 64] &= ~bit;
-                    g->nempty--;
-                }
-            }
-        }
+        genial_take_cell(g, ar, a);
+        genial_take_cell(g, ar, b);
         g->placed[i] = (GenialPlaced){p->kind, (uint8_t)a, (uint8_t)b, p->flip};
     }
     g->nplaced = (uint8_t)o->genial.nplaced;
