@@ -105,10 +105,23 @@ int genial_legal_actions(const PulGame *pg, PulAction *out, int max) {
     return genial_legal_placements(pg, out, max);
 }
 
-/* The id of the set bit of rank k (0-based) in bits (k < popcount). */
+/* The id of the set bit of rank k (0-based) in bits (k < popcount): the
+** byte that holds it found from the bytes' running counts (each at most 64,
+** so a byte compare works), then at most 7 steps inside that byte, not up
+** to 63 over the word. */
 static inline int legal_select(uint64_t bits, int k) {
-    while (k-- > 0) bits &= bits - 1;
-    return legal_low(bits);
+    const uint64_t L = UINT64_C(0x0101010101010101), H = UINT64_C(0x8080808080808080);
+    uint64_t c = bits - ((bits >> 1) & UINT64_C(0x5555555555555555));
+    c = (c & UINT64_C(0x3333333333333333)) + ((c >> 2) & UINT64_C(0x3333333333333333));
+    c = (c + (c >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    uint64_t run = c * L; /* byte i: the set bits of bytes 0..i */
+    /* the bytes whose running count is k or less come before the one */
+    uint64_t le = (~((run | H) - (uint64_t)(k + 1) * L) & H) >> 7;
+    int byte = (int)((le * L) >> 56);
+    int before = (int)(((run << 8) >> (8 * byte)) & 0xFF);
+    uint64_t b = (bits >> (8 * byte)) & 0xFF;
+    for (int i = k - before; i > 0; i--) b &= b - 1;
+    return 8 * byte + legal_low(b);
 }
 
 bool genial_random_action(const PulGame *pg, PulRng *rng, PulAction *out) {
