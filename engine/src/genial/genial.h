@@ -60,6 +60,11 @@ typedef struct {
     uint64_t touch_pairs[GENIAL_MAX_PRINTED][GENIAL_PAIR_WORDS]; /* pairs touching printed i */
     uint8_t ncells;                              /* cells of the area, printed ones included */
     uint8_t nprinted_in;                         /* printed cells inside the area */
+    /* The pairs through a cell as two words of the pair set from word
+    ** cell_word (their ids lie within 64 of each other), so that taking the
+    ** cell clears them with masks instead of a test per direction. */
+    uint8_t cell_word[GENIAL_MAX_CELLS];
+    uint64_t cell_mask[GENIAL_MAX_CELLS][2];
 } GenialArea;
 
 typedef struct GenialVariant {
@@ -71,6 +76,7 @@ typedef struct GenialVariant {
     uint8_t kind_of[GENIAL_MAX_SYMBOLS][GENIAL_MAX_SYMBOLS]; /* both orders -> kind */
     uint8_t kind_sym[GENIAL_MAX_KINDS][2], kind_count[GENIAL_MAX_KINDS];
     uint8_t kind_mask[GENIAL_MAX_KINDS];         /* bit per symbol of the kind */
+    uint64_t kind_mixed;                         /* bit per kind of two symbols (not a double) */
     int8_t qmin, rmin;                           /* the board's box: cell_at's origin */
     uint8_t w, hgt, ncells;
     uint8_t cell_at[GENIAL_BOX * GENIAL_BOX];    /* (q - qmin) + (r - rmin) * GENIAL_BOX */
@@ -93,7 +99,9 @@ typedef struct GenialGame {
     uint8_t nrack[PUL_MAX_SEATS], rack[PUL_MAX_SEATS][GENIAL_RACK_MAX];   /* kinds */
     int16_t track[PUL_MAX_SEATS][GENIAL_MAX_SYMBOLS];                     /* by team */
     uint64_t empty[GENIAL_PAIR_WORDS];           /* bit per pair with both cells empty */
-    uint8_t cell[GENIAL_MAX_CELLS + 1];          /* 0 empty, else 1 + symbol (printed preset) */
+    /* 0 empty, else 1 + symbol (printed preset); cell[GENIAL_NONE] is
+    ** never a cell and stays 0, so a run of symbols stops at an area's edge. */
+    uint8_t cell[GENIAL_MAX_CELLS + 1];
     GenialPlaced placed[GENIAL_MAX_PLACED];
 } GenialGame;
 
@@ -105,6 +113,7 @@ _Static_assert(GENIAL_MAX_PAIRS % 64 == 0, "pair sets are whole words");
 _Static_assert(GENIAL_AREA_PAIRS_MAX <= GENIAL_MAX_PAIRS, "an area's pairs fit the bitset");
 _Static_assert(GENIAL_MAX_PAIRS < GENIAL_NO_PAIR, "pair ids fit cell_pair");
 _Static_assert(GENIAL_MAX_CELLS <= GENIAL_NONE, "cell ids fit a byte beside GENIAL_NONE");
+_Static_assert(GENIAL_NONE == GENIAL_MAX_CELLS, "cell[GENIAL_NONE] is the game's spare byte");
 _Static_assert(3 * GENIAL_MAX_RADIUS * (GENIAL_MAX_RADIUS + 1) + 1 <= GENIAL_MAX_CELLS,
                "a board of the largest radius has a cell id for every cell");
 _Static_assert(2 * GENIAL_MAX_RADIUS + 1 <= GENIAL_BOX, "the board's box fits cell_at");

@@ -128,19 +128,6 @@ PulReason genial_check(const PulGame *pg, const PulAction *a) {
 
 /* ------------------------------------------------------------ placing */
 
-/* The cell is taken: every pair through it leaves the empty set. */
-static void take_cell(GenialGame *g, const GenialArea *a, int c) {
-    for (int d = 0; d < 6; d++) {
-        int id = a->cell_pair[c][d];
-        if (id == GENIAL_NO_PAIR) continue;
-        uint64_t bit = 1ull << (id % 64);
-        if (g->empty[id / 64] & bit) {
-            g->empty[id / 64] &= ~bit;
-            g->nempty--;
-        }
-    }
-}
-
 static void scored_event(PulEvents *ev, int seat, const GenialGame *g, int c, int sym, int half,
                          int pts, int track, int reached) {
     PulEvent *e = genial_event(ev, PUL_EV_SCORED, seat);
@@ -212,8 +199,8 @@ static void apply_place(GenialGame *g, const PulAction *a, PulEvents *ev, Hooks 
     genial_points(g, cell[0], sym[0], cell[1], sym[1], a->rot, pts);
     g->cell[cell[0]] = (uint8_t)(sym[0] + 1);
     g->cell[cell[1]] = (uint8_t)(sym[1] + 1);
-    take_cell(g, ar, cell[0]);
-    take_cell(g, ar, cell[1]);
+    genial_take_cell(g, ar, cell[0]);
+    genial_take_cell(g, ar, cell[1]);
     /* Kept as pul writes the move (from the cell whose direction to the
     ** other is e, se or sw): either spelling of a placement, the same game. */
     int from = a->rot >= 3, flip = from && v->kind_sym[k][0] != v->kind_sym[k][1];

@@ -116,5 +116,28 @@ PulStatus genial_area_build(const GenialVariant *gv, int radius, GenialArea *a, 
             }
         }
     }
+    /* Each cell's pairs as masks of two words: the lowest word of its ids
+    ** (one word lower at the set's end, so that both exist). */
+    for (int c = 0; c < gv->ncells; c++) {
+        int lo = GENIAL_MAX_PAIRS, hi = -1;
+        for (int d = 0; d < 6; d++) {
+            int id = a->cell_pair[c][d];
+            if (id == GENIAL_NO_PAIR) continue;
+            lo = id < lo ? id : lo;
+            hi = id > hi ? id : hi;
+        }
+        if (hi < 0) continue;
+        int w = lo / 64 < GENIAL_PAIR_WORDS - 1 ? lo / 64 : GENIAL_PAIR_WORDS - 2;
+        if (hi / 64 > w + 1)
+            return err_setc(err, "too-large", NULL, 0, 0,
+                            "board %s: the pairs of one cell of the play area of radius %d lie "
+                            "further apart than the engine's pair tables hold",
+                            gv->board.name, radius);
+        a->cell_word[c] = (uint8_t)w;
+        for (int d = 0; d < 6; d++) {
+            int id = a->cell_pair[c][d];
+            if (id != GENIAL_NO_PAIR) a->cell_mask[c][id / 64 - w] |= UINT64_C(1) << (id % 64);
+        }
+    }
     return PUL_OK;
 }

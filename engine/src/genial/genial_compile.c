@@ -47,6 +47,7 @@ PulStatus genial_compile(PulVariant *pv, PulError *err) {
     v->nkinds = (uint8_t)ss->nkinds;
     memset(v->kind_of, GENIAL_NONE, sizeof v->kind_of);
     int total = 0;
+    v->kind_mixed = 0;
     for (int k = 0; k < ss->nkinds; k++) {
         const PulKind *kd = &ss->kind[k];
         v->kind_of[kd->a][kd->b] = v->kind_of[kd->b][kd->a] = (uint8_t)k;
@@ -54,6 +55,7 @@ PulStatus genial_compile(PulVariant *pv, PulError *err) {
         v->kind_sym[k][1] = kd->b;
         v->kind_count[k] = kd->count;
         v->kind_mask[k] = (uint8_t)(1u << kd->a | 1u << kd->b);
+        if (kd->a != kd->b) v->kind_mixed |= UINT64_C(1) << k;
         total += kd->count;
     }
     v->ntiles = (uint8_t)total;

@@ -105,10 +105,23 @@ int genial_legal_actions(const PulGame *pg, PulAction *out, int max) {
     return genial_legal_placements(pg, out, max);
 }
 
-/* The id of the set bit of rank k (0-based) in bits (k < popcount). */
+/* The id of the set bit of rank k (0-based) in bits (k < popcount): the
+** byte that holds it found from the bytes' running counts (each at most 64,
+** so a byte compare works), then at most 7 steps inside that byte, not up
+** to 63 over the word. */
 static inline int legal_select(uint64_t bits, int k) {
-    while (k-- > 0) bits &= bits - 1;
-    return legal_low(bits);
+    const uint64_t L = UINT64_C(0x0101010101010101), H = UINT64_C(0x8080808080808080);
+    uint64_t c = bits - ((bits >> 1) & UINT64_C(0x5555555555555555));
+    c = (c & UINT64_C(0x3333333333333333)) + ((c >> 2) & UINT64_C(0x3333333333333333));
+    c = (c + (c >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    uint64_t run = c * L; /* byte i: the set bits of bytes 0..i */
+    /* the bytes whose running count is k or less come before the one */
+    uint64_t le = (~((run | H) - (uint64_t)(k + 1) * L) & H) >> 7;
+    int byte = (int)((le * L) >> 56);
+    int before = (int)(((run << 8) >> (8 * byte)) & 0xFF);
+    uint64_t b = (bits >> (8 * byte)) & 0xFF;
+    for (int i = k - before; i > 0; i--) b &= b - 1;
+    return 8 * byte + legal_low(b);
 }
 
 bool genial_random_action(const PulGame *pg, PulRng *rng, PulAction *out) {
@@ -120,17 +133,42 @@ bool genial_random_action(const PulGame *pg, PulRng *rng, PulAction *out) {
         *out = (PulAction){swap ? PUL_SWAP : PUL_REFILL, PUL_NO_TILE, 0, 0, 0, 0};
         return true;
     }
+    const GenialVariant *gv = GV(g);
+    /* The orientations as legal_orient lists them, counted from the rack's
+    ** kinds: one per kind, and a second per kind of two symbols. */
+    int seat = g->h.to_move, nr = g->nrack[seat];
+    uint64_t kinds = 0;
+    for (int i = 0; i < nr; i++) kinds |= UINT64_C(1) << g->rack[seat][i];
+    uint64_t mixed = kinds & gv->kind_mixed;
+    int norient = popcount64(kinds) + popcount64(mixed);
+    /* The candidate pairs: the empty set itself, with its kept count, when
+    ** no first-round constraint narrows it (all but the first placements). */
     uint64_t cand[GENIAL_PAIR_WORDS];
-    int npairs = genial_candidates(g, cand);
-    LegalOrient o;
-    legal_orient(g, &o);
-    if (npairs == 0 || o.n == 0) return false;
-    uint32_t r = rng_below(rng, (uint32_t)(npairs * o.n));
-    int rank = (int)(r / (uint32_t)o.n), i = (int)(r % (uint32_t)o.n);
+    const uint64_t *set = g->empty;
+    int npairs = g->nempty;
+    if (genial_first_need(g)) {
+        npairs = genial_candidates(g, cand);
+        set = cand;
+    }
+    if (npairs == 0 || norient == 0) return false;
+    uint32_t r = rng_below(rng, (uint32_t)(npairs * norient));
+    int rank = (int)(r / (uint32_t)norient), i = (int)(r % (uint32_t)norient);
+    /* orientation i: kind-index order, flip 0 then flip 1 */
+    int k = legal_low(kinds);
+    for (;;) {
+        int m = 1 + (int)(mixed >> k & 1);
+        if (i < m) break;
+        i -= m;
+        kinds &= kinds - 1;
+        k = legal_low(kinds);
+    }
     for (int w = 0; w < GENIAL_PAIR_WORDS; w++) {
-        int c = popcount64(cand[w]);
+        int c = popcount64(set[w]);
         if (rank < c) {
-            *out = legal_place(GV(g), genial_area(g), w * 64 + legal_select(cand[w], rank), &o, i);
+            const GenialArea *a = genial_area(g);
+            int id = w * 64 + legal_select(set[w], rank), cell = a->pair_a[id];
+            *out = (PulAction){PUL_PLACE, (uint8_t)k, a->pair_dir[id], (uint8_t)i,
+                               gv->cell_q[cell], gv->cell_r[cell]};
             return true;
         }
         rank -= c;

@@ -81,12 +81,14 @@ void genial_observe_update(const PulGame *g, int seat, PulObservation *o);
 PulStatus genial_from_observation(PulGame *g, const PulObservation *obs, PulRng *rng,
                                   PulError *err);
 /* What a bot keeps beside its determinization (pul_game_from_observation_kept):
-** the placed tiles of the observation it was last built from, and how many
-** of each kind they hold. */
+** the placed tiles of the observation it was last built from, how many of
+** each kind they hold, and its rule values with the rules read from them. */
 typedef struct {
     int32_t valid, nplaced, turns;
     uint8_t used[GENIAL_MAX_KINDS];
     PulGenialPlaced placed[GENIAL_MAX_PLACED];
+    int rule[16];                    /* the observation's rule[] */
+    GenialRules rules;
 } GenialMemo;
 /* genial_from_observation without a generator, memo kept by the caller. */
 PulStatus genial_from_observation_kept(PulGame *g, const PulObservation *obs, void *memo,

@@ -24,6 +24,12 @@ _Static_assert(sizeof(((PulObservation *)0)->genial) <=
 ** lowest that leads there, found without a branch (each placed tile's, at
 ** every observation). */
 static int observe_dir(const GenialArea *ar, int a, int b) {
+    /* a placed tile is kept from the cell whose direction to the other is
+    ** e, se or sw: one of the first three, the lowest found first */
+    const uint8_t *nb = ar->nb[a];
+    if (nb[0] == b) return 0;
+    if (nb[1] == b) return 1;
+    if (nb[2] == b) return 2;
     int dir = -1;
     for (int d = 5; d >= 0; d--) dir = ar->nb[a][d] == b ? d : dir;
     return dir;
@@ -49,18 +55,20 @@ static void observe_fill(const GenialGame *g, int seat, PulObservation *o) {
     o->genial.bag_count = g->bag_n;
     /* this seat's rack only: partners' racks are hidden too */
     bool mine = seat >= 0 && seat < g->h.nseats;
-    int had = mine ? o->genial.rack_count[seat] : 0;
     /* The counts read once: o's int stores could alias them. */
     int nseats = g->h.nseats, nsym = gv->nsym;
     for (int s = 0; s < nseats; s++) {
         o->genial.rack_count[s] = g->nrack[s];
         const int16_t *track = g->track[genial_track_of(g, s)];
         int *shown = o->genial.tracks[s];
-        for (int k = 0; k < nsym; k++) shown[k] = track[k];
+        /* every slot, those past nsym 0 as a fresh observation has them: a
+        ** fixed count the compiler does in vector steps */
+        for (int k = 0; k < GENIAL_MAX_SYMBOLS; k++) shown[k] = k < nsym ? track[k] : 0;
     }
     if (mine) {
-        for (int i = 0; i < g->nrack[seat]; i++) o->genial.rack[i] = g->rack[seat][i];
-        for (int i = g->nrack[seat]; i < had; i++) o->genial.rack[i] = 0;
+        /* the rack and zeros to its end, as a fresh observation has it */
+        int n = g->nrack[seat];
+        for (int i = 0; i < GENIAL_RACK_MAX; i++) o->genial.rack[i] = i < n ? g->rack[seat][i] : 0;
     }
     o->genial.first_used = g->first_used;
     o->genial.placed_once = g->placed_once;
@@ -180,20 +188,25 @@ static bool observe_extends(const GenialGame *g, const PulObservation *o, const 
 ** held before (another game, the true one) survives, but its board when it
 ** is the start of o's (*kept: its placed tiles, else 0; vouched: a memo
 ** showed they are). */
-static PulStatus observe_counts(GenialGame *g, const PulObservation *o, bool vouched, int *kept,
-                                PulError *err) {
+static PulStatus observe_counts(GenialGame *g, const PulObservation *o, const GenialMemo *memo,
+                                bool vouched, int *kept, PulError *err) {
     const GenialVariant *gv = GV(g);
     const PulVariant *v = g->h.v;
     GenialRules rules;
-    memset(&rules, 0, sizeof rules); /* its padding too: g is compared byte for byte */
-    genial_rules_default(&rules);
-    for (int i = 0; i < GENIAL_NPARAMS; i++)
-        if (genial_rules_set(&rules, i, o->genial.rule[i], err) != PUL_OK)
-            return observe_bad(err, "a rule value is out of range");
-    /* Rules equal to those of the game g holds were checked when it began. */
-    bool checked = g->h.started && memcmp(&g->rules, &rules, sizeof rules) == 0;
-    if (!checked && genial_rules_validate(&rules, err) != PUL_OK)
-        return observe_bad(err, "the rules clash");
+    if (memo && memcmp(memo->rule, o->genial.rule, sizeof memo->rule) == 0) {
+        /* the rule values of the observation the memo was made from: read and checked then */
+        memcpy(&rules, &memo->rules, sizeof rules);
+    } else {
+        memset(&rules, 0, sizeof rules); /* its padding too: g is compared byte for byte */
+        genial_rules_default(&rules);
+        for (int i = 0; i < GENIAL_NPARAMS; i++)
+            if (genial_rules_set(&rules, i, o->genial.rule[i], err) != PUL_OK)
+                return observe_bad(err, "a rule value is out of range");
+        /* Rules equal to those of the game g holds were checked when it began. */
+        bool checked = g->h.started && memcmp(&g->rules, &rules, sizeof rules) == 0;
+        if (!checked && genial_rules_validate(&rules, err) != PUL_OK)
+            return observe_bad(err, "the rules clash");
+    }
     int n = o->nseats;
     if (n < 1 || n > PUL_MAX_SEATS || n < rules.min_players || n > rules.max_players ||
         o->seat < 0 || o->seat >= n || o->to_move < 0 || o->to_move >= n)
@@ -244,14 +257,18 @@ static PulStatus observe_counts(GenialGame *g, const PulObservation *o, bool vou
     g->first_used = (uint16_t)o->genial.first_used;
     /* Checked as they are copied: a fault (the last check) leaves g to the
     ** caller's clearing. */
-    int end = genial_track_end(&rules), nsym = gv->nsym;
+    /* Every symbol slot in a fixed count of steps (vector ones), those past
+    ** nsym left 0; one unsigned compare finds both ends of the range. */
+    unsigned end = (unsigned)genial_track_end(&rules);
+    int nsym = gv->nsym;
     for (int s = 0; s < n; s++) {
         int16_t *track = g->track[genial_track_of(g, s)];
         const int *shown = o->genial.tracks[s];
         unsigned out = 0;
-        for (int k = 0; k < nsym; k++) {
-            out |= (unsigned)(shown[k] < 0) | (unsigned)(shown[k] > end);
-            track[k] = (int16_t)shown[k];
+        for (int k = 0; k < GENIAL_MAX_SYMBOLS; k++) {
+            int x = k < nsym ? shown[k] : 0;
+            out |= (unsigned)((unsigned)x > end);
+            track[k] = (int16_t)x;
         }
         if (out) return observe_bad(err, "a track is out of range");
     }
@@ -291,18 +308,8 @@ static PulStatus observe_board(GenialGame *g, const PulObservation *o, int from,
             return observe_bad(err, "more tiles of a kind than the variant has");
         g->cell[a] = (uint8_t)(1 + gv->kind_sym[p->kind][p->flip]);
         g->cell[b] = (uint8_t)(1 + gv->kind_sym[p->kind][1 - p->flip]);
-        for (int side = 0; side < 2; side++) {
-            int c = side ? b : a;
-            for (int d = 0; d < 6; d++) {
-                int pid = ar->cell_pair[c][d];
-                if (pid == GENIAL_NO_PAIR) continue;
-                uint64_t bit = UINT64_C(1) << (pid % 64);
-                if (g->empty[pid / 64] & bit) {
-                    g->empty[pid / 64] &= ~bit;
-                    g->nempty--;
-                }
-            }
-        }
+        genial_take_cell(g, ar, a);
+        genial_take_cell(g, ar, b);
         g->placed[i] = (GenialPlaced){p->kind, (uint8_t)a, (uint8_t)b, p->flip};
     }
     g->nplaced = (uint8_t)o->genial.nplaced;
@@ -315,21 +322,22 @@ static PulStatus observe_board(GenialGame *g, const PulObservation *o, int from,
 static PulStatus observe_deal(GenialGame *g, const PulObservation *o, uint8_t *used, PulRng *rng,
                               PulError *err) {
     const GenialVariant *gv = GV(g);
-    int me = o->seat, n = o->nseats;
-    for (int i = 0; i < o->genial.rack_count[me]; i++) {
+    int me = o->seat, n = o->nseats, mine = o->genial.rack_count[me];
+    for (int i = 0; i < mine; i++) {
         int k = o->genial.rack[i];
-        if (k < 0 || k >= gv->nkinds) return observe_bad(err, "a rack kind is out of range");
+        if ((unsigned)k >= gv->nkinds) return observe_bad(err, "a rack kind is out of range");
         if (++used[k] > gv->kind_count[k])
             return observe_bad(err, "more tiles of a kind than the variant has");
         genial_rack_put(g, me, k);
     }
     /* The unseen tiles as counts per kind (g's bag, cleared by
-    ** observe_counts); each tile dealt to a rack is taken from them. */
-    int npool = 0, need = 0;
-    for (int k = 0; k < gv->nkinds; k++) {
+    ** observe_counts); each tile dealt to a rack is taken from them. No
+    ** kind was used more often than it has tiles (checked as counted), so
+    ** they number every tile but the board's and the rack's; the kinds past
+    ** nkinds have none, and every slot is done in a fixed count of steps. */
+    int npool = gv->ntiles - o->genial.nplaced - mine, need = 0;
+    for (int k = 0; k < GENIAL_MAX_KINDS; k++)
         g->bag[k] = (uint8_t)(gv->kind_count[k] - used[k]);
-        npool += g->bag[k];
-    }
     for (int s = 0; s < n; s++)
         if (s != me) need += o->genial.rack_count[s];
     if (npool != need + o->genial.bag_count)
@@ -390,8 +398,9 @@ static PulStatus from_observation(PulGame *pg, const PulObservation *obs, PulRng
     uint8_t used[GENIAL_MAX_KINDS] = {0};
     int kept = 0;
     bool vouched = memo_vouches(g, obs, memo);
+    const GenialMemo *was = memo && memo->valid ? memo : NULL;
     if (memo) memo->valid = 0; /* till obs is built */
-    PulStatus st = observe_counts(g, obs, vouched, &kept, err);
+    PulStatus st = observe_counts(g, obs, was, vouched, &kept, err);
     /* the memo's counts are of its tiles: of g's when g kept its board */
     bool counted = vouched && kept == memo->nplaced;
     if (st == PUL_OK) st = observe_board(g, obs, kept, used, counted ? memo->used : NULL, err);
@@ -402,6 +411,8 @@ static PulStatus from_observation(PulGame *pg, const PulObservation *obs, PulRng
         memcpy(memo->used, used, sizeof memo->used);
         memo->nplaced = obs->genial.nplaced;
         memo->turns = obs->turns;
+        memcpy(memo->rule, obs->genial.rule, sizeof memo->rule);
+        memcpy(&memo->rules, &g->rules, sizeof memo->rules);
     }
     if (st == PUL_OK) st = observe_deal(g, obs, used, rng, err);
     if (st != PUL_OK) {

@@ -6,23 +6,35 @@
 */
 #include "genial_state.h"
 
+/* The smaller of a and b, and the lowest of v[0..7]: a fixed tree of
+** compares, no loop and no branch. */
+static inline int rules_min(int a, int b) { return a < b ? a : b; }
+static inline int rules_min8(const int *v) {
+    return rules_min(rules_min(rules_min(v[0], v[1]), rules_min(v[2], v[3])),
+                     rules_min(rules_min(v[4], v[5]), rules_min(v[6], v[7])));
+}
+_Static_assert(GENIAL_MAX_SYMBOLS == 8, "rules_min8 reads every symbol's track");
+
 unsigned genial_lowest_mask(const GenialGame *g, int t) {
-    int nsym = GV(g)->nsym, end = genial_track_end(&g->rules), low = end;
-    for (int s = 0; s < nsym; s++)
-        if (g->track[t][s] < low) low = g->track[t][s];
-    /* low == end: every track is at its end, and all of them count as lowest */
+    /* No track passes the end, so the lowest is the end only when every
+    ** track is at it: then all of them count as lowest. The slots past
+    ** nsym read as the end and are masked off. */
+    const int16_t *tr = g->track[t];
+    int nsym = GV(g)->nsym, end = genial_track_end(&g->rules), v[GENIAL_MAX_SYMBOLS];
+    for (int s = 0; s < GENIAL_MAX_SYMBOLS; s++) v[s] = s < nsym ? tr[s] : end;
+    int low = rules_min8(v);
     unsigned m = 0;
-    for (int s = 0; s < nsym; s++)
-        if (g->track[t][s] == low) m |= 1u << s;
-    return m;
+    for (int s = 0; s < GENIAL_MAX_SYMBOLS; s++) m |= (unsigned)(v[s] == low) << s;
+    return m & ((1u << nsym) - 1);
 }
 
 bool genial_swap_allowed(const GenialGame *g) {
     if (!g->h.started || g->h.over || g->phase != GENIAL_END) return false;
     if (g->rules.swap != GENIAL_SWAP_LOWEST_ABSENT || g->bag_n < g->rules.rack_size) return false;
-    int seat = g->h.to_move;
+    int seat = g->h.to_move, n = g->nrack[seat];
+    const uint8_t *rack = g->rack[seat], *mask = GV(g)->kind_mask;
     unsigned shown = 0;
-    for (int i = 0; i < g->nrack[seat]; i++) shown |= GV(g)->kind_mask[g->rack[seat][i]];
+    for (int i = 0; i < GENIAL_RACK_MAX; i++) shown |= i < n ? mask[rack[i]] : 0u;
     return (shown & genial_lowest_mask(g, genial_track_of(g, seat))) == 0;
 }
 
@@ -64,6 +76,7 @@ int genial_candidates(const GenialGame *g, uint64_t *out) {
             for (int w = 0; w < words; w++) mask[w] |= a->touch_pairs[lowest_set(m)][w];
         for (int w = 0; w < words; w++) out[w] &= mask[w];
     }
+    if (!need) return g->nempty; /* the empty set's count, kept as it changes */
     for (int w = 0; w < words; w++) n += popcount64(out[w]);
     return n;
 }

@@ -83,6 +83,23 @@ static inline void genial_rack_take(GenialGame *g, int seat, int i) {
     r[n] = 0;
 }
 
+/* Cell c of area a is taken: every pair through it leaves the empty set
+** (the cell's pairs as two masks: no test per direction). */
+static inline void genial_take_cell(GenialGame *g, const GenialArea *a, int c) {
+    int w = a->cell_word[c];
+    uint64_t t0 = g->empty[w] & a->cell_mask[c][0], t1 = g->empty[w + 1] & a->cell_mask[c][1];
+    g->empty[w] ^= t0;
+    g->empty[w + 1] ^= t1;
+    /* the two words' bits counted together: one sum of bytes, not two */
+    t0 = t0 - ((t0 >> 1) & UINT64_C(0x5555555555555555));
+    t1 = t1 - ((t1 >> 1) & UINT64_C(0x5555555555555555));
+    t0 = (t0 & UINT64_C(0x3333333333333333)) + ((t0 >> 2) & UINT64_C(0x3333333333333333));
+    t1 = (t1 & UINT64_C(0x3333333333333333)) + ((t1 >> 2) & UINT64_C(0x3333333333333333));
+    uint64_t x = t0 + t1; /* 8 at most per nibble */
+    x = (x & UINT64_C(0x0F0F0F0F0F0F0F0F)) + ((x >> 4) & UINT64_C(0x0F0F0F0F0F0F0F0F));
+    g->nempty = (int16_t)(g->nempty - (int)((x * UINT64_C(0x0101010101010101)) >> 56));
+}
+
 /* ----------------------------------------------------- genial_rules.c */
 /* The track index (team) of seat: seat % 2 with teams alternate, else seat. */
 static inline int genial_track_of(const GenialGame *g, int seat) {
@@ -130,7 +147,8 @@ static inline PulEvent *genial_event(PulEvents *ev, int kind, int seat) {
 /* The points of the two halves of a tile with symbol sa on cell ca and sb on
 ** its neighbour cb in direction dir (ca to cb), on the board as it is (the
 ** tile not yet down): the runs of like symbols in the five directions of each
-** half that do not point into the other half. */
+** half that do not point into the other half. Both cells are empty (a legal
+** placement's). */
 void genial_points(const GenialGame *g, int ca, int sa, int cb, int sb, int dir, int pts[2]);
 /* The points of one half of symbol s on empty cell c whose other half's cell
 ** is empty too (so its direction scores nothing): what genial_points gives
