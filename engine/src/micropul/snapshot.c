@@ -1,9 +1,12 @@
 /*
 ** snapshot.c: the state of a game before a hooked action, so that a failing
 ** hook leaves the game exactly as it was. It copies what one action can
-** touch: the counters, the small per-seat arrays, and each list up to its
-** length plus what one action can add. The grid is rebuilt from the lists on
-** a restore (rare), so the snapshot stays a few kilobytes.
+** touch: the counters, the hands and supplies of the seats in play, the
+** entries an action can add to the append-only lists (tiles placed, stones),
+** and the frontier and group lists up to their length plus what one action
+** can add. The core's order is set at the start and only read after, and
+** the grid is rebuilt from the lists on a restore (rare), so the snapshot
+** stays a few hundred bytes to a few kilobytes.
 */
 #include <string.h>
 
@@ -15,17 +18,19 @@ enum { ADD_PLACED = 1, ADD_FRONT = 4, ADD_NODES = 4, ADD_STONES = 1 };
 
 static int clamp(int n, int max) { return n < max ? n : max; }
 
-/* The extents saved, from the counts before the action. */
+/* The extents saved, from the counts before the action: placed and stones
+** are the counts (an action writes only the entries after the last), front
+** and nodes the entries saved from the first. */
 typedef struct {
     int placed, front, nodes, stones;
 } Extent;
 
 static Extent extent(const MicropulGame *g) {
     Extent e;
-    e.placed = clamp(g->nplaced + ADD_PLACED, MP_TILES);
+    e.placed = g->nplaced;
     e.front = clamp(g->nfront + ADD_FRONT, MAX_FRONT);
     e.nodes = clamp((g->nplaced + ADD_PLACED) * 4, MAX_NODES);
-    e.stones = clamp(g->nstones_placed + ADD_STONES, PUL_MAX_SEATS * PUL_MAX_STONES);
+    e.stones = g->nstones_placed;
     return e;
 }
 
@@ -48,10 +53,17 @@ static size_t transfer(MicropulGame *g, unsigned char *buf, Extent e, bool to_bu
             memcpy((void *)(ptr), buf + o, n_);            \
         o += n_;                                           \
     } while (0)
-    MOVE(g, offsetof(MicropulGame, placed)); /* counters, core, hands, supplies */
-    MOVE(g->placed, sizeof g->placed[0] * (size_t)e.placed);
+    MOVE(g, offsetof(MicropulGame, core)); /* counters, flags, rules, what seats know */
+    /* Restored first, the header says the seats in play either way. */
+    for (int s = 0; s < g->h.nseats; s++) {
+        MOVE(g->hand[s], sizeof g->hand[s]);
+        MOVE(g->supply[s], sizeof g->supply[s]);
+    }
+    MOVE(&g->placed[e.placed], sizeof g->placed[0] * (size_t)clamp(ADD_PLACED, MP_TILES - e.placed));
     MOVE(g->front, sizeof g->front[0] * (size_t)e.front);
-    MOVE(g->stone_list, sizeof g->stone_list[0] * (size_t)e.stones);
+    MOVE(&g->stone_list[e.stones],
+         sizeof g->stone_list[0] *
+             (size_t)clamp(ADD_STONES, PUL_MAX_SEATS * PUL_MAX_STONES - e.stones));
     MOVE(g->root, sizeof g->root[0] * (size_t)e.nodes);
     MOVE(g->gnext, sizeof g->gnext[0] * (size_t)e.nodes);
     MOVE(g->gcount, sizeof g->gcount[0] * (size_t)e.nodes);
