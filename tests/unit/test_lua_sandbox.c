@@ -1573,6 +1573,58 @@ static void test_random_games(void) {
     pul_variant_free(v);
 }
 
+/* A refused action leaves the game byte for byte as before, whatever the
+** action and whatever the failing hook did: the guard saves only what one
+** action can change (snapshot.c), so random games on both seats' hands,
+** supplies and knowledge, placements, takes and claims at every stage of a
+** game, with hooks that draw to and reveal for both seats before they fail
+** (at random, through the game's generator, put back too). Each refused
+** action is followed by another, which also fails or goes through. */
+static void test_failed_hooks_restore(void) {
+    PulError err;
+    PulVariant *v = variant_with("spoiler",
+                                 "local function spoil(game, seat)\n"
+                                 "  game:draw(3 - seat, 2); game:draw(seat, 1)\n"
+                                 "  game:reveal(3 - seat); game:reveal(seat)\n"
+                                 "  if game:random(3) == 1 then error('spoilt', 0) end\n"
+                                 "end\n"
+                                 "return {\n"
+                                 "  on_activate = function(game, act) spoil(game, act.seat) end,\n"
+                                 "  after_action = function(game, events)\n"
+                                 "    if game:random(4) == 1 then spoil(game, game:to_move()) end\n"
+                                 "  end,\n"
+                                 "}\n",
+                                 &err);
+    CHECK(v != NULL);
+    if (!v) {
+        fprintf(stderr, "  %s\n", err.message);
+        return;
+    }
+    PulGame *g = pul_game_new(v), *before = pul_game_new(v);
+    int refused[3] = {0}; /* by kind: placements, takes, claims */
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        CHECK_INT(pul_game_start(g, 2, seed, NULL, 0, &err), PUL_OK);
+        PulRng rng;
+        pul_rng_seed(&rng, seed);
+        PulAction a;
+        for (int steps = 0; steps < 600 && !pul_game_over(g) && pul_random_action(g, &rng, &a);
+             steps++) {
+            pul_game_copy(before, g);
+            PulReason r = pul_apply(g, &a, NULL);
+            if (r == PUL_LEGAL) continue;
+            CHECK_INT(r, PUL_R_SCRIPT_ERROR);
+            CHECK(memcmp(before, g, pul_game_size()) == 0);
+            if (a.kind == PUL_PLACE || a.kind == PUL_TAKE || a.kind == PUL_CLAIM)
+                refused[a.kind == PUL_PLACE ? 0 : a.kind == PUL_TAKE ? 1 : 2]++;
+        }
+    }
+    /* Every kind of action was refused, many times. */
+    CHECK(refused[0] > 20 && refused[1] > 20 && refused[2] > 2);
+    pul_game_free(before);
+    pul_game_free(g);
+    pul_variant_free(v);
+}
+
 /* A table of handlers hears only the catalysts it names: apply.c works out
 ** before each placement whether one of them fires (a saved state only then),
 ** and a placement it missed would run no hook. Every ACTIVATED event of a
@@ -1716,6 +1768,7 @@ int main(void) {
     RUN(test_hooks_chain_variant);
     RUN(test_random_games);
     RUN(test_heard_catalysts);
+    RUN(test_failed_hooks_restore);
     RUN(test_readme_examples);
     script_tests_end();
     return CHECK_DONE();

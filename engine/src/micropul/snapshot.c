@@ -1,10 +1,14 @@
 /*
 ** snapshot.c: the state of a game before a hooked action, so that a failing
 ** hook leaves the game exactly as it was. It copies what one action can
-** touch: the counters, the small per-seat arrays, and each list up to its
-** length plus what one action can add. The grid is rebuilt from the lists on
-** a restore (rare), so the snapshot stays a few kilobytes. The same ranges,
-** each list only up to its length, copy a game to another (search's copy).
+** touch: the counters, the hands and supplies of the seats in play, the
+** entries an action can add to the append-only lists (tiles placed, stones),
+** and the frontier and group lists up to their length plus what one action
+** can add. The core's order is set at the start and only read after, and
+** the grid is rebuilt from the lists on a restore (rare), so the snapshot
+** stays a few hundred bytes to a few kilobytes. A copy of a game into
+** another (search's copy) moves the same kinds of range, each list whole
+** up to its length.
 */
 #include <string.h>
 
@@ -16,17 +20,19 @@ enum { ADD_PLACED = 1, ADD_FRONT = 4, ADD_NODES = 4, ADD_STONES = 1 };
 
 static int clamp(int n, int max) { return n < max ? n : max; }
 
-/* The extents saved, from the counts before the action. */
+/* The extents saved, from the counts before the action: placed and stones
+** are the counts (an action writes only the entries after the last), front
+** and nodes the entries saved from the first. */
 typedef struct {
     int placed, front, nodes, stones;
 } Extent;
 
 static Extent extent(const MicropulGame *g) {
     Extent e;
-    e.placed = clamp(g->nplaced + ADD_PLACED, MP_TILES);
+    e.placed = g->nplaced;
     e.front = clamp(g->nfront + ADD_FRONT, MAX_FRONT);
     e.nodes = clamp((g->nplaced + ADD_PLACED) * 4, MAX_NODES);
-    e.stones = clamp(g->nstones_placed + ADD_STONES, PUL_MAX_SEATS * PUL_MAX_STONES);
+    e.stones = g->nstones_placed;
     return e;
 }
 
@@ -48,38 +54,59 @@ static void copy_range(void *dst, const void *src, size_t bytes) {
     memcpy(dst, src, bytes);
 }
 
-/* Where transfer moves each range: into buf, out of buf, or from the game
-** buf is (same offsets) into g. */
+/* Where a range goes: into buf, out of buf, or from the game buf is (same
+** offsets) into g. */
 enum { TO_BUF, FROM_BUF, FROM_GAME };
 
-/* Copies each saved range between the game and buf as way says. */
+/* One pass of ranges between a game and a buffer, and how far into the
+** buffer it has come. */
+typedef struct {
+    MicropulGame *g;
+    unsigned char *buf;
+    size_t at;
+    int way;
+} Transfer;
+
+static void move(Transfer *t, const void *ptr, size_t bytes) {
+    if (t->way == TO_BUF)
+        memcpy(t->buf + t->at, ptr, bytes);
+    else if (t->way == FROM_BUF)
+        memcpy((void *)(uintptr_t)ptr, t->buf + t->at, bytes);
+    else
+        copy_range((void *)(uintptr_t)ptr, t->buf + ((const char *)ptr - (const char *)t->g),
+                   bytes);
+    t->at += bytes;
+}
+
+/* The frontier's first front entries and the group arrays' first nodes. */
+static void move_front_groups(Transfer *t, int front, int nodes) {
+    MicropulGame *g = t->g;
+    size_t n = (size_t)nodes;
+    move(t, g->front, sizeof g->front[0] * (size_t)front);
+    move(t, g->root, sizeof g->root[0] * n);
+    move(t, g->gnext, sizeof g->gnext[0] * n);
+    move(t, g->gcount, sizeof g->gcount[0] * n);
+    move(t, g->gsize, sizeof g->gsize[0] * n);
+    move(t, g->gpoints, sizeof g->gpoints[0] * n);
+    move(t, g->gopen, sizeof g->gopen[0] * n);
+    move(t, g->gstones, n);
+    move(t, g->gowners, n);
+}
+
+/* Copies each range a snapshot keeps between the game and buf as way says. */
 static size_t transfer(MicropulGame *g, unsigned char *buf, Extent e, int way) {
-    size_t o = 0;
-#define MOVE(ptr, bytes)                                                              \
-    do {                                                                              \
-        size_t n_ = (size_t)(bytes);                                                  \
-        if (way == TO_BUF)                                                            \
-            memcpy(buf + o, (const void *)(ptr), n_);                                 \
-        else if (way == FROM_BUF)                                                     \
-            memcpy((void *)(ptr), buf + o, n_);                                       \
-        else                                                                          \
-            copy_range((void *)(ptr), buf + ((const char *)(ptr) - (const char *)g), n_); \
-        o += n_;                                                                      \
-    } while (0)
-    MOVE(g, offsetof(MicropulGame, placed)); /* counters, core, hands, supplies */
-    MOVE(g->placed, sizeof g->placed[0] * (size_t)e.placed);
-    MOVE(g->front, sizeof g->front[0] * (size_t)e.front);
-    MOVE(g->stone_list, sizeof g->stone_list[0] * (size_t)e.stones);
-    MOVE(g->root, sizeof g->root[0] * (size_t)e.nodes);
-    MOVE(g->gnext, sizeof g->gnext[0] * (size_t)e.nodes);
-    MOVE(g->gcount, sizeof g->gcount[0] * (size_t)e.nodes);
-    MOVE(g->gsize, sizeof g->gsize[0] * (size_t)e.nodes);
-    MOVE(g->gpoints, sizeof g->gpoints[0] * (size_t)e.nodes);
-    MOVE(g->gopen, sizeof g->gopen[0] * (size_t)e.nodes);
-    MOVE(g->gstones, (size_t)e.nodes);
-    MOVE(g->gowners, (size_t)e.nodes);
-#undef MOVE
-    return o;
+    Transfer t = {g, buf, 0, way};
+    move(&t, g, offsetof(MicropulGame, core)); /* counters, flags, rules, what seats know */
+    /* Restored first, the header says the seats in play either way. */
+    for (int s = 0; s < g->h.nseats; s++) {
+        move(&t, g->hand[s], sizeof g->hand[s]);
+        move(&t, g->supply[s], sizeof g->supply[s]);
+    }
+    move(&t, &g->placed[e.placed], sizeof g->placed[0] * (size_t)clamp(ADD_PLACED, MP_TILES - e.placed));
+    move(&t, &g->stone_list[e.stones],
+         sizeof g->stone_list[0] * (size_t)clamp(ADD_STONES, PUL_MAX_SEATS * PUL_MAX_STONES - e.stones));
+    move_front_groups(&t, e.front, e.nodes);
+    return t.at;
 }
 
 size_t snapshot_save(const MicropulGame *g, void *buf) {
@@ -104,8 +131,11 @@ void snapshot_restore(MicropulGame *g, const void *buf) {
 }
 
 void snapshot_copy_used(MicropulGame *dst, const MicropulGame *src) {
-    Extent e = {src->nplaced, src->nfront, src->nplaced * 4, src->nstones_placed};
     board_clear(dst); /* its own cells: then the grid is src's where src's lists set it */
-    transfer(dst, (unsigned char *)(uintptr_t)src, e, FROM_GAME);
+    Transfer t = {dst, (unsigned char *)(uintptr_t)src, 0, FROM_GAME};
+    move(&t, dst, offsetof(MicropulGame, placed)); /* counters, core, hands, supplies */
+    move(&t, dst->placed, sizeof dst->placed[0] * (size_t)src->nplaced);
+    move(&t, dst->stone_list, sizeof dst->stone_list[0] * (size_t)src->nstones_placed);
+    move_front_groups(&t, src->nfront, src->nplaced * 4);
     grid_from_lists(dst);
 }
