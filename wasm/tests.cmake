@@ -70,4 +70,8 @@ set_property(TARGET pul_unit_tests APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE
 # test took more of CI's time than they save running them (the pul command and the web
 # module, which the record tests and the page run, keep -O3).
 target_link_options(pul_unit_tests PRIVATE -O1)
+# Its static data (the tests' action lists of PUL_MAX_ACTIONS entries each, about half a
+# megabyte apiece) and the 5 MB stack must fit the initial memory: emcc's default, 16 MB,
+# stopped holding them at 20 such lists. Growth still serves what the tests allocate.
+target_link_options(pul_unit_tests PRIVATE -sINITIAL_MEMORY=33554432)
 set_property(TARGET pul-cli APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/wasm/node_env.js)
