@@ -51,8 +51,21 @@ static void front_remove(MicropulGame *g, int i) {
 }
 
 void board_clear(MicropulGame *g) {
+#ifdef MICROPUL_WIDE
     for (int i = 0; i < g->nplaced; i++) g->grid[PLACED_SLOT(&g->placed[i])] = 0;
     for (int i = 0; i < g->nfront; i++) g->grid[FRONT_SLOT(&g->front[i])] = 0;
+#else
+    /* Every placed and frontier cell lies in the bounding box or the ring
+    ** around it, and the grid holds nothing else (the invariant): whole rows
+    ** of the box are cleared, a few wide stores each rather than a scattered
+    ** byte per cell. Frontier cells come only from placed tiles. */
+    if (g->nplaced) {
+        int rows = g->maxy - g->miny + 3;
+        if (rows > GRID) rows = GRID;
+        for (int i = 0, y = g->miny - 1; i < rows; i++, y++)
+            memset(&g->grid[CELL_INDEX(0, y)], 0, GRID * sizeof g->grid[0]);
+    }
+#endif
     g->nplaced = 0;
     g->nfront = 0;
     g->nattach = 0;

@@ -13,6 +13,12 @@
 #include <emmintrin.h>
 #endif
 
+#if defined(__GNUC__)
+#define LEGAL_NOINLINE __attribute__((noinline))
+#else
+#define LEGAL_NOINLINE
+#endif
+
 /* The placement test of the hot loop: rules 1 and 2 on all eight slot pairs. */
 static inline PulReason fit(const PulRules *rules, const TileRot *tr, const Front *f) {
     uint64_t both = tr->edge_nz & f->ctx_nz;
@@ -489,7 +495,9 @@ int legal_actions(const PulGame *pg, PulAction *out, int max) {
     return k.n;
 }
 
-bool legal_any(const MicropulGame *g) {
+/* Out of line: the turn flow asks only for a seat that cannot take, and
+** inlined into the apply its 8 KB table and registers weighed on every action. */
+LEGAL_NOINLINE bool legal_any(const MicropulGame *g) {
     int seat = g->h.to_move;
     if (g->in_extra || seat_can_take(g, seat)) return true;
     if (g->stones[seat] > 0 && g->unclaimed > 0) return true;
@@ -552,7 +560,7 @@ typedef struct {
     uint64_t inverse;     /* per_cell_inverse of the hand */
     uint64_t colours;     /* all ones when rule 2 holds, else 0 */
     uint32_t per_cell, nplace, ntake, nclaim;
-    bool attach;          /* rule 1 holds */
+    uint64_t no_attach;   /* 0 when rule 1 holds, else all ones */
 } Tries;
 
 /* Whether candidate c (below nplace) is a legal placement: its rotation
@@ -569,7 +577,7 @@ static inline bool try_place(const Tries *t, uint32_t c, uint32_t *f, int *tile,
     *tile = tl;
     *r = rr;
     return (tr->canonical == rr) & ((both & differ & t->colours) == 0) &
-           ((both & ~differ) != 0 || !t->attach);
+           (((both & ~differ) | t->no_attach) != 0);
 }
 
 /* A few tries by rejection first, over a space where every legal action
@@ -593,7 +601,7 @@ static bool random_by_rejection(const MicropulGame *g, PulRng *rng, PulAction *o
     t.per_cell = g->nhand[seat] * 4u;
     t.inverse = per_cell_inverse[g->nhand[seat]];
     t.colours = g->rules.rule2_colours ? ~UINT64_C(0) : 0;
-    t.attach = g->rules.rule1_attachment;
+    t.no_attach = g->rules.rule1_attachment ? 0 : ~UINT64_C(0);
     t.nplace = t.per_cell * (uint32_t)board_candidates(g);
     t.ntake = take_count(g, seat);
     t.nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;
@@ -627,12 +635,6 @@ static bool random_by_rejection(const MicropulGame *g, PulRng *rng, PulAction *o
     }
     return false;
 }
-
-#if defined(__GNUC__)
-#define LEGAL_NOINLINE __attribute__((noinline))
-#else
-#define LEGAL_NOINLINE
-#endif
 
 /* The exact draw after the tries missed: count each kind of action (per
 ** cell, the set bits of its word), draw a number, walk the counts to it.
