@@ -174,6 +174,27 @@ static void table_fill(const MicropulGame *g, int h0, uint64_t *tab) {
     const uint8_t *r4 = row[4], *r5 = row[5], *r6 = row[6], *r7 = row[7];
     const __m128i all = _mm_set1_epi64x((long long)always);
 #define ROW(h) _mm_loadu_si128((const __m128i *)(const void *)(r##h + e))
+    if (nh <= 2) {
+        /* A hand of one or two tiles (the usual in a 2-player game): the
+        ** other six bytes of every entry are 0, so two rows are widened. */
+        const __m128i zero = _mm_setzero_si128();
+        for (int e = 0; e < ne; e += 16) {
+            __m128i a0 = ROW(0), a1 = ROW(1);
+            __m128i pl = _mm_unpacklo_epi8(a0, a1), ph = _mm_unpackhi_epi8(a0, a1);
+            __m128i q0 = _mm_unpacklo_epi16(pl, zero), q1 = _mm_unpackhi_epi16(pl, zero);
+            __m128i q2 = _mm_unpacklo_epi16(ph, zero), q3 = _mm_unpackhi_epi16(ph, zero);
+            __m128i *out = (__m128i *)(void *)(tab + e);
+            _mm_storeu_si128(out + 0, _mm_or_si128(_mm_unpacklo_epi32(q0, zero), all));
+            _mm_storeu_si128(out + 1, _mm_or_si128(_mm_unpackhi_epi32(q0, zero), all));
+            _mm_storeu_si128(out + 2, _mm_or_si128(_mm_unpacklo_epi32(q1, zero), all));
+            _mm_storeu_si128(out + 3, _mm_or_si128(_mm_unpackhi_epi32(q1, zero), all));
+            _mm_storeu_si128(out + 4, _mm_or_si128(_mm_unpacklo_epi32(q2, zero), all));
+            _mm_storeu_si128(out + 5, _mm_or_si128(_mm_unpackhi_epi32(q2, zero), all));
+            _mm_storeu_si128(out + 6, _mm_or_si128(_mm_unpacklo_epi32(q3, zero), all));
+            _mm_storeu_si128(out + 7, _mm_or_si128(_mm_unpackhi_epi32(q3, zero), all));
+        }
+        return;
+    }
     for (int e = 0; e < ne; e += 16) {
         __m128i a0 = ROW(0), a1 = ROW(1), a2 = ROW(2), a3 = ROW(3);
         __m128i a4 = ROW(4), a5 = ROW(5), a6 = ROW(6), a7 = ROW(7);
