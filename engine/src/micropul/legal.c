@@ -15,8 +15,10 @@
 
 #if defined(__GNUC__)
 #define LEGAL_NOINLINE __attribute__((noinline))
+#define LEGAL_INLINE inline __attribute__((always_inline))
 #else
 #define LEGAL_NOINLINE
+#define LEGAL_INLINE inline
 #endif
 
 /* The placement test of the hot loop: rules 1 and 2 on all eight slot pairs. */
@@ -601,6 +603,40 @@ static inline bool try_place(const Tries *t, uint32_t c, uint32_t *f, int *tile,
            (((both & ~differ) | t->no_attach) != 0);
 }
 
+/* One try on 32 random bits: true when it drew a legal action (in out). */
+static LEGAL_INLINE bool one_try(const MicropulGame *g, const Tries *t, PulRng *rng,
+                                 uint32_t bits, uint32_t space, PulAction *out) {
+    uint32_t c = rng_below32(bits, space, rng);
+    if (PUL_LIKELY(c < t->nplace)) {
+        uint32_t f;
+        int tile, r;
+        if (!try_place(t, c, &f, &tile, &r)) return false;
+        *out = make_place(tile, r, &g->front[f]);
+        return true;
+    }
+    c -= t->nplace;
+    if (c < t->ntake) {
+        *out = make_take(g, g->h.to_move, c);
+        return true;
+    }
+    c -= t->ntake;
+    if (c < t->nclaim) {
+        if (!claimable_node(g, (int)c)) return false;
+        *out = make_claim(g, (int)c);
+        return true;
+    }
+    *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
+    return true;
+}
+
+/* Two tries on one 64-bit draw: its high half, then its low half. */
+static LEGAL_INLINE bool two_tries(const MicropulGame *g, const Tries *t, PulRng *rng,
+                                   uint32_t space, PulAction *out) {
+    uint64_t bits = rng_next(rng);
+    return one_try(g, t, rng, (uint32_t)(bits >> 32), space, out) ||
+           one_try(g, t, rng, (uint32_t)bits, space, out);
+}
+
 /* A few tries by rejection first, over a space where every legal action
 ** has exactly one candidate: (hand tile, rotation, frontier cell) with the
 ** rotation canonical, the takes, one node per micropul (a group drawn
@@ -628,33 +664,10 @@ static bool random_by_rejection(const MicropulGame *g, PulRng *rng, PulAction *o
     t.nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;
     uint32_t space = t.nplace + t.ntake + t.nclaim + g->in_extra;
     if (!space) return false;
-    for (int draws = 0; draws < REJECT_TRIES / 2; draws++) {
-        uint64_t bits = rng_next(rng);
-        for (int half = 0; half < 2; half++) {
-            uint32_t c = rng_below32(half ? (uint32_t)bits : (uint32_t)(bits >> 32), space, rng);
-            if (PUL_LIKELY(c < t.nplace)) {
-                uint32_t f;
-                int tile, r;
-                if (!try_place(&t, c, &f, &tile, &r)) continue;
-                *out = make_place(tile, r, &g->front[f]);
-                return true;
-            }
-            c -= t.nplace;
-            if (c < t.ntake) {
-                *out = make_take(g, seat, c);
-                return true;
-            }
-            c -= t.ntake;
-            if (c < t.nclaim) {
-                if (!claimable_node(g, (int)c)) continue;
-                *out = make_claim(g, (int)c);
-                return true;
-            }
-            *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
-            return true;
-        }
-    }
-    return false;
+    /* Written out, not looped: no counter, and each half picked without a test. */
+    _Static_assert(REJECT_TRIES == 8, "four draws of two tries each");
+    return two_tries(g, &t, rng, space, out) || two_tries(g, &t, rng, space, out) ||
+           two_tries(g, &t, rng, space, out) || two_tries(g, &t, rng, space, out);
 }
 
 /* The exact draw after the tries missed: count each kind of action (per
