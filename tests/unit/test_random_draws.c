@@ -1,7 +1,9 @@
 /*
 ** test_random_draws.c: the playout path's fast parts against plain models: the
-** random action (legal.c) draws what a slot-by-slot rejection draw does, and
-** the frontier cells board_place keeps show what their neighbours show.
+** random action (legal.c) draws what a slot-by-slot rejection draw does, the
+** frontier cells board_place keeps show what their neighbours show, in the
+** order a plain model of its swaps gives, and a new start leaves the grid
+** set at the new board's cells only.
 */
 #include "micropul.h"
 #include "game_util.h"
@@ -173,8 +175,97 @@ static bool frontier_matches(const MicropulGame *g) {
     return true;
 }
 
+/* The frontier's order as documented (board.c): the cells some micropul
+** faces first; a cell a tile fills is swapped with the last attachable cell
+** (when it is one), then with the last cell, and dropped; then each side
+** N E S W of the tile: a new cell is appended, and a cell a micropul now
+** faces (new, or one no micropul faced) is swapped with the first cell past
+** the attachable ones, which become one more. */
 typedef struct {
-    long draws, fallbacks, mismatches;
+    int32_t x[MAX_FRONT], y[MAX_FRONT];
+    int n, nattach;
+} FrontModel;
+
+static void model_swap(FrontModel *m, int i, int j) {
+    int32_t x = m->x[i], y = m->y[i];
+    m->x[i] = m->x[j];
+    m->y[i] = m->y[j];
+    m->x[j] = x;
+    m->y[j] = y;
+}
+
+static int model_find(const FrontModel *m, int32_t x, int32_t y) {
+    for (int i = 0; i < m->n; i++)
+        if (m->x[i] == x && m->y[i] == y) return i;
+    return -1;
+}
+
+/* Whether a placed tile shows a micropul to cell (x, y). */
+static bool model_faced(const MicropulGame *g, int32_t x, int32_t y) {
+    const MicropulVariant *v = MV(g);
+    for (int s = 0; s < 4; s++) {
+        int j = board_tile_at(g, x + side_dx[s], y + side_dy[s]);
+        if (j < 0) continue;
+        const Placed *p = &g->placed[j];
+        if (v->rot[p->tile][p->rot].mic_slots >> (2 * (s ^ 2)) & 3u) return true;
+    }
+    return false;
+}
+
+static void model_start(FrontModel *m, const MicropulGame *g) {
+    m->n = g->nfront;
+    m->nattach = g->nattach;
+    for (int i = 0; i < m->n; i++) {
+        m->x[i] = g->front[i].x;
+        m->y[i] = g->front[i].y;
+    }
+}
+
+/* The model after a tile was put down at (x, y) (g: the game after it). */
+static void model_place(FrontModel *m, const MicropulGame *g, int32_t x, int32_t y) {
+    int i = model_find(m, x, y);
+    if (i < 0) return;
+    if (i < m->nattach) {
+        model_swap(m, i, m->nattach - 1);
+        i = --m->nattach;
+    }
+    model_swap(m, i, --m->n);
+    for (int s = 0; s < 4; s++) {
+        int32_t nx = x + side_dx[s], ny = y + side_dy[s];
+        if (board_tile_at(g, nx, ny) >= 0) continue;
+        int f = model_find(m, nx, ny);
+        if (f < 0) {
+            f = m->n++;
+            m->x[f] = nx;
+            m->y[f] = ny;
+        } else if (f < m->nattach) {
+            continue;
+        }
+        if (model_faced(g, nx, ny)) model_swap(m, f, m->nattach++);
+    }
+}
+
+static bool model_matches(const FrontModel *m, const MicropulGame *g) {
+    if (m->n != g->nfront || m->nattach != g->nattach) return false;
+    for (int i = 0; i < m->n; i++)
+        if (m->x[i] != g->front[i].x || m->y[i] != g->front[i].y) return false;
+    return true;
+}
+
+/* The grid is set exactly at the placed and frontier cells, with their codes. */
+static bool grid_matches(const MicropulGame *g) {
+    int set = 0;
+    for (int c = 0; c < GRID * GRID; c++) set += g->grid[c] != 0;
+    if (set != g->nplaced + g->nfront) return false;
+    for (int i = 0; i < g->nplaced; i++)
+        if (board_tile_at(g, g->placed[i].x, g->placed[i].y) != i) return false;
+    for (int f = 0; f < g->nfront; f++)
+        if (board_front_at(g, g->front[f].x, g->front[f].y) != f) return false;
+    return true;
+}
+
+typedef struct {
+    long draws, fallbacks, mismatches, placements;
 } Tally;
 
 static void play(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
@@ -188,8 +279,17 @@ static void play(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
     const MicropulGame *g = MGC(pg);
     PulRng rng;
     pul_rng_seed(&rng, seed * 31 + 5);
+    static FrontModel model;
+    model_start(&model, g);
     for (int step = 0; step < 400 && !pul_game_over(pg); step++) {
         if (!frontier_matches(g)) {
+            CHECK(false);
+            break;
+        }
+        if (!model_matches(&model, g)) {
+            fprintf(stderr, "  %s, %d seats, seed %llu, action %d: the frontier's order is not "
+                            "the model's\n",
+                    pul_variant_name(v), nseats, (unsigned long long)seed, step + 1);
             CHECK(false);
             break;
         }
@@ -207,18 +307,31 @@ static void play(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
         }
         if (!got) break;
         CHECK(pul_apply_trusted(pg, &a) == PUL_LEGAL);
+        if (a.kind == PUL_PLACE) {
+            model_place(&model, g, a.x, a.y);
+            t->placements++;
+        }
+    }
+    /* A new start on the board just played: nothing of it stays in the grid. */
+    CHECK(grid_matches(g));
+    CHECK(pul_game_start(pg, nseats, seed + 1, NULL, 0, NULL) == PUL_OK);
+    if (!grid_matches(g)) {
+        fprintf(stderr, "  %s, %d seats, seed %llu: a new start left cells of the last board\n",
+                pul_variant_name(v), nseats, (unsigned long long)seed);
+        CHECK(false);
     }
     pul_game_free(pg);
 }
 
 int main(void) {
-    Tally t = {0, 0, 0};
+    Tally t = {0, 0, 0, 0};
     each_shipped_game(20, play, &t);
     t.fallbacks = ref_fallbacks;
     /* Real games were played, and the exact draw after eight misses was reached. */
     CHECK(t.draws > 2000);
     CHECK(t.fallbacks > 0);
     CHECK(t.mismatches == 0);
+    CHECK(t.placements > 500);
     if (!check_failures)
         printf("test_random_draws: %ld draws alike (%ld past the tries)\n", t.draws, t.fallbacks);
     return CHECK_DONE();

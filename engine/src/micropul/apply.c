@@ -345,7 +345,17 @@ static void apply_take(MicropulGame *g, const PulAction *a, PulEvents *ev) {
     known_remove(g, seat, tile);
     /* Keep the supply's order: a random take must not reorder what is left. */
     g->nsupply[seat]--;
-    memmove(&g->supply[seat][i], &g->supply[seat][i + 1], (size_t)(g->nsupply[seat] - i));
+    uint8_t *from = &g->supply[seat][i];
+    int after = g->nsupply[seat] - i;
+    if (PUL_LIKELY(after <= 16 && i + 17 <= MP_TILES)) {
+        /* The usual few tiles: one 16-byte move within the row (the bytes
+        ** past the count are never read), not a library call. */
+        uint8_t moved[16];
+        memcpy(moved, from + 1, sizeof moved);
+        memcpy(from, moved, sizeof moved);
+    } else {
+        memmove(from, from + 1, (size_t)after);
+    }
     g->hand[seat][g->nhand[seat]++] = (uint8_t)tile;
     PulEvent *e = event_push(ev, PUL_EV_TOOK, seat);
     if (e) e->tile = (uint8_t)tile;

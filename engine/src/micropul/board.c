@@ -39,20 +39,50 @@ static inline void front_move(MicropulGame *g, int to, int from) {
 /* The cell a tile now fills leaves the list: the last attachable cell takes
 ** its place, the last cell that one's, so the order is what two swaps give;
 ** the entry past the end is stale (a list is read only up to its length),
-** and the caller writes the cell's grid slot. */
-static void front_remove(MicropulGame *g, int i) {
+** and the caller writes the cell's grid slot. The second move is left
+** pending when its place is the first past the attachable cells (the usual
+** case): returned, that place (the hole) is stale and the cell to fill it
+** sits just past the end, its grid slot still naming it there. A new
+** attachable cell then takes the hole, and that cell stays where it is,
+** which is what the two moves a swap would give come to (place_side);
+** anything else fills the hole first (hole_fill). -1: nothing pending. */
+static int front_remove(MicropulGame *g, int i) {
     if (i < g->nattach) {
         int last_attachable = --g->nattach;
         if (i != last_attachable) front_move(g, i, last_attachable);
         i = last_attachable;
     }
     int last = --g->nfront;
-    if (i != last) front_move(g, i, last);
+    if (i == last) return -1;
+    if (i == g->nattach) return i;
+    front_move(g, i, last);
+    return -1;
+}
+
+/* The pending move of front_remove, done. */
+static inline void hole_fill(MicropulGame *g, int *hole) {
+    if (*hole >= 0) {
+        front_move(g, *hole, g->nfront);
+        *hole = -1;
+    }
 }
 
 void board_clear(MicropulGame *g) {
+#ifdef MICROPUL_WIDE
     for (int i = 0; i < g->nplaced; i++) g->grid[PLACED_SLOT(&g->placed[i])] = 0;
     for (int i = 0; i < g->nfront; i++) g->grid[FRONT_SLOT(&g->front[i])] = 0;
+#else
+    /* Every placed and frontier cell lies in the bounding box or the ring
+    ** around it, and the grid holds nothing else (the invariant): whole rows
+    ** of the box are cleared, a few wide stores each rather than a scattered
+    ** byte per cell. Frontier cells come only from placed tiles. */
+    if (g->nplaced) {
+        int rows = g->maxy - g->miny + 3;
+        if (rows > GRID) rows = GRID;
+        for (int i = 0, y = g->miny - 1; i < rows; i++, y++)
+            memset(&g->grid[CELL_INDEX(0, y)], 0, GRID * sizeof g->grid[0]);
+    }
+#endif
     g->nplaced = 0;
     g->nfront = 0;
     g->nattach = 0;
@@ -62,7 +92,7 @@ void board_clear(MicropulGame *g) {
 ** it; nb receives the placed index there, or -1. Inlined once per side, so
 ** the side's offsets and table fields are constants. */
 static inline void place_side(MicropulGame *g, const PlaceRot *pr, const uint8_t *side_pat,
-                              int s, int nx, int ny, int *nb) {
+                              int s, int nx, int ny, int *nb, int *hole) {
     CellCode *cell = &g->grid[board_slot(g, nx, ny)];
     unsigned code = *cell;
     if (code >= 1 && code < FRONT_BASE) {
@@ -74,13 +104,20 @@ static inline void place_side(MicropulGame *g, const PlaceRot *pr, const uint8_t
         /* A new frontier cell: the tile is all it is shown, written whole,
         ** at the end of the list, or, when the tile shows it a micropul,
         ** where the first cell past the attachable ones was, that cell
-        ** moving to the end (the order a swap gives, one copy fewer). */
+        ** moving to the end (the order a swap gives, one copy fewer): into
+        ** the hole front_remove left, whose cell is at the end already. */
         PUL_ASSERT(g->nfront < MAX_FRONT);
-        int f = g->nfront++;
+        int f;
         if (pr->out_mic[s]) {
-            int at = g->nattach++;
-            if (at != f) front_move(g, f, at);
-            f = at;
+            f = g->nattach++;
+            int end = g->nfront++;
+            if (*hole >= 0)
+                *hole = -1;
+            else if (f != end)
+                front_move(g, end, f);
+        } else {
+            hole_fill(g, hole);
+            f = g->nfront++;
         }
         Front *fr = &g->front[f];
         fr->ctx = pr->out_ctx[s];
@@ -99,7 +136,8 @@ static inline void place_side(MicropulGame *g, const PlaceRot *pr, const uint8_t
     }
     /* The neighbour's side s^2 faces this tile's side s, slot for slot,
     ** and showed nothing before (this cell was empty): the tables' bits
-    ** are ORed in. */
+    ** are ORed in. (The cell may be the one waiting past the end for the
+    ** hole: it is changed where it is.) */
     int f = (int)code - FRONT_BASE;
     Front *fr = &g->front[f];
     fr->ctx |= pr->out_ctx[s];
@@ -108,7 +146,10 @@ static inline void place_side(MicropulGame *g, const PlaceRot *pr, const uint8_t
     bool was_attachable = fr->mic8 != 0;
     fr->mic8 |= pr->out_mic[s];
     fr->cat8 |= pr->out_cat[s];
-    if (!was_attachable && fr->mic8) front_swap(g, f, g->nattach++);
+    if (!was_attachable && fr->mic8) {
+        hole_fill(g, hole);
+        front_swap(g, (int)*cell - FRONT_BASE, g->nattach++);
+    }
 }
 
 /* Put the tile down, then tell each empty neighbour what the tile shows it. */
@@ -122,11 +163,12 @@ void board_place(MicropulGame *g, int tile, int rot, int x, int y, int f_here, i
 #else
     g->placed[idx] = (Placed){(uint8_t)tile, (uint8_t)rot, (Coord)x, (Coord)y};
 #endif
+    int hole = -1;
     if (idx == 0) {
         g->minx = g->maxx = (Coord)x;
         g->miny = g->maxy = (Coord)y;
     } else {
-        if (f_here >= 0) front_remove(g, f_here);
+        if (f_here >= 0) hole = front_remove(g, f_here);
         if (x < g->minx) g->minx = (Coord)x;
         if (x > g->maxx) g->maxx = (Coord)x;
         if (y < g->miny) g->miny = (Coord)y;
@@ -138,8 +180,9 @@ void board_place(MicropulGame *g, int tile, int rot, int x, int y, int f_here, i
     const PlaceRot *pr = &v->place[tile][rot];
     const uint8_t *side_pat = v->side_pat[tile][rot];
     /* Sides N E S W, in that order (side_dx, side_dy): the frontier's order depends on it. */
-    place_side(g, pr, side_pat, SIDE_N, x, y - 1, &nb[SIDE_N]);
-    place_side(g, pr, side_pat, SIDE_E, x + 1, y, &nb[SIDE_E]);
-    place_side(g, pr, side_pat, SIDE_S, x, y + 1, &nb[SIDE_S]);
-    place_side(g, pr, side_pat, SIDE_W, x - 1, y, &nb[SIDE_W]);
+    place_side(g, pr, side_pat, SIDE_N, x, y - 1, &nb[SIDE_N], &hole);
+    place_side(g, pr, side_pat, SIDE_E, x + 1, y, &nb[SIDE_E], &hole);
+    place_side(g, pr, side_pat, SIDE_S, x, y + 1, &nb[SIDE_S], &hole);
+    place_side(g, pr, side_pat, SIDE_W, x - 1, y, &nb[SIDE_W], &hole);
+    hole_fill(g, &hole);
 }

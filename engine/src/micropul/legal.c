@@ -13,6 +13,14 @@
 #include <emmintrin.h>
 #endif
 
+#if defined(__GNUC__)
+#define LEGAL_NOINLINE __attribute__((noinline))
+#define LEGAL_INLINE inline __attribute__((always_inline))
+#else
+#define LEGAL_NOINLINE
+#define LEGAL_INLINE inline
+#endif
+
 /* The placement test of the hot loop: rules 1 and 2 on all eight slot pairs. */
 static inline PulReason fit(const PulRules *rules, const TileRot *tr, const Front *f) {
     uint64_t both = tr->edge_nz & f->ctx_nz;
@@ -31,10 +39,11 @@ static bool hand_holds(const MicropulGame *g, int seat, int tile) {
 PulReason legal_check_place(const MicropulGame *g, const PulAction *a) {
     if (a->rot > 3) return PUL_R_BAD_ACTION;
     if (!hand_holds(g, g->h.to_move, a->tile)) return PUL_R_NOT_IN_HAND;
-    if (board_tile_at(g, a->x, a->y) >= 0) return PUL_R_OCCUPIED;
-    int f = board_front_at(g, a->x, a->y);
-    if (f < 0) return PUL_R_NOT_ADJACENT;
-    return fit(&g->rules, &MV(g)->rot[a->tile][a->rot], &g->front[f]);
+    /* board_tile_at then board_front_at, with one window test and one read. */
+    if (!board_in_window(g, a->x, a->y)) return PUL_R_NOT_ADJACENT;
+    unsigned code = g->grid[board_slot(g, a->x, a->y)];
+    if (code < FRONT_BASE) return code ? PUL_R_OCCUPIED : PUL_R_NOT_ADJACENT;
+    return fit(&g->rules, &MV(g)->rot[a->tile][a->rot], &g->front[code - FRONT_BASE]);
 }
 
 /* The takes on offer: one random take while some supply tile is unknown to
@@ -168,6 +177,27 @@ static void table_fill(const MicropulGame *g, int h0, uint64_t *tab) {
     const uint8_t *r4 = row[4], *r5 = row[5], *r6 = row[6], *r7 = row[7];
     const __m128i all = _mm_set1_epi64x((long long)always);
 #define ROW(h) _mm_loadu_si128((const __m128i *)(const void *)(r##h + e))
+    if (nh <= 2) {
+        /* A hand of one or two tiles (the usual in a 2-player game): the
+        ** other six bytes of every entry are 0, so two rows are widened. */
+        const __m128i zero = _mm_setzero_si128();
+        for (int e = 0; e < ne; e += 16) {
+            __m128i a0 = ROW(0), a1 = ROW(1);
+            __m128i pl = _mm_unpacklo_epi8(a0, a1), ph = _mm_unpackhi_epi8(a0, a1);
+            __m128i q0 = _mm_unpacklo_epi16(pl, zero), q1 = _mm_unpackhi_epi16(pl, zero);
+            __m128i q2 = _mm_unpacklo_epi16(ph, zero), q3 = _mm_unpackhi_epi16(ph, zero);
+            __m128i *out = (__m128i *)(void *)(tab + e);
+            _mm_storeu_si128(out + 0, _mm_or_si128(_mm_unpacklo_epi32(q0, zero), all));
+            _mm_storeu_si128(out + 1, _mm_or_si128(_mm_unpackhi_epi32(q0, zero), all));
+            _mm_storeu_si128(out + 2, _mm_or_si128(_mm_unpacklo_epi32(q1, zero), all));
+            _mm_storeu_si128(out + 3, _mm_or_si128(_mm_unpackhi_epi32(q1, zero), all));
+            _mm_storeu_si128(out + 4, _mm_or_si128(_mm_unpacklo_epi32(q2, zero), all));
+            _mm_storeu_si128(out + 5, _mm_or_si128(_mm_unpackhi_epi32(q2, zero), all));
+            _mm_storeu_si128(out + 6, _mm_or_si128(_mm_unpacklo_epi32(q3, zero), all));
+            _mm_storeu_si128(out + 7, _mm_or_si128(_mm_unpackhi_epi32(q3, zero), all));
+        }
+        return;
+    }
     for (int e = 0; e < ne; e += 16) {
         __m128i a0 = ROW(0), a1 = ROW(1), a2 = ROW(2), a3 = ROW(3);
         __m128i a4 = ROW(4), a5 = ROW(5), a6 = ROW(6), a7 = ROW(7);
@@ -489,7 +519,9 @@ int legal_actions(const PulGame *pg, PulAction *out, int max) {
     return k.n;
 }
 
-bool legal_any(const MicropulGame *g) {
+/* Out of line: the turn flow asks only for a seat that cannot take, and
+** inlined into the apply its 8 KB table and registers weighed on every action. */
+LEGAL_NOINLINE bool legal_any(const MicropulGame *g) {
     int seat = g->h.to_move;
     if (g->in_extra || seat_can_take(g, seat)) return true;
     if (g->stones[seat] > 0 && g->unclaimed > 0) return true;
@@ -552,7 +584,7 @@ typedef struct {
     uint64_t inverse;     /* per_cell_inverse of the hand */
     uint64_t colours;     /* all ones when rule 2 holds, else 0 */
     uint32_t per_cell, nplace, ntake, nclaim;
-    bool attach;          /* rule 1 holds */
+    uint64_t no_attach;   /* 0 when rule 1 holds, else all ones */
 } Tries;
 
 /* Whether candidate c (below nplace) is a legal placement: its rotation
@@ -569,7 +601,41 @@ static inline bool try_place(const Tries *t, uint32_t c, uint32_t *f, int *tile,
     *tile = tl;
     *r = rr;
     return (tr->canonical == rr) & ((both & differ & t->colours) == 0) &
-           ((both & ~differ) != 0 || !t->attach);
+           (((both & ~differ) | t->no_attach) != 0);
+}
+
+/* One try on 32 random bits: true when it drew a legal action (in out). */
+static LEGAL_INLINE bool one_try(const MicropulGame *g, const Tries *t, PulRng *rng,
+                                 uint32_t bits, uint32_t space, PulAction *out) {
+    uint32_t c = rng_below32(bits, space, rng);
+    if (PUL_LIKELY(c < t->nplace)) {
+        uint32_t f;
+        int tile, r;
+        if (!try_place(t, c, &f, &tile, &r)) return false;
+        *out = make_place(tile, r, &g->front[f]);
+        return true;
+    }
+    c -= t->nplace;
+    if (c < t->ntake) {
+        *out = make_take(g, g->h.to_move, c);
+        return true;
+    }
+    c -= t->ntake;
+    if (c < t->nclaim) {
+        if (!claimable_node(g, (int)c)) return false;
+        *out = make_claim(g, (int)c);
+        return true;
+    }
+    *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
+    return true;
+}
+
+/* Two tries on one 64-bit draw: its high half, then its low half. */
+static LEGAL_INLINE bool two_tries(const MicropulGame *g, const Tries *t, PulRng *rng,
+                                   uint32_t space, PulAction *out) {
+    uint64_t bits = rng_next(rng);
+    return one_try(g, t, rng, (uint32_t)(bits >> 32), space, out) ||
+           one_try(g, t, rng, (uint32_t)bits, space, out);
 }
 
 /* A few tries by rejection first, over a space where every legal action
@@ -593,46 +659,17 @@ static bool random_by_rejection(const MicropulGame *g, PulRng *rng, PulAction *o
     t.per_cell = g->nhand[seat] * 4u;
     t.inverse = per_cell_inverse[g->nhand[seat]];
     t.colours = g->rules.rule2_colours ? ~UINT64_C(0) : 0;
-    t.attach = g->rules.rule1_attachment;
+    t.no_attach = g->rules.rule1_attachment ? 0 : ~UINT64_C(0);
     t.nplace = t.per_cell * (uint32_t)board_candidates(g);
     t.ntake = take_count(g, seat);
     t.nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;
     uint32_t space = t.nplace + t.ntake + t.nclaim + g->in_extra;
     if (!space) return false;
-    for (int draws = 0; draws < REJECT_TRIES / 2; draws++) {
-        uint64_t bits = rng_next(rng);
-        for (int half = 0; half < 2; half++) {
-            uint32_t c = rng_below32(half ? (uint32_t)bits : (uint32_t)(bits >> 32), space, rng);
-            if (PUL_LIKELY(c < t.nplace)) {
-                uint32_t f;
-                int tile, r;
-                if (!try_place(&t, c, &f, &tile, &r)) continue;
-                *out = make_place(tile, r, &g->front[f]);
-                return true;
-            }
-            c -= t.nplace;
-            if (c < t.ntake) {
-                *out = make_take(g, seat, c);
-                return true;
-            }
-            c -= t.ntake;
-            if (c < t.nclaim) {
-                if (!claimable_node(g, (int)c)) continue;
-                *out = make_claim(g, (int)c);
-                return true;
-            }
-            *out = (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0};
-            return true;
-        }
-    }
-    return false;
+    /* Written out, not looped: no counter, and each half picked without a test. */
+    _Static_assert(REJECT_TRIES == 8, "four draws of two tries each");
+    return two_tries(g, &t, rng, space, out) || two_tries(g, &t, rng, space, out) ||
+           two_tries(g, &t, rng, space, out) || two_tries(g, &t, rng, space, out);
 }
-
-#if defined(__GNUC__)
-#define LEGAL_NOINLINE __attribute__((noinline))
-#else
-#define LEGAL_NOINLINE
-#endif
 
 /* The exact draw after the tries missed: count each kind of action (per
 ** cell, the set bits of its word), draw a number, walk the counts to it.

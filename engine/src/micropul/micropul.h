@@ -84,7 +84,16 @@ typedef struct {
     ** most 1000 tiles (tileset.c) and a placement fires at most 12, so sums
     ** stay within the low 16 bits. */
     uint32_t fire[16];
+    /* Up to a power of two: the hot loops index the table by tile and
+    ** rotation, and a shift beats the multiply-adds of 384 bytes (the wide
+    ** layout's node ids take 16 more). */
+#ifdef MICROPUL_WIDE
+    uint8_t pad[112];
+#else
+    uint8_t pad[128];
+#endif
 } PlaceRot;
+_Static_assert(sizeof(PlaceRot) == 512, "PlaceRot's pad brings it to 512 bytes");
 
 /* Tiles one layout holds (MicropulVariant, MicropulGame). */
 #ifdef MICROPUL_WIDE
