@@ -1047,6 +1047,15 @@ const char *pul_bot_spec(const PulBot *b);
 /* An action for obs->seat, which must be the seat to move. PUL_ERR_STATE when
 ** it has none (the game is over). */
 PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, PulError *err);
+/* For a caller that holds the game (the lab): the action pul_observe(g, seat
+** to move, scratch) and pul_bot_choose(b, scratch, out, err) give, the same
+** to the last bit, for g a started game of b's variant. A kind whose choice
+** needs no observation (random: it draws among the seat's legal actions,
+** which are the same in every game the seat cannot tell from g) chooses on
+** g itself, reading nothing the seat cannot see for its choice, and leaves
+** scratch alone; the others observe into scratch and choose from it. */
+PulStatus pul_bot_choose_game(PulBot *b, const PulGame *g, PulObservation *scratch,
+                              PulAction *out, PulError *err);
 /* Search work of the last choice (MCTS iterations; 0 for the others). */
 long pul_bot_iterations(const PulBot *b);
 /* Every bot and its options with their defaults, as text for people
