@@ -96,11 +96,12 @@ static uint64_t bot_seed(uint64_t game_seed, int seat) {
 ** each (pul_bot_reseed), so a game makes no bot and no bot's game afresh:
 ** bots[variant][bot][k] is the k-th seat of a game that bot plays. A bot
 ** chooses on the game itself (pul_bot_choose_game): the random one reads no
-** observation, the others observe into obs. */
+** observation, the others bring the seat's, kept through a game, up to date
+** (only what changed is written). */
 typedef struct {
     PulGame *g[SIM_MAX_VARIANTS];
     PulBot *bots[SIM_MAX_VARIANTS][PUL_MAX_SEATS][PUL_MAX_SEATS];
-    PulObservation obs;
+    PulObservation obs[PUL_MAX_SEATS];
 } SimPlayer;
 
 /* The bot for seat s of a game of variant vi, seeded; NULL with err filled. */
@@ -162,7 +163,7 @@ static bool play_turn(SimPlayer *pl, PulGame *g, PulBot *bot, const char *spec,
     berr.status = PUL_OK;
     berr.code[0] = berr.file[0] = berr.message[0] = '\0';
     berr.line = berr.column = 0;
-    if (pul_bot_choose_game(bot, g, &pl->obs, &a, &berr) != PUL_OK) {
+    if (pul_bot_choose_game(bot, g, &pl->obs[seat], &a, &berr) != PUL_OK) {
         sim_fail(err, berr.status ? berr.status : PUL_ERR_STATE, berr.code[0] ? berr.code : "bad-state",
                  "%s: bot '%s' at seat %d found no move after %d actions: %s",
                  game_where(&where, cfg, row), spec, seat + 1, pul_game_turns(g), berr.message);
@@ -217,6 +218,7 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
                            bot_seed(row->seed, s), err);
         ok = bots[s] != NULL;
     }
+    for (int s = 0; s < row->seats; s++) pl->obs[s].seat = -1; /* none of this game yet */
     /* The engine ends every game by its action limit (pul.h), so this loop ends. */
     while (ok && !pul_game_over(g)) {
         int seat = pul_game_to_move(g);

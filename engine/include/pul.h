@@ -1053,7 +1053,11 @@ PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, P
 ** needs no observation (random: it draws among the seat's legal actions,
 ** which are the same in every game the seat cannot tell from g) chooses on
 ** g itself, reading nothing the seat cannot see for its choice, and leaves
-** scratch alone; the others observe into scratch and choose from it. */
+** scratch alone; the others observe into scratch (pul_observe_update, so
+** that only what changed is written) and choose from it. So scratch must
+** hold an earlier observation of that seat of g (pul_observe_update's terms:
+** this game, no undo since) or one that cannot be (seat -1): a caller keeps
+** one per seat through a game, its seat set to -1 before the game begins. */
 PulStatus pul_bot_choose_game(PulBot *b, const PulGame *g, PulObservation *scratch,
                               PulAction *out, PulError *err);
 /* Search work of the last choice (MCTS iterations; 0 for the others). */

@@ -42,35 +42,42 @@ static void play(const PulVariant *v, int nseats, uint64_t seed, Kind *k) {
         slow[s] = pul_bot_new(v, k->spec, bseed, &err);
         CHECK(fast[s] && slow[s]);
     }
-    /* What the random bot leaves alone, and what the others write in full. */
-    PulObservation *scratch = malloc(sizeof *scratch), *obs = malloc(sizeof *obs);
+    /* A scratch observation per seat, kept through the game as the lab keeps
+    ** them (brought up to date), one made anew for each fresh bot; both
+    ** filled with bytes that cannot be an observation (seat < 0). The random
+    ** bot leaves them alone; the others write what pul_observe writes. */
+    PulObservation *kept = malloc(PUL_MAX_SEATS * sizeof *kept), *scratch = malloc(sizeof *scratch),
+                   *obs = malloc(sizeof *obs);
+    memset(kept, 0xa5, PUL_MAX_SEATS * sizeof *kept);
     bool random = strcmp(k->spec, "random") == 0;
     for (int step = 0; step < k->moves && !pul_game_over(g) && !check_failures; step++) {
         int s = pul_game_to_move(g);
         memset(scratch, 0xa5, sizeof *scratch);
         PulAction a, b, c;
-        PulStatus st = pul_bot_choose_game(fast[s], g, scratch, &a, &err);
+        PulStatus st = pul_bot_choose_game(fast[s], g, &kept[s], &a, &err);
         CHECK_INT(st, PUL_OK);
         CHECK_INT(err.status, PUL_OK);
         if (st != PUL_OK) break;
         pul_observe(g, s, obs);
         if (random) {
             bool untouched = true;
-            for (size_t i = 0; i < sizeof *scratch; i++)
-                untouched &= ((const unsigned char *)scratch)[i] == 0xa5;
+            for (size_t i = 0; i < sizeof *kept; i++)
+                untouched &= ((const unsigned char *)&kept[s])[i] == 0xa5;
             CHECK(untouched);
         } else {
-            CHECK(memcmp(scratch, obs, sizeof *obs) == 0);
+            CHECK(memcmp(&kept[s], obs, sizeof *obs) == 0);
         }
         CHECK_INT(pul_bot_choose(slow[s], obs, &b, &err), PUL_OK);
         same_choice(v, &a, &b, "the game path", k->spec, nseats, seed, step);
         PulBot *fresh = pul_bot_new(v, k->spec, seed * 1000 + (uint64_t)s, &err);
         CHECK(fresh != NULL);
-        if (fresh && pul_bot_choose_game(fresh, g, scratch, &c, &err) == PUL_OK)
+        if (fresh && pul_bot_choose_game(fresh, g, scratch, &c, &err) == PUL_OK) {
             same_choice(v, &c, &b, "the game path of a bot made fresh", k->spec, nseats, seed,
                         step);
-        else
+            if (!random) CHECK(memcmp(scratch, obs, sizeof *obs) == 0);
+        } else {
             CHECK(false);
+        }
         pul_bot_free(fresh);
         k->choices++;
         PulReason r = pul_apply(g, &a, NULL);
@@ -96,6 +103,7 @@ static void play(const PulVariant *v, int nseats, uint64_t seed, Kind *k) {
         CHECK_STR(e1.code, e2.code);
         CHECK_STR(e1.message, e2.message);
     }
+    free(kept);
     free(scratch);
     free(obs);
     for (int s = 0; s < nseats; s++) {

@@ -381,7 +381,7 @@ PulStatus pul_bot_choose_game(PulBot *b, const PulGame *g, PulObservation *scrat
                               PulAction *out, PulError *err) {
     int seat = pul_game_to_move(g);
     if (b->kind != &bot_random_kind) {
-        pul_observe(g, seat, scratch);
+        pul_observe_update(g, seat, scratch);
         return pul_bot_choose(b, scratch, out, err);
     }
     b->iterations = 0;
