@@ -94,14 +94,14 @@ static uint64_t bot_seed(uint64_t game_seed, int seat) {
 ** thread shares (scripted ones too: each game object runs its hooks in a Lua
 ** state of its own), and the bots, kept from game to game with a new seed
 ** each (pul_bot_reseed), so a game makes no bot and no bot's game afresh:
-** bots[variant][bot][k] is the k-th seat of a game that bot plays. Each
-** seat's observation is kept through a game and brought up to date at its
-** turns (pul_observe_update), so a turn writes only what changed. */
+** bots[variant][bot][k] is the k-th seat of a game that bot plays. A bot
+** chooses on the game itself (pul_bot_choose_game): the random one reads no
+** observation, the others bring the seat's, kept through a game, up to date
+** (only what changed is written). */
 typedef struct {
     PulGame *g[SIM_MAX_VARIANTS];
     PulBot *bots[SIM_MAX_VARIANTS][PUL_MAX_SEATS][PUL_MAX_SEATS];
     PulObservation obs[PUL_MAX_SEATS];
-    bool observed[PUL_MAX_SEATS];   /* obs[seat] holds one of this game */
 } SimPlayer;
 
 /* The bot for seat s of a game of variant vi, seeded; NULL with err filled. */
@@ -157,19 +157,13 @@ static bool play_turn(SimPlayer *pl, PulGame *g, PulBot *bot, const char *spec,
     PulAction a;
     PulEvents ev;
     int seat = pul_game_to_move(g);
-    PulObservation *obs = &pl->obs[seat];
-    if (pl->observed[seat])
-        pul_observe_update(g, seat, obs);
-    else
-        pul_observe(g, seat, obs);
-    pl->observed[seat] = true;
     /* What a failure reads, cleared field by field: the whole struct is
     ** larger than many a move's work. */
     PulError berr;
     berr.status = PUL_OK;
     berr.code[0] = berr.file[0] = berr.message[0] = '\0';
     berr.line = berr.column = 0;
-    if (pul_bot_choose(bot, obs, &a, &berr) != PUL_OK) {
+    if (pul_bot_choose_game(bot, g, &pl->obs[seat], &a, &berr) != PUL_OK) {
         sim_fail(err, berr.status ? berr.status : PUL_ERR_STATE, berr.code[0] ? berr.code : "bad-state",
                  "%s: bot '%s' at seat %d found no move after %d actions: %s",
                  game_where(&where, cfg, row), spec, seat + 1, pul_game_turns(g), berr.message);
@@ -224,7 +218,7 @@ static bool play_game(const SimConfig *cfg, SimPlayer *pl, uint64_t index, int v
                            bot_seed(row->seed, s), err);
         ok = bots[s] != NULL;
     }
-    memset(pl->observed, 0, sizeof pl->observed);
+    for (int s = 0; s < row->seats; s++) pl->obs[s].seat = -1; /* none of this game yet */
     /* The engine ends every game by its action limit (pul.h), so this loop ends. */
     while (ok && !pul_game_over(g)) {
         int seat = pul_game_to_move(g);

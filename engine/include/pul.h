@@ -1047,6 +1047,19 @@ const char *pul_bot_spec(const PulBot *b);
 /* An action for obs->seat, which must be the seat to move. PUL_ERR_STATE when
 ** it has none (the game is over). */
 PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, PulError *err);
+/* For a caller that holds the game (the lab): the action pul_observe(g, seat
+** to move, scratch) and pul_bot_choose(b, scratch, out, err) give, the same
+** to the last bit, for g a started game of b's variant. A kind whose choice
+** needs no observation (random: it draws among the seat's legal actions,
+** which are the same in every game the seat cannot tell from g) chooses on
+** g itself, reading nothing the seat cannot see for its choice, and leaves
+** scratch alone; the others observe into scratch (pul_observe_update, so
+** that only what changed is written) and choose from it. So scratch must
+** hold an earlier observation of that seat of g (pul_observe_update's terms:
+** this game, no undo since) or one that cannot be (seat -1): a caller keeps
+** one per seat through a game, its seat set to -1 before the game begins. */
+PulStatus pul_bot_choose_game(PulBot *b, const PulGame *g, PulObservation *scratch,
+                              PulAction *out, PulError *err);
 /* Search work of the last choice (MCTS iterations; 0 for the others). */
 long pul_bot_iterations(const PulBot *b);
 /* Every bot and its options with their defaults, as text for people

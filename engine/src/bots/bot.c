@@ -309,6 +309,12 @@ static void clear_error(PulError *err) {
         err_clear(err);
 }
 
+/* The random bot's seed for a choice: the turn count and the seat, the
+** same whether they are read off the observation or the game. */
+static void random_seed(const PulBot *b, PulRng *rng, int turns, int seat) {
+    pul_rng_seed(rng, b->seed ^ ((uint64_t)turns * PUL_MAX_SEATS + (uint64_t)seat));
+}
+
 /* Whether a kind may apply actions on its determinization (det): any
 ** kind but those known not to. */
 static bool applies_on_det(const BotKind *k) {
@@ -340,7 +346,7 @@ PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, P
     ** seat (spread by the generator's seeding) spare it hashing the whole
     ** observation at every move. */
     if (b->kind == &bot_random_kind)
-        pul_rng_seed(&rng, b->seed ^ ((uint64_t)obs->turns * PUL_MAX_SEATS + (uint64_t)obs->seat));
+        random_seed(b, &rng, obs->turns, obs->seat);
     else
         pul_rng_seed(&rng, b->seed ^ pul_observation_hash(b->v, obs));
     PulStatus st = b->kind->choose(b, obs, &rng, out, err);
@@ -360,6 +366,33 @@ PulStatus pul_bot_choose(PulBot *b, const PulObservation *obs, PulAction *out, P
     }
     if (st == PUL_OK) clear_error(err);
     return st;
+}
+
+/* The random bot draws uniformly from the legal actions of the seat to move,
+** through pul_random_action, and those are the same in every game consistent
+** with what the seat sees (bot_random.c): on g itself, with the generator
+** pul_bot_choose would seed, it draws what it draws on the determinization of
+** the seat's observation, and it reads g only as the family's random action
+** reads it (const, nothing hidden chosen on). The test bot_choose_game_test
+** holds the two paths equal over every shipped edition. The greedy bot and
+** MCTS read the position after an action, where hidden tiles are drawn, and
+** seed from the observation's hash: they keep the observation path. */
+PulStatus pul_bot_choose_game(PulBot *b, const PulGame *g, PulObservation *scratch,
+                              PulAction *out, PulError *err) {
+    int seat = pul_game_to_move(g);
+    if (b->kind != &bot_random_kind) {
+        pul_observe_update(g, seat, scratch);
+        return pul_bot_choose(b, scratch, out, err);
+    }
+    b->iterations = 0;
+    if (pul_game_over(g))
+        return err_setc(err, "bad-state", NULL, 0, 0, "the game is over: there is nothing to play");
+    PulRng rng;
+    random_seed(b, &rng, pul_game_turns(g), seat);
+    if (!pul_random_action(g, &rng, out))
+        return err_setc(err, "bad-state", NULL, 0, 0, "seat %d has no legal action", seat + 1);
+    clear_error(err);
+    return PUL_OK;
 }
 
 /* ------------------------------------------------------------------ help */
