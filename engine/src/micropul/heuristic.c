@@ -265,7 +265,7 @@ static int touched_find(const Effect *e, int i) {
 }
 
 /* The touched group of a root on the board, added when new. */
-static int touch_old(const MicropulGame *g, Effect *e, int root) {
+__attribute__((always_inline)) static inline int touch_old(const MicropulGame *g, Effect *e, int root) {
     uint64_t bit = UINT64_C(1) << (root & 63);
     if (e->old_bits & bit)
         for (int i = 0; i < e->nt; i++)
@@ -278,7 +278,7 @@ static int touch_old(const MicropulGame *g, Effect *e, int root) {
 }
 
 /* groups.c's join: the larger group's root stays (a's on a tie). */
-static void touched_join(Effect *e, int a, int b) {
+__attribute__((always_inline)) static inline void touched_join(Effect *e, int a, int b) {
     int ra = touched_find(e, a), rb = touched_find(e, b);
     if (ra == rb) return;
     int keep = e->t[ra].count < e->t[rb].count ? rb : ra, gone = ra ^ rb ^ keep;
