@@ -220,6 +220,7 @@ typedef struct {
     int drawn;                   /* tiles leaving the core */
     int unclaimed;               /* change of the groups without a stone */
     int extra;                   /* extra turns its catalysts grant */
+    bool closing;                /* a placement: its touched groups left with no open edge close */
 } Effect;
 
 static void base_of(const MicropulGame *g, Base *b) {
@@ -264,7 +265,7 @@ static int touched_find(const Effect *e, int i) {
 }
 
 /* The touched group of a root on the board, added when new. */
-static int touch_old(const MicropulGame *g, Effect *e, int root) {
+__attribute__((always_inline)) static inline int touch_old(const MicropulGame *g, Effect *e, int root) {
     uint64_t bit = UINT64_C(1) << (root & 63);
     if (e->old_bits & bit)
         for (int i = 0; i < e->nt; i++)
@@ -277,7 +278,7 @@ static int touch_old(const MicropulGame *g, Effect *e, int root) {
 }
 
 /* groups.c's join: the larger group's root stays (a's on a tie). */
-static void touched_join(Effect *e, int a, int b) {
+__attribute__((always_inline)) static inline void touched_join(Effect *e, int a, int b) {
     int ra = touched_find(e, a), rb = touched_find(e, b);
     if (ra == rb) return;
     int keep = e->t[ra].count < e->t[rb].count ? rb : ra, gone = ra ^ rb ^ keep;
@@ -298,11 +299,12 @@ static void effect_place(const MicropulGame *g, const PulAction *a, Effect *e) {
     const TileRot *tr = &v->rot[a->tile][a->rot];
     const PlaceRot *pr = &v->place[a->tile][a->rot];
     int nb[4], base = g->nplaced * 4, own[4];
-    uint32_t open = 0;
+    unsigned empty = 0;
     for (int s = 0; s < 4; s++) {
         nb[s] = board_tile_at(g, a->x + side_dx[s], a->y + side_dy[s]);
-        open += nb[s] < 0 ? pr->open_side[s] : 0;
+        empty |= (unsigned)(nb[s] < 0) << s;
     }
+    uint32_t open = pr->open_empty[empty];
     int points = pr->big ? g->rules.points_big : g->rules.points_micropul;
     for (int k = 0; k < pr->ngroups; k++) {
         int q = pr->roots[k];
@@ -312,21 +314,21 @@ static void effect_place(const MicropulGame *g, const PulAction *a, Effect *e) {
         e->nt++;
     }
     e->unclaimed = pr->ngroups;
+    /* Each slot a micropul faces: its group loses that open edge. The
+    ** touched entry is kept per slot for the joins below, whose slots are
+    ** among these (a colour faces a slot where a micropul does). */
+    int at[8];
     for (unsigned m = seen->mic8; m; m &= m - 1) {
         int i = lowest_set(m);
-        e->t[touch_old(g, e, g->root[nb[i >> 1] * 4 + slot_quad[i ^ 4]])].open--;
+        at[i] = touch_old(g, e, g->root[nb[i >> 1] * 4 + slot_quad[i ^ 4]]);
+        e->t[at[i]].open--;
     }
     unsigned same = bytes_to_bits(tr->edge_nz & seen->ctx_nz & ~bytes_nonzero(tr->edge ^ seen->ctx));
     for (; same; same &= same - 1) {
         int i = lowest_set(same);
-        touched_join(e, own[pr->lroot[slot_quad[i]]],
-                     touch_old(g, e, g->root[nb[i >> 1] * 4 + slot_quad[i ^ 4]]));
-    }
-    for (int i = 0; i < e->nt; i++) {
-        const Touched *t = &e->t[i];
-        if (t->up != i || t->open != 0) continue;
-        int who = groups_scorer_of(&g->rules, t->stones, t->owners);
-        if (who >= 0) e->add[who] += t->points;
+        int old = seen->mic8 >> i & 1 ? at[i]
+                                      : touch_old(g, e, g->root[nb[i >> 1] * 4 + slot_quad[i ^ 4]]);
+        touched_join(e, own[pr->lroot[slot_quad[i]]], old);
     }
     uint32_t fired = apply_fired(g, a->tile, a->rot, nb, seen);
     int draw = (int)(fired & 0xFFFFu), left = g->ncore - g->core_top;
@@ -334,6 +336,7 @@ static void effect_place(const MicropulGame *g, const PulAction *a, Effect *e) {
     e->supply = e->drawn;
     e->hand = -1;
     e->extra = (int)(fired >> 16);
+    e->closing = true;
 }
 
 /* A claim as groups_claim works it out. */
@@ -379,37 +382,33 @@ static bool effect_margin(const MicropulGame *g, const Base *b, const Effect *e,
         !(stones[next] > 0 && g->unclaimed + e->unclaimed > 0))
         return false;
 
-    /* The same integer sums as the applied game's scores, converted once. */
-    double v[PUL_MAX_SEATS];
-    for (int s = 0; s < seats; s++) v[s] = b->scores[s] + e->add[s];
-    v[seat] = b->scores[seat] + e->add[seat] + rules->points_supply * e->supply +
-              rules->points_hand * e->hand;
-    double stone = e->drawn ? stone_value(g, g->ncore - core_top) : b->stone;
-    double best_claim = 0.0;
-    if (stones[next] > 0) {
-        double top = -HUGE_VAL;
-        for (int i = 0; i < b->nu; i++)
-            if (!touched_old(e, b->uroot[i])) {
-                top = b->uval[i];
-                break;
-            }
-        for (int i = 0; i < e->nt; i++) {
-            const Touched *t = &e->t[i];
-            if (t->up != i || t->stones != 0) continue;
-            double w = claim_worth(t->points, t->open);
-            if (w > top) top = w;
-        }
-        /* Rounding is monotonic: the best gain is the best worth less the stone. */
-        double gain = top - stone;
-        if (gain > best_claim) best_claim = gain;
-    }
-    /* The claimed groups' terms in root order: the untouched ones as they
-    ** were, the touched ones as they become. */
+    /* One pass over the touched groups' roots: the points of those a
+    ** placement closes, the best worth of a claim among those without a
+    ** stone (a maximum, which the order of comparing does not change), and
+    ** the claimed ones' terms in root order. */
+    int add[PUL_MAX_SEATS];
+    memcpy(add, e->add, sizeof add);
+    bool claim_open = stones[next] > 0;
+    double touched_top = -HUGE_VAL;
     int nroot[MAX_TOUCHED], nwho[MAX_TOUCHED], nn = 0;
     double nval[MAX_TOUCHED];
     for (int i = 0; i < e->nt; i++) {
         const Touched *t = &e->t[i];
-        if (t->up != i || t->stones == 0 || t->open <= 0) continue;
+        if (t->up != i) continue;
+        if (t->stones == 0) {
+            if (claim_open) {
+                double w = claim_worth(t->points, t->open);
+                if (w > touched_top) touched_top = w;
+            }
+            continue;
+        }
+        if (t->open <= 0) {
+            if (e->closing && t->open == 0) {
+                int who = groups_scorer_of(rules, t->stones, t->owners);
+                if (who >= 0) add[who] += t->points;
+            }
+            continue;
+        }
         int who = groups_scorer_of(rules, t->stones, t->owners);
         if (who < 0) continue;
         int k = nn++;
@@ -421,6 +420,25 @@ static bool effect_margin(const MicropulGame *g, const Base *b, const Effect *e,
         nroot[k] = t->root;
         nwho[k] = who;
         nval[k] = t->points * potential(t->open);
+    }
+    /* The same integer sums as the applied game's scores, converted once. */
+    double v[PUL_MAX_SEATS];
+    for (int s = 0; s < seats; s++) v[s] = b->scores[s] + add[s];
+    v[seat] = b->scores[seat] + add[seat] + rules->points_supply * e->supply +
+              rules->points_hand * e->hand;
+    double stone = e->drawn ? stone_value(g, g->ncore - core_top) : b->stone;
+    double best_claim = 0.0;
+    if (claim_open) {
+        double top = -HUGE_VAL;
+        for (int i = 0; i < b->nu; i++)
+            if (!touched_old(e, b->uroot[i])) {
+                top = b->uval[i];
+                break;
+            }
+        if (touched_top > top) top = touched_top;
+        /* Rounding is monotonic: the best gain is the best worth less the stone. */
+        double gain = top - stone;
+        if (gain > best_claim) best_claim = gain;
     }
     for (int i = 0, j = 0; i < b->nc || j < nn;) {
         if (i < b->nc && (j == nn || b->croot[i] < nroot[j])) {
@@ -443,6 +461,7 @@ static bool estimate(const MicropulGame *g, const Base *b, const PulAction *a, d
     e.old_bits = 0;
     memset(e.add, 0, sizeof e.add);
     e.hand = e.supply = e.stones = e.drawn = e.unclaimed = e.extra = 0;
+    e.closing = false;
     switch (a->kind) {
     case PUL_PLACE:
         effect_place(g, a, &e);
