@@ -218,17 +218,22 @@ static void hook_fired_at(Hooks *hk, MicropulGame *g, const Placed *q, unsigned 
 HOOKS_OUT_OF_LINE static void hook_activations(Hooks *hk, MicropulGame *g, int idx, const int nb[4],
                              const Front *seen, PulEvents *ev, int first, int *draw, int *extra) {
     if (!ev) {
+        /* Only the tiles showing a heard catalyst where it fires (the
+        ** masks of fires_heard) are walked. */
         const MicropulVariant *v = MV(g);
         const Placed *p = &g->placed[idx];
         const TileRot *tr = &v->rot[p->tile][p->rot];
-        hook_fired_at(hk, g, p, v->slot_quads[tr->cat_slots & seen->mic8], draw, extra);
+        if (hk->tab->heard[p->tile][p->rot] & seen->mic8)
+            hook_fired_at(hk, g, p, v->slot_quads[tr->cat_slots & seen->mic8], draw, extra);
         unsigned theirs = seen->cat8 & tr->mic_slots;
         unsigned facing = (theirs >> 4 | theirs << 4) & 0xFFu;
         for (unsigned sides = (theirs | theirs >> 1) & 0x55u; sides && !hk->failed;
              sides &= sides - 1) {
             int s = lowest_set(sides) >> 1;
-            hook_fired_at(hk, g, &g->placed[nb[s]], v->slot_quads[facing & 3u << (2 * (s ^ 2))],
-                          draw, extra);
+            const Placed *q = &g->placed[nb[s]];
+            unsigned slots = facing & 3u << (2 * (s ^ 2));
+            if (hk->tab->heard[q->tile][q->rot] & slots)
+                hook_fired_at(hk, g, q, v->slot_quads[slots], draw, extra);
         }
         return;
     }
