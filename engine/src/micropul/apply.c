@@ -218,17 +218,22 @@ static void hook_fired_at(Hooks *hk, MicropulGame *g, const Placed *q, unsigned 
 HOOKS_OUT_OF_LINE static void hook_activations(Hooks *hk, MicropulGame *g, int idx, const int nb[4],
                              const Front *seen, PulEvents *ev, int first, int *draw, int *extra) {
     if (!ev) {
+        /* Only the tiles showing a heard catalyst where it fires (the
+        ** masks of fires_heard) are walked. */
         const MicropulVariant *v = MV(g);
         const Placed *p = &g->placed[idx];
         const TileRot *tr = &v->rot[p->tile][p->rot];
-        hook_fired_at(hk, g, p, v->slot_quads[tr->cat_slots & seen->mic8], draw, extra);
+        if (hk->tab->heard[p->tile][p->rot] & seen->mic8)
+            hook_fired_at(hk, g, p, v->slot_quads[tr->cat_slots & seen->mic8], draw, extra);
         unsigned theirs = seen->cat8 & tr->mic_slots;
         unsigned facing = (theirs >> 4 | theirs << 4) & 0xFFu;
         for (unsigned sides = (theirs | theirs >> 1) & 0x55u; sides && !hk->failed;
              sides &= sides - 1) {
             int s = lowest_set(sides) >> 1;
-            hook_fired_at(hk, g, &g->placed[nb[s]], v->slot_quads[facing & 3u << (2 * (s ^ 2))],
-                          draw, extra);
+            const Placed *q = &g->placed[nb[s]];
+            unsigned slots = facing & 3u << (2 * (s ^ 2));
+            if (hk->tab->heard[q->tile][q->rot] & slots)
+                hook_fired_at(hk, g, q, v->slot_quads[slots], draw, extra);
         }
         return;
     }
@@ -444,14 +449,16 @@ PulStatus apply_end_hooks(MicropulGame *g, HookCall *call, bool was_over, PulErr
 ** the micropul its cell is shown, then each neighbour showing a catalyst to
 ** the tile's micropul, its heard slots against those it shows. */
 static inline bool fires_heard(const MicropulGame *g, const PulAction *a, const MicropulHooks *tab) {
-    const Front *seen = &g->front[board_front_at(g, a->x, a->y)];
+    /* The action is legal: its cell is a frontier cell, so its slot says
+    ** which (as in apply_place), and a side showing a catalyst holds a tile. */
+    const Front *seen = &g->front[(int)g->grid[board_slot(g, a->x, a->y)] - FRONT_BASE];
     if (tab->heard[a->tile][a->rot] & seen->mic8) return true;
     unsigned theirs = seen->cat8 & MV(g)->rot[a->tile][a->rot].mic_slots;
     /* The neighbours' slots facing mine: slot i faces slot i ^ 4. */
     unsigned facing = (theirs >> 4 | theirs << 4) & 0xFFu;
     for (unsigned sides = (theirs | theirs >> 1) & 0x55u; sides; sides &= sides - 1) {
         int s = lowest_set(sides) >> 1;
-        const Placed *q = &g->placed[board_tile_at(g, a->x + side_dx[s], a->y + side_dy[s])];
+        const Placed *q = &g->placed[g->grid[board_slot(g, a->x + side_dx[s], a->y + side_dy[s])] - 1];
         if (tab->heard[q->tile][q->rot] & facing & 3u << (2 * (s ^ 2))) return true;
     }
     return false;
@@ -467,6 +474,15 @@ static inline bool hooks_may_run(const MicropulGame *g, const PulAction *a,
     if (hooks & (HOOK_AFTER_ACTION | HOOK_IS_OVER | HOOK_FINAL_SCORES)) return true;
     if (a->kind != PUL_PLACE) return a->kind == PUL_CLAIM && (hooks & HOOK_SCORE_GROUP);
     return (hooks & HOOK_SCORE_GROUP) || (tab->activate_features && fires_heard(g, a, tab));
+}
+
+/* apply_core with hooks and no events (only on_activate's, which do
+** without), compiled on its own like apply_plain: the event tests fold away. */
+#if defined(__GNUC__)
+__attribute__((flatten))
+#endif
+static void apply_quiet(MicropulGame *g, const PulAction *a, Hooks *hk) {
+    apply_core(g, a, NULL, hk);
 }
 
 /* An action during which hooks run, with the game saved first by the
@@ -486,20 +502,12 @@ static PulReason apply_hooked(PulGame *pg, const PulAction *a, PulEvents *ev) {
     hk.activate = tab->activate_features;
     hk.call = (HookCall){pg, ev, 0, g->h.to_move, 0};
     hk.failed = false;
-    apply_core(g, a, ev, &hk);
+    if (ev)
+        apply_core(g, a, ev, &hk);
+    else
+        apply_quiet(g, a, &hk);
     if (!hk.failed && apply_end_hooks(g, &hk.call, false, &hk.err) != PUL_OK) hk.failed = true;
     return hk.failed ? PUL_R_SCRIPT_ERROR : PUL_LEGAL;
-}
-
-/* An action of an edition with hooks besides setup: saved first and run
-** with them when one may run during it, else applied plainly. */
-HOOKS_OUT_OF_LINE static PulReason apply_with_hooks(PulGame *pg, const PulAction *a,
-                                                    PulEvents *ev) {
-    MicropulGame *g = MG(pg);
-    if (hooks_may_run(g, a, hooked_table(g))) return family_guard(pg, a, ev, apply_hooked);
-    if (ev) ev->n = 0;
-    apply_core(g, a, ev, NULL);
-    return PUL_LEGAL;
 }
 
 /* apply_core with neither events nor hooks, compiled on its own so that
@@ -509,6 +517,23 @@ __attribute__((flatten))
 #endif
 static void apply_plain(MicropulGame *g, const PulAction *a) {
     apply_core(g, a, NULL, NULL);
+}
+
+/* An action of an edition with hooks besides setup: saved first and run
+** with them when one may run during it, else applied as in an edition
+** without hooks (the playout path when no events are asked for), so that a
+** hooked game pays only for the calls it makes. */
+HOOKS_OUT_OF_LINE static PulReason apply_with_hooks(PulGame *pg, const PulAction *a,
+                                                    PulEvents *ev) {
+    MicropulGame *g = MG(pg);
+    if (hooks_may_run(g, a, hooked_table(g))) return family_guard(pg, a, ev, apply_hooked);
+    if (!ev) {
+        apply_plain(g, a);
+        return PUL_LEGAL;
+    }
+    ev->n = 0;
+    apply_core(g, a, ev, NULL);
+    return PUL_LEGAL;
 }
 
 PulReason apply_trusted(PulGame *pg, const PulAction *a) {

@@ -54,6 +54,15 @@ static void copy_range(void *dst, const void *src, size_t bytes) {
     memcpy(dst, src, bytes);
 }
 
+/* The movers are inlined into each caller, whose direction is a constant:
+** each range becomes a plain copy (a save before a guarded action, and the
+** bots' trials, take one per action). */
+#if defined(__GNUC__)
+#define MOVER static inline __attribute__((always_inline))
+#else
+#define MOVER static inline
+#endif
+
 /* Where a range goes: into buf, out of buf, or from the game buf is (same
 ** offsets) into g. */
 enum { TO_BUF, FROM_BUF, FROM_GAME };
@@ -67,11 +76,20 @@ typedef struct {
     int way;
 } Transfer;
 
-static void move(Transfer *t, const void *ptr, size_t bytes) {
+/* A range of a size known when compiling is copied inline (a few vector
+** moves); one of a size known only from the counts by the library. */
+#if defined(__GNUC__)
+#define COPY(dst, src, bytes)                                                  \
+    (__builtin_constant_p(bytes) ? (void)memcpy(dst, src, bytes) : copy_range(dst, src, bytes))
+#else
+#define COPY(dst, src, bytes) copy_range(dst, src, bytes)
+#endif
+
+MOVER void move(Transfer *t, const void *ptr, size_t bytes) {
     if (t->way == TO_BUF)
-        memcpy(t->buf + t->at, ptr, bytes);
+        COPY(t->buf + t->at, ptr, bytes);
     else if (t->way == FROM_BUF)
-        memcpy((void *)(uintptr_t)ptr, t->buf + t->at, bytes);
+        COPY((void *)(uintptr_t)ptr, t->buf + t->at, bytes);
     else
         copy_range((void *)(uintptr_t)ptr, t->buf + ((const char *)ptr - (const char *)t->g),
                    bytes);
@@ -79,7 +97,7 @@ static void move(Transfer *t, const void *ptr, size_t bytes) {
 }
 
 /* The frontier's first front entries and the group arrays' first nodes. */
-static void move_front_groups(Transfer *t, int front, int nodes) {
+MOVER void move_front_groups(Transfer *t, int front, int nodes) {
     MicropulGame *g = t->g;
     size_t n = (size_t)nodes;
     move(t, g->front, sizeof g->front[0] * (size_t)front);
@@ -94,7 +112,7 @@ static void move_front_groups(Transfer *t, int front, int nodes) {
 }
 
 /* Copies each range a snapshot keeps between the game and buf as way says. */
-static size_t transfer(MicropulGame *g, unsigned char *buf, Extent e, int way) {
+MOVER size_t transfer(MicropulGame *g, unsigned char *buf, Extent e, int way) {
     Transfer t = {g, buf, 0, way};
     move(&t, g, offsetof(MicropulGame, core)); /* counters, flags, rules, what seats know */
     /* Restored first, the header says the seats in play either way. */
