@@ -6,6 +6,14 @@
 */
 #include "genial_state.h"
 
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#define RULES_VEC 1
+#else
+#define RULES_VEC 0
+#endif
+
+#if !RULES_VEC
 /* The smaller of a and b, and the lowest of v[0..7]: a fixed tree of
 ** compares, no loop and no branch. */
 static inline int rules_min(int a, int b) { return a < b ? a : b; }
@@ -14,12 +22,6 @@ static inline int rules_min8(const int *v) {
                      rules_min(rules_min(v[4], v[5]), rules_min(v[6], v[7])));
 }
 _Static_assert(GENIAL_MAX_SYMBOLS == 8, "rules_min8 reads every symbol's track");
-
-#if defined(__SSE2__) && defined(__GNUC__)
-#include <emmintrin.h>
-#define RULES_VEC 1
-#else
-#define RULES_VEC 0
 #endif
 
 unsigned genial_lowest_mask(const GenialGame *g, int t) {
