@@ -2,13 +2,15 @@
 ** test_genial_fast.c: Genial's fast paths (issue 15) against plain versions
 ** written here: the empty pair set and its count as cells are taken, a
 ** placement's points, a bag draw, the lowest tracks and the swap, the random
-** action by rank, and the kept determinization when the rule values change.
+** action by rank, the kept determinization when the rule values change,
+** and the placement list (its vector writer) against one built cell by cell.
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "game_util.h"
 #include "genial_fixture.h"
 #include "genial_moves.h"
 #include "rng.h"
@@ -235,7 +237,88 @@ static void test_kept_rules(void) {
     pul_variant_free(v);
 }
 
+/* The placements cell by cell, as genial_moves.h words the order: each cell
+** in id order, each direction e se sw to a neighbour in the play area, both
+** empty (a printed cell never is), the first-round constraint by the two
+** cells' printed neighbours; then each distinct kind of the rack in kind
+** order, flip 0, then flip 1 unless a double. */
+static int plain_placements(const GenialGame *g, PulAction *out) {
+    if (!g->h.started || g->h.over || g->phase == GENIAL_END) return 0;
+    const GenialVariant *gv = GV(g);
+    const GenialArea *a = genial_area(g);
+    unsigned need = genial_first_need(g);
+    int n = 0, seat = g->h.to_move;
+    for (int c = 0; c < gv->ncells; c++)
+        for (int d = 0; d < 3; d++) {
+            int b = a->nb[c][d];
+            if (b == GENIAL_NONE || g->cell[c] || g->cell[b]) continue;
+            if (need && !((a->touch[c] | a->touch[b]) & need)) continue;
+            for (int k = 0; k < gv->nkinds; k++) {
+                bool held = false;
+                for (int i = 0; i < g->nrack[seat]; i++) held = held || g->rack[seat][i] == k;
+                if (!held) continue;
+                for (int f = 0; f < (gv->kind_sym[k][0] == gv->kind_sym[k][1] ? 1 : 2); f++)
+                    out[n++] = (PulAction){PUL_PLACE, (uint8_t)k, (uint8_t)d, (uint8_t)f,
+                                           gv->cell_q[c], gv->cell_r[c]};
+            }
+        }
+    return n;
+}
+
+static PulAction plain_list[PUL_MAX_ACTIONS];
+
+/* The list as a whole and cut short at max: the same entries in the same
+** order, the count always the whole, nothing written past the list or max. */
+static void check_list(const GenialGame *g) {
+    static const PulAction mark = {0xEE, 0xEE, 0xEE, 0xEE, -77, -77};
+    int want = plain_placements(g, plain_list);
+    CHECK_INT(genial_legal_placements(&g->h, NULL, 0), want);
+    int cuts[5] = {PUL_MAX_ACTIONS - 1, want, want - 1, want / 2, 1};
+    for (int c = 0; c < 5 && !check_failures; c++) {
+        int max = cuts[c];
+        if (max <= 0) continue;
+        int room = max < PUL_MAX_ACTIONS - 1 ? max + 1 : PUL_MAX_ACTIONS;
+        for (int i = 0; i < room; i++) list[i] = mark;
+        CHECK_INT(genial_legal_placements(&g->h, list, max), want);
+        int wrote = want < max ? want : max;
+        CHECK(memcmp(list, plain_list, (size_t)wrote * sizeof *list) == 0);
+        for (int i = wrote; i < room; i++) CHECK(memcmp(&list[i], &mark, sizeof mark) == 0);
+    }
+}
+
+/* check_list on every position of a game, and on each with racks of every
+** size from 0 to GENIAL_RACK_MAX tiles of random kinds (1 to 16 orientations:
+** every length of a pair's block). */
+static void enum_game(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
+    (void)ctx;
+    if (strcmp(pul_variant_family(v), "genial") != 0) return;
+    PulGame *g = pul_game_new(v), *other = pul_game_new(v);
+    PulError err;
+    CHECK(g && other && pul_game_start(g, nseats, seed, NULL, 0, &err) == PUL_OK);
+    if (!g || !other) return;
+    PulRng rng;
+    pul_rng_seed(&rng, seed * 7 + (uint64_t)nseats);
+    for (int step = 0; !pul_game_over(g) && step < 400 && !check_failures; step++) {
+        check_list(GGC(g));
+        pul_game_copy(other, g);
+        GenialGame *o = GG(other);
+        int seat = o->h.to_move, n = (int)rng_below(&rng, GENIAL_RACK_MAX + 1);
+        o->nrack[seat] = 0;
+        memset(o->rack[seat], 0, sizeof o->rack[seat]);
+        for (int i = 0; i < n; i++) genial_rack_put(o, seat, (int)rng_below(&rng, GV(o)->nkinds));
+        check_list(o);
+        PulAction a;
+        CHECK(pul_random_action(g, &rng, &a));
+        CHECK_INT(pul_apply(g, &a, NULL), PUL_LEGAL);
+    }
+    pul_game_free(g);
+    pul_game_free(other);
+}
+
+static void test_enumeration(void) { each_shipped_game(2, enum_game, NULL); }
+
 int main(void) {
+    RUN(test_enumeration);
     RUN(test_games);
     RUN(test_bag_draw);
     RUN(test_lowest);

@@ -85,6 +85,10 @@ typedef struct GenialVariant {
     uint8_t printed_index[GENIAL_MAX_CELLS];     /* its index in board.printed, or GENIAL_NONE */
     uint8_t area_for_seats[PUL_MAX_SEATS + 1], nareas;
     GenialArea area[GENIAL_MAX_AREAS];
+    /* A placement from each cell with direction, kind and flip 0: the part
+    ** of a listed placement its pair gives, read 16 bytes at a time by the
+    ** enumeration (one entry more, so the last cell's read stays inside). */
+    PulAction place_at[GENIAL_MAX_CELLS + 1];
 } GenialVariant;
 
 typedef struct GenialGame {

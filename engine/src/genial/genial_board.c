@@ -39,12 +39,14 @@ PulStatus genial_board_cells(GenialVariant *gv, PulError *err) {
     gv->rmin = (int8_t)-rad;
     gv->w = gv->hgt = (uint8_t)(2 * rad + 1);
     memset(gv->cell_at, GENIAL_NONE, sizeof gv->cell_at);
+    memset(gv->place_at, 0, sizeof gv->place_at);
     for (int r = -rad; r <= rad; r++) {
         for (int q = -rad; q <= rad; q++) {
             if (genial_distance(q, r) > rad) continue;
             gv->cell_at[(q + rad) + (r + rad) * GENIAL_BOX] = (uint8_t)n;
             gv->cell_q[n] = (int8_t)q;
             gv->cell_r[n] = (int8_t)r;
+            gv->place_at[n] = (PulAction){PUL_PLACE, 0, 0, 0, q, r};
             n++;
         }
     }

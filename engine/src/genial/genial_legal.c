@@ -5,6 +5,9 @@
 ** in the candidate pair set, with no list, no rejection and no allocation.
 */
 #include "genial_moves.h"
+#include <stddef.h>
+#include <string.h>
+
 #include "rng.h"
 
 /* Index of the lowest set bit of x (x != 0). Not by counting the bits
@@ -52,6 +55,95 @@ static inline bool legal_placing(const GenialGame *g) {
     return g->h.started && !g->h.over && g->phase != GENIAL_END;
 }
 
+#if !(defined(__SSE2__) && defined(__GNUC__))
+/* The placements of o on every pair of cand, in list order, from p on:
+** each pair's copy of the same orientations. */
+static void legal_write(const GenialVariant *gv, const GenialArea *a, const uint64_t *cand,
+                        const LegalOrient *o, PulAction *p) {
+    for (int w = 0; w < GENIAL_PAIR_WORDS; w++)
+        for (uint64_t bits = cand[w]; bits; bits &= bits - 1) {
+            int id = w * 64 + legal_low(bits), c = a->pair_a[id];
+            PulAction one = {PUL_PLACE, 0, a->pair_dir[id], 0, gv->cell_q[c], gv->cell_r[c]};
+            for (int i = 0; i < o->n; i++, p++) {
+                *p = one;
+                p->tile = o->kind[i];
+                p->quad = o->flip[i];
+            }
+        }
+}
+#else
+#include <emmintrin.h>
+
+/* A placement as three 32-bit lanes: kind, tile, rot and quad; x; y. A
+** pair's block of n placements is then the rack's block (tile and quad,
+** the same for every pair) OR the pair's three lanes (rot, x, y) repeated,
+** which in 16-byte vectors is a cycle of three: R X Y R, X Y R X, Y R X Y.
+** So a placement costs three quarters of a vector store and one OR, and
+** nothing per candidate beyond its pair. */
+_Static_assert(sizeof(PulAction) == 12 && offsetof(PulAction, rot) == 2 &&
+                   offsetof(PulAction, x) == 4 && offsetof(PulAction, y) == 8,
+               "a placement is three 32-bit lanes, rot in the first one's third byte");
+
+/* The placements of o on every pair of cand, in list order, from p on:
+** each pair's copy of the same orientations, by vector stores. A block's last vector runs up to one
+** placement past it, into the next pair's block, which writes over it; the
+** last pair's block goes to a buffer of its own first, so that nothing past
+** the list is written. cand is used up. */
+static void legal_write_vec(const GenialVariant *gv, const GenialArea *a, const uint64_t *cand,
+                            const LegalOrient *o, PulAction *out, int npairs) {
+    enum { VMAX = (2 * GENIAL_RACK_MAX * 12 + 15) / 16 };
+    /* the rack's block: up to 2 x GENIAL_RACK_MAX placements, zero after */
+    PulAction rack[2 * GENIAL_RACK_MAX + 2], last[2 * GENIAL_RACK_MAX + 2];
+    memset(rack, 0, sizeof rack);
+    for (int i = 0; i < o->n; i++) {
+        rack[i].tile = o->kind[i];
+        rack[i].quad = o->flip[i];
+    }
+    __m128i t[VMAX];
+    for (int k = 0; k < VMAX; k++)
+        t[k] = _mm_loadu_si128((const __m128i *)(const void *)((const char *)rack + 16 * k));
+    const int nv = (o->n * 12 + 15) / 16;
+    const size_t step = (size_t)o->n * 12;
+    char *p = (char *)out, *end = (char *)(out + (size_t)(npairs - 1) * (size_t)o->n);
+    for (int w = 0; w < GENIAL_PAIR_WORDS; w++)
+        for (uint64_t bits = cand[w]; bits; bits &= bits - 1, p += step) {
+            int id = w * 64 + legal_low(bits);
+            char *q = p == end ? (char *)last : p;
+            /* lane 3 (the next cell's first lane) is never used */
+            __m128i v = _mm_or_si128(
+                _mm_loadu_si128((const __m128i *)(const void *)&gv->place_at[a->pair_a[id]]),
+                _mm_cvtsi32_si128((int)a->pair_dir[id] << 16));
+            __m128i c[3] = {_mm_shuffle_epi32(v, _MM_SHUFFLE(0, 2, 1, 0)),
+                            _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 2, 1)),
+                            _mm_shuffle_epi32(v, _MM_SHUFFLE(2, 1, 0, 2))};
+            /* from the block's last vector down: one jump, then straight stores */
+#define LEGAL_V(k)                                                                                 \
+    case (k) + 1:                                                                                  \
+        _mm_storeu_si128((__m128i *)(void *)(q + 16 * (k)), _mm_or_si128(t[k], c[(k) % 3]));    \
+        __attribute__((fallthrough))
+            switch (nv) {
+                LEGAL_V(11);
+                LEGAL_V(10);
+                LEGAL_V(9);
+                LEGAL_V(8);
+                LEGAL_V(7);
+                LEGAL_V(6);
+                LEGAL_V(5);
+                LEGAL_V(4);
+                LEGAL_V(3);
+                LEGAL_V(2);
+                LEGAL_V(1);
+                LEGAL_V(0);
+            default:
+                break;
+            }
+#undef LEGAL_V
+        }
+    memcpy(end, last, step);
+}
+_Static_assert((2 * GENIAL_RACK_MAX * 12 + 15) / 16 == 12, "legal_write_vec's cases");
+#endif
+
 int genial_legal_placements(const PulGame *pg, PulAction *out, int max) {
     const GenialGame *g = GGC(pg);
     if (!legal_placing(g)) return 0;
@@ -63,23 +155,17 @@ int genial_legal_placements(const PulGame *pg, PulAction *out, int max) {
     if (!out || max <= 0 || total == 0) return total;
     const GenialVariant *gv = GV(g);
     const GenialArea *a = genial_area(g);
-    int n = 0;
     if (total <= max) {
         /* Room for the whole list (the usual buffer): no bound to test per
-        ** placement, and each pair's cell read once for its orientations. */
-        PulAction *p = out;
-        for (int w = 0; w < GENIAL_PAIR_WORDS; w++)
-            for (uint64_t bits = cand[w]; bits; bits &= bits - 1) {
-                int id = w * 64 + legal_low(bits), c = a->pair_a[id];
-                PulAction one = {PUL_PLACE, 0, a->pair_dir[id], 0, gv->cell_q[c], gv->cell_r[c]};
-                for (int i = 0; i < o.n; i++, p++) {
-                    *p = one;
-                    p->tile = o.kind[i];
-                    p->quad = o.flip[i];
-                }
-            }
+        ** placement. */
+#if defined(__SSE2__) && defined(__GNUC__)
+        legal_write_vec(gv, a, cand, &o, out, npairs);
+#else
+        legal_write(gv, a, cand, &o, out);
+#endif
         return total;
     }
+    int n = 0;
     for (int w = 0; w < GENIAL_PAIR_WORDS && n < max; w++)
         for (uint64_t bits = cand[w]; bits && n < max; bits &= bits - 1) {
             int id = w * 64 + legal_low(bits);

@@ -36,15 +36,3 @@ void genial_points(const GenialGame *g, int ca, int sa, int cb, int sb, int dir,
 int genial_half_points(const GenialGame *g, int c, int s) {
     return half(genial_area(g), g->cell, c, s + 1);
 }
-
-int genial_advance(const GenialRules *r, int t, int p, int *reached) {
-    *reached = 0;
-    int end = genial_track_end(r);
-    if (p <= 0 || t >= end) return t;
-    int seg_end = (t / r->track_max + 1) * r->track_max;
-    if (t + p >= seg_end) {
-        *reached = 1;
-        return seg_end;
-    }
-    return t + p;
-}

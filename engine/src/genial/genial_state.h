@@ -8,6 +8,8 @@
 #ifndef PUL_GENIAL_STATE_H
 #define PUL_GENIAL_STATE_H
 
+#include <string.h>
+
 #include "genial.h"
 #include "hooks.h"
 
@@ -70,18 +72,51 @@ PulStatus genial_start(PulGame *g, int nseats, uint64_t seed, const uint8_t *dea
 /* A rack is kept in kind order, however its tiles came (a deal, draws, a
 ** determinization): a game and its replay from the record, whose Deal lists
 ** kinds in that order, are then byte for byte the same. */
+/* A rack's slots past its tiles hold 0. On a little-endian machine the
+** eight slots are one word: the place of a kind is how many of the tiles
+** are at most it (a byte compare of the word), and putting or taking is
+** two masks and a shift, no loop over the tiles. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define GENIAL_RACK_WORD 1
+#else
+#define GENIAL_RACK_WORD 0
+#endif
 static inline void genial_rack_put(GenialGame *g, int seat, int kind) {
     uint8_t *r = g->rack[seat];
     int i = g->nrack[seat]++;
+#if GENIAL_RACK_WORD
+    if (i < 8) {
+        const uint64_t L = UINT64_C(0x0101010101010101), H = UINT64_C(0x8080808080808080);
+        uint64_t x;
+        memcpy(&x, r, 8);
+        /* high bit of each byte at most kind (kinds are below 128), among the i tiles */
+        uint64_t le = ~((x | H) - (uint64_t)(kind + 1) * L) & H & ((UINT64_C(1) << (8 * i)) - 1);
+        int at = (int)(((le >> 7) * L) >> 56);
+        uint64_t below = (UINT64_C(1) << (8 * at)) - 1;
+        x = (x & below) | (uint64_t)kind << (8 * at) | (x & ~below) << 8;
+        memcpy(r, &x, 8);
+        return;
+    }
+#endif
     for (; i > 0 && r[i - 1] > kind; i--) r[i] = r[i - 1];
     r[i] = (uint8_t)kind;
 }
 static inline void genial_rack_take(GenialGame *g, int seat, int i) {
     uint8_t *r = g->rack[seat];
     int n = --g->nrack[seat];
+#if GENIAL_RACK_WORD
+    uint64_t x;
+    memcpy(&x, r, 8);
+    uint64_t below = (UINT64_C(1) << (8 * i)) - 1;
+    x = (x & below) | ((x >> 8) & ~below);
+    memcpy(r, &x, 8);
+    (void)n;
+#else
     for (; i < n; i++) r[i] = r[i + 1];
     r[n] = 0;
+#endif
 }
+_Static_assert(GENIAL_RACK_MAX == 8, "a rack is one word of eight kinds");
 
 /* Cell c of area a is taken: every pair through it leaves the empty set
 ** (the cell's pairs as two masks: no test per direction). */
@@ -117,7 +152,13 @@ bool genial_swap_allowed(const GenialGame *g);
 ** touch, or 0 when nothing constrains it: not its first placement, a bonus
 ** placement, first_round none, or no empty pair touching them (the constraint
 ** then falls away, so a game never stalls; i13-plan.md 1.5 Q4). */
-unsigned genial_first_need(const GenialGame *g);
+unsigned genial_first_need_open(const GenialGame *g); /* the rest, when it may constrain */
+static inline unsigned genial_first_need(const GenialGame *g) {
+    if (g->phase != GENIAL_PLACE || (g->placed_once >> g->h.to_move & 1) ||
+        g->rules.first_round == GENIAL_FIRST_NONE)
+        return 0;
+    return genial_first_need_open(g);
+}
 /* The pairs the seat to move may place on (out: GENIAL_PAIR_WORDS words):
 ** the empty pairs, first-round constraint applied; returns how many. 0 in
 ** END or once over. */
@@ -157,7 +198,17 @@ int genial_half_points(const GenialGame *g, int c, int s);
 /* A track at t after one half's p points: at most one segment end is
 ** reached (*reached 1), the rest of the points are lost; nothing past the
 ** final end. */
-int genial_advance(const GenialRules *r, int t, int p, int *reached);
+static inline int genial_advance(const GenialRules *r, int t, int p, int *reached) {
+    *reached = 0;
+    int end = genial_track_end(r);
+    if (p <= 0 || t >= end) return t;
+    int seg_end = (t / r->track_max + 1) * r->track_max;
+    if (t + p >= seg_end) {
+        *reached = 1;
+        return seg_end;
+    }
+    return t + p;
+}
 
 /* ----------------------------------------------------- genial_apply.c */
 PulReason genial_check(const PulGame *g, const PulAction *a);          /* slot check */
