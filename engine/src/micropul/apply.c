@@ -519,6 +519,18 @@ static void apply_plain(MicropulGame *g, const PulAction *a) {
     apply_core(g, a, NULL, NULL);
 }
 
+/* An action no hook runs during: the playout path when no events are asked
+** for, else the events' path. */
+static PulReason apply_unhooked(MicropulGame *g, const PulAction *a, PulEvents *ev) {
+    if (!ev) {
+        apply_plain(g, a);
+        return PUL_LEGAL;
+    }
+    ev->n = 0;
+    apply_core(g, a, ev, NULL);
+    return PUL_LEGAL;
+}
+
 /* An action of an edition with hooks besides setup: saved first and run
 ** with them when one may run during it, else applied as in an edition
 ** without hooks (the playout path when no events are asked for), so that a
@@ -527,13 +539,7 @@ HOOKS_OUT_OF_LINE static PulReason apply_with_hooks(PulGame *pg, const PulAction
                                                     PulEvents *ev) {
     MicropulGame *g = MG(pg);
     if (hooks_may_run(g, a, hooked_table(g))) return family_guard(pg, a, ev, apply_hooked);
-    if (!ev) {
-        apply_plain(g, a);
-        return PUL_LEGAL;
-    }
-    ev->n = 0;
-    apply_core(g, a, ev, NULL);
-    return PUL_LEGAL;
+    return apply_unhooked(g, a, ev);
 }
 
 PulReason apply_trusted(PulGame *pg, const PulAction *a) {
@@ -552,13 +558,7 @@ PulReason apply_action(PulGame *pg, const PulAction *a, PulEvents *ev) {
     const MicropulHooks *tab = hooked_table(g);
     if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP))
         return apply_with_hooks(pg, a, ev);
-    if (!ev) {
-        apply_plain(g, a);
-        return PUL_LEGAL;
-    }
-    ev->n = 0;
-    apply_core(g, a, ev, NULL);
-    return PUL_LEGAL;
+    return apply_unhooked(g, a, ev);
 }
 
 void apply_events_action(const PulEvents *ev, PulAction *out) {
