@@ -59,7 +59,9 @@ bool genial_swap_allowed(const GenialGame *g) {
     int seat = g->h.to_move, n = g->nrack[seat];
     const uint8_t *rack = g->rack[seat], *mask = GV(g)->kind_mask;
     unsigned shown = 0;
-    for (int i = 0; i < n; i++) shown |= mask[rack[i]];
+    /* every slot, the ones past n masked off: a fixed loop without a
+    ** data-dependent exit costs half the variable one here */
+    for (int i = 0; i < GENIAL_RACK_MAX; i++) shown |= i < n ? mask[rack[i]] : 0u;
     /* a rack showing every symbol shows a lowest one */
     if (shown == (1u << GV(g)->nsym) - 1) return false;
     return (shown & genial_lowest_mask(g, genial_track_of(g, seat))) == 0;
