@@ -102,6 +102,22 @@ static void activate_events(MicropulGame *g, const Placed *q, unsigned quads, Pu
     }
 }
 
+/* The neighbours whose catalysts face a tile's micropul, from what they
+** showed its cell (seen) and the tile's micropul slots (tr): bit 2s of
+** sides for side s N E S W, and facing, their slots that face the tile
+** (slot i faces slot i ^ 4). */
+typedef struct {
+    unsigned sides, facing;
+} Facing;
+
+static inline Facing facing_catalysts(const Front *seen, const TileRot *tr) {
+    unsigned theirs = seen->cat8 & tr->mic_slots;
+    return (Facing){(theirs | theirs >> 1) & 0x55u, (theirs >> 4 | theirs << 4) & 0xFFu};
+}
+
+/* The slots of the neighbour on side s that face the tile. */
+static inline unsigned facing_slots(Facing f, int s) { return f.facing & 3u << (2 * (s ^ 2)); }
+
 /* Catalysts placing tile in rotation rot on a cell fires, each at most
 ** once: the tile's own, then each neighbour's, sides N E S W. nb: the placed
 ** index on each side, or -1; seen is what the neighbours showed the cell
@@ -112,13 +128,11 @@ uint32_t apply_fired(const MicropulGame *g, int tile, int rot, const int nb[4], 
     const MicropulVariant *v = MV(g);
     const TileRot *tr = &v->rot[tile][rot];
     uint32_t fired = v->place[tile][rot].fire[v->slot_quads[tr->cat_slots & seen->mic8]];
-    unsigned theirs = seen->cat8 & tr->mic_slots;
-    /* The neighbours' slots facing mine: slot i faces slot i ^ 4. */
-    unsigned facing = (theirs >> 4 | theirs << 4) & 0xFFu;
-    for (unsigned sides = (theirs | theirs >> 1) & 0x55u; sides; sides &= sides - 1) {
+    Facing f = facing_catalysts(seen, tr);
+    for (unsigned sides = f.sides; sides; sides &= sides - 1) {
         int s = lowest_set(sides) >> 1;
         const Placed *q = &g->placed[nb[s]];
-        fired += v->place[q->tile][q->rot].fire[v->slot_quads[facing & 3u << (2 * (s ^ 2))]];
+        fired += v->place[q->tile][q->rot].fire[v->slot_quads[facing_slots(f, s)]];
     }
     return fired;
 }
@@ -133,11 +147,10 @@ static uint32_t activate(MicropulGame *g, int idx, const int nb[4], const Front 
     const MicropulVariant *v = MV(g);
     const TileRot *tr = &v->rot[p->tile][p->rot];
     activate_events(g, p, v->slot_quads[tr->cat_slots & seen->mic8], ev);
-    unsigned theirs = seen->cat8 & tr->mic_slots;
-    unsigned facing = (theirs >> 4 | theirs << 4) & 0xFFu;
-    for (unsigned sides = (theirs | theirs >> 1) & 0x55u; sides; sides &= sides - 1) {
+    Facing f = facing_catalysts(seen, tr);
+    for (unsigned sides = f.sides; sides; sides &= sides - 1) {
         int s = lowest_set(sides) >> 1;
-        activate_events(g, &g->placed[nb[s]], v->slot_quads[facing & 3u << (2 * (s ^ 2))], ev);
+        activate_events(g, &g->placed[nb[s]], v->slot_quads[facing_slots(f, s)], ev);
     }
     return fired;
 }
@@ -225,13 +238,11 @@ HOOKS_OUT_OF_LINE static void hook_activations(Hooks *hk, MicropulGame *g, int i
         const TileRot *tr = &v->rot[p->tile][p->rot];
         if (hk->tab->heard[p->tile][p->rot] & seen->mic8)
             hook_fired_at(hk, g, p, v->slot_quads[tr->cat_slots & seen->mic8], draw, extra);
-        unsigned theirs = seen->cat8 & tr->mic_slots;
-        unsigned facing = (theirs >> 4 | theirs << 4) & 0xFFu;
-        for (unsigned sides = (theirs | theirs >> 1) & 0x55u; sides && !hk->failed;
-             sides &= sides - 1) {
+        Facing f = facing_catalysts(seen, tr);
+        for (unsigned sides = f.sides; sides && !hk->failed; sides &= sides - 1) {
             int s = lowest_set(sides) >> 1;
             const Placed *q = &g->placed[nb[s]];
-            unsigned slots = facing & 3u << (2 * (s ^ 2));
+            unsigned slots = facing_slots(f, s);
             if (hk->tab->heard[q->tile][q->rot] & slots)
                 hook_fired_at(hk, g, q, v->slot_quads[slots], draw, extra);
         }
@@ -453,13 +464,11 @@ static inline bool fires_heard(const MicropulGame *g, const PulAction *a, const 
     ** which (as in apply_place), and a side showing a catalyst holds a tile. */
     const Front *seen = &g->front[(int)g->grid[board_slot(g, a->x, a->y)] - FRONT_BASE];
     if (tab->heard[a->tile][a->rot] & seen->mic8) return true;
-    unsigned theirs = seen->cat8 & MV(g)->rot[a->tile][a->rot].mic_slots;
-    /* The neighbours' slots facing mine: slot i faces slot i ^ 4. */
-    unsigned facing = (theirs >> 4 | theirs << 4) & 0xFFu;
-    for (unsigned sides = (theirs | theirs >> 1) & 0x55u; sides; sides &= sides - 1) {
+    Facing f = facing_catalysts(seen, &MV(g)->rot[a->tile][a->rot]);
+    for (unsigned sides = f.sides; sides; sides &= sides - 1) {
         int s = lowest_set(sides) >> 1;
         const Placed *q = &g->placed[g->grid[board_slot(g, a->x + side_dx[s], a->y + side_dy[s])] - 1];
-        if (tab->heard[q->tile][q->rot] & facing & 3u << (2 * (s ^ 2))) return true;
+        if (tab->heard[q->tile][q->rot] & facing_slots(f, s)) return true;
     }
     return false;
 }
