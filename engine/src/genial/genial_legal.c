@@ -84,11 +84,11 @@ _Static_assert(sizeof(PulAction) == 12 && offsetof(PulAction, rot) == 2 &&
                    offsetof(PulAction, x) == 4 && offsetof(PulAction, y) == 8,
                "a placement is three 32-bit lanes, rot in the first one's third byte");
 
-/* The placements of o on every pair of cand, in list order, from p on:
-** each pair's copy of the same orientations, by vector stores. A block's last vector runs up to one
-** placement past it, into the next pair's block, which writes over it; the
-** last pair's block goes to a buffer of its own first, so that nothing past
-** the list is written. cand is used up. */
+/* The placements of o on every pair of cand, in list order, from out on:
+** each pair's copy of the same orientations, by vector stores. A block's
+** last vector runs up to one placement past it, into the next pair's block,
+** which writes over it; the last pair's block goes to a buffer of its own
+** first, so that nothing past the list is written. */
 static void legal_write_vec(const GenialVariant *gv, const GenialArea *a, const uint64_t *cand,
                             const LegalOrient *o, PulAction *out, int npairs) {
     enum { VMAX = (2 * GENIAL_RACK_MAX * 12 + 15) / 16 };
