@@ -250,6 +250,47 @@ static inline uint64_t cell_fits(const uint64_t *tab, const Front *f) {
     return a & b & c & d & ((a | b | c | d) >> 4) & LOW_NIBBLES;
 }
 
+/* A hand of at most SMALL_HAND tiles (the usual at the exact draw and at
+** legal_any: a 2-player hand holds one or two) reads each cell's bytes
+** straight from the variant's rows, one tile at a time, rather than
+** transposing the whole table first (table_fill): the table's few hundred
+** instructions cost more than the cells read from it. */
+enum { SMALL_HAND = 2 };
+
+/* The rows of the mover's first nh (at most SMALL_HAND) hand tiles, and
+** each one's always-met bits (table_fill's off). */
+typedef struct {
+    const uint8_t *row[SMALL_HAND];
+    uint8_t always[SMALL_HAND];
+    int nh;
+} SmallHand;
+
+static inline void small_hand(const MicropulGame *g, SmallHand *sh) {
+    const MicropulVariant *v = MV(g);
+    int seat = g->h.to_move;
+    unsigned off = (g->rules.rule2_colours ? 0 : 0x0Fu) | (g->rules.rule1_attachment ? 0 : 0xF0u);
+    sh->nh = g->nhand[seat];
+    for (int h = 0; h < sh->nh; h++) {
+        int t = g->hand[seat][h];
+        sh->row[h] = v->fitb[t];
+        sh->always[h] = (uint8_t)((v->canon[t] | v->canon[t] << 4) & off);
+    }
+}
+
+/* cell_fits' word for a small hand: byte h for hand tile h. */
+static inline uint64_t small_fits(const SmallHand *sh, const Front *f) {
+    unsigned i0 = f->pat[0] * 4u + 0, i1 = f->pat[1] * 4u + 1;
+    unsigned i2 = f->pat[2] * 4u + 2, i3 = f->pat[3] * 4u + 3;
+    uint64_t word = 0;
+    for (int h = 0; h < sh->nh; h++) {
+        const uint8_t *row = sh->row[h];
+        unsigned al = sh->always[h];
+        unsigned a = row[i0] | al, b = row[i1] | al, c = row[i2] | al, d = row[i3] | al;
+        word |= (uint64_t)(a & b & c & d & ((a | b | c | d) >> 4) & 0x0Fu) << (8 * h);
+    }
+    return word;
+}
+
 /* A cell's coordinates as PulAction holds them, x then y. */
 typedef struct {
     int32_t x, y;
@@ -527,6 +568,13 @@ LEGAL_NOINLINE bool legal_any(const MicropulGame *g) {
     if (g->stones[seat] > 0 && g->unclaimed > 0) return true;
     const MicropulVariant *v = MV(g);
     int ncells = board_candidates(g);
+    if (v->npat && g->nhand[seat] <= SMALL_HAND) {
+        SmallHand sh;
+        small_hand(g, &sh);
+        for (int f = 0; f < ncells && sh.nh; f++)
+            if (small_fits(&sh, &g->front[f])) return true;
+        return false;
+    }
     if (v->npat) {
         uint64_t tab[4 * LEGAL_MAX_PATTERNS];
         for (int h0 = 0; h0 < g->nhand[seat]; h0 += CHUNK) {
@@ -681,13 +729,23 @@ LEGAL_NOINLINE static bool random_by_counts(const MicropulGame *g, PulRng *rng, 
     uint8_t counts[PUL_MAX_HAND / CHUNK][MAX_FRONT]; /* each word's set bits, for the walk */
     uint32_t nplace = 0;
     int nchunks = (g->nhand[seat] + CHUNK - 1) / CHUNK;
-    for (int c = 0; c < nchunks; c++) {
-        table_fill(g, c * CHUNK, tab);
-        for (int f = 0; f < ncells; f++) {
-            fits[c][f] = cell_fits(tab, &g->front[f]);
-            /* This draw comes after the tries missed: most cells take nothing. */
-            counts[c][f] = fits[c][f] ? (uint8_t)nibble_bits(fits[c][f]) : 0;
-            nplace += counts[c][f];
+    if (g->nhand[seat] <= SMALL_HAND) {
+        SmallHand sh;
+        small_hand(g, &sh);
+        for (int f = 0; f < ncells && sh.nh; f++) {
+            fits[0][f] = small_fits(&sh, &g->front[f]);
+            counts[0][f] = fits[0][f] ? (uint8_t)nibble_bits(fits[0][f]) : 0;
+            nplace += counts[0][f];
+        }
+    } else {
+        for (int c = 0; c < nchunks; c++) {
+            table_fill(g, c * CHUNK, tab);
+            for (int f = 0; f < ncells; f++) {
+                fits[c][f] = cell_fits(tab, &g->front[f]);
+                /* This draw comes after the tries missed: most cells take nothing. */
+                counts[c][f] = fits[c][f] ? (uint8_t)nibble_bits(fits[c][f]) : 0;
+                nplace += counts[c][f];
+            }
         }
     }
     uint32_t ntake = take_count(g, seat);
