@@ -261,7 +261,7 @@ enum { SMALL_HAND = 2 };
 ** each one's always-met bits (table_fill's off). */
 typedef struct {
     const uint8_t *row[SMALL_HAND];
-    uint8_t always[SMALL_HAND];
+    unsigned lanes; /* the always-met bits, byte h for hand tile h */
     int nh;
 } SmallHand;
 
@@ -270,25 +270,40 @@ static inline void small_hand(const MicropulGame *g, SmallHand *sh) {
     int seat = g->h.to_move;
     unsigned off = (g->rules.rule2_colours ? 0 : 0x0Fu) | (g->rules.rule1_attachment ? 0 : 0xF0u);
     sh->nh = g->nhand[seat];
+    sh->lanes = 0;
     for (int h = 0; h < sh->nh; h++) {
         int t = g->hand[seat][h];
         sh->row[h] = v->fitb[t];
-        sh->always[h] = (uint8_t)((v->canon[t] | v->canon[t] << 4) & off);
+        sh->lanes |= ((v->canon[t] | v->canon[t] << 4) & off) << (8 * h);
     }
 }
 
-/* cell_fits' word for a small hand: byte h for hand tile h. */
-static inline uint64_t small_fits(const SmallHand *sh, const Front *f) {
+/* cell_fits' word for a small hand of nh tiles: byte h for hand tile h.
+** Inlined with nh a constant (small_hand_fits), so that two tiles are
+** worked in two byte lanes at once and one alone. */
+static inline uint64_t small_fits(const SmallHand *sh, int nh, const Front *f) {
     unsigned i0 = f->pat[0] * 4u + 0, i1 = f->pat[1] * 4u + 1;
     unsigned i2 = f->pat[2] * 4u + 2, i3 = f->pat[3] * 4u + 3;
-    uint64_t word = 0;
-    for (int h = 0; h < sh->nh; h++) {
-        const uint8_t *row = sh->row[h];
-        unsigned al = sh->always[h];
-        unsigned a = row[i0] | al, b = row[i1] | al, c = row[i2] | al, d = row[i3] | al;
-        word |= (uint64_t)(a & b & c & d & ((a | b | c | d) >> 4) & 0x0Fu) << (8 * h);
+    const uint8_t *r0 = sh->row[0], *r1 = sh->row[nh - 1];
+    unsigned a = r0[i0], b = r0[i1], c = r0[i2], d = r0[i3];
+    if (nh == 2) {
+        a |= (unsigned)r1[i0] << 8;
+        b |= (unsigned)r1[i1] << 8;
+        c |= (unsigned)r1[i2] << 8;
+        d |= (unsigned)r1[i3] << 8;
     }
-    return word;
+    unsigned al = sh->lanes;
+    a |= al;
+    b |= al;
+    c |= al;
+    d |= al;
+    return a & b & c & d & ((a | b | c | d) >> 4) & 0x0F0Fu;
+}
+
+/* Set bits of a small hand's word (small_fits): a nibble's count each. */
+static inline unsigned small_count(uint64_t word) {
+    static const uint8_t bits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    return (unsigned)bits4[word & 15] + bits4[word >> 8 & 15];
 }
 
 /* A cell's coordinates as PulAction holds them, x then y. */
@@ -572,7 +587,7 @@ LEGAL_NOINLINE bool legal_any(const MicropulGame *g) {
         SmallHand sh;
         small_hand(g, &sh);
         for (int f = 0; f < ncells && sh.nh; f++)
-            if (small_fits(&sh, &g->front[f])) return true;
+            if (small_fits(&sh, sh.nh, &g->front[f])) return true;
         return false;
     }
     if (v->npat) {
@@ -732,11 +747,18 @@ LEGAL_NOINLINE static bool random_by_counts(const MicropulGame *g, PulRng *rng, 
     if (g->nhand[seat] <= SMALL_HAND) {
         SmallHand sh;
         small_hand(g, &sh);
-        for (int f = 0; f < ncells && sh.nh; f++) {
-            fits[0][f] = small_fits(&sh, &g->front[f]);
-            counts[0][f] = fits[0][f] ? (uint8_t)nibble_bits(fits[0][f]) : 0;
-            nplace += counts[0][f];
-        }
+        if (sh.nh == 1)
+            for (int f = 0; f < ncells; f++) {
+                fits[0][f] = small_fits(&sh, 1, &g->front[f]);
+                counts[0][f] = (uint8_t)small_count(fits[0][f]);
+                nplace += counts[0][f];
+            }
+        else if (sh.nh == 2)
+            for (int f = 0; f < ncells; f++) {
+                fits[0][f] = small_fits(&sh, 2, &g->front[f]);
+                counts[0][f] = (uint8_t)small_count(fits[0][f]);
+                nplace += counts[0][f];
+            }
     } else {
         for (int c = 0; c < nchunks; c++) {
             table_fill(g, c * CHUNK, tab);
