@@ -74,6 +74,9 @@ static PulAction ref_claim(const MicropulGame *g, int node) {
 }
 
 static long ref_fallbacks; /* draws that reached the list */
+/* ... with a hand of one or two tiles (legal.c reads the variant's rows per
+** cell) and with more (it transposes them into a table first). */
+static long ref_fallbacks_small, ref_fallbacks_large;
 
 /* The documented draw: eight tries over (cell, hand tile, rotation), takes,
 ** micropul nodes and the pass, two from each 64-bit draw (high half first);
@@ -119,6 +122,8 @@ static bool ref_random(const MicropulGame *g, PulRng *rng, PulAction *out) {
     static PulAction list[PUL_MAX_ACTIONS];
     int n = 0;
     ref_fallbacks++;
+    if (nh > 2) ref_fallbacks_large++;
+    else if (nh > 0) ref_fallbacks_small++;
     for (int h0 = 0; h0 < nh; h0 += 8)
         for (uint32_t f = 0; f < ncells; f++)
             for (int h = h0; h < nh && h < h0 + 8; h++)
@@ -330,9 +335,12 @@ int main(void) {
     /* Real games were played, and the exact draw after eight misses was reached. */
     CHECK(t.draws > 2000);
     CHECK(t.fallbacks > 0);
+    CHECK(ref_fallbacks_small > 0 && ref_fallbacks_large > 0);
     CHECK(t.mismatches == 0);
     CHECK(t.placements > 500);
     if (!check_failures)
-        printf("test_random_draws: %ld draws alike (%ld past the tries)\n", t.draws, t.fallbacks);
+        printf("test_random_draws: %ld draws alike (%ld past the tries: %ld with a hand of 1-2, "
+               "%ld of more)\n",
+               t.draws, t.fallbacks, ref_fallbacks_small, ref_fallbacks_large);
     return CHECK_DONE();
 }

@@ -250,6 +250,62 @@ static inline uint64_t cell_fits(const uint64_t *tab, const Front *f) {
     return a & b & c & d & ((a | b | c | d) >> 4) & LOW_NIBBLES;
 }
 
+/* A hand of at most SMALL_HAND tiles (the usual at the exact draw and at
+** legal_any: a 2-player hand holds one or two) reads each cell's bytes
+** straight from the variant's rows, one tile at a time, rather than
+** transposing the whole table first (table_fill): the table's few hundred
+** instructions cost more than the cells read from it. */
+enum { SMALL_HAND = 2 };
+
+/* The rows of the mover's first nh (at most SMALL_HAND) hand tiles, and
+** each one's always-met bits (table_fill's off). */
+typedef struct {
+    const uint8_t *row[SMALL_HAND];
+    unsigned lanes; /* the always-met bits, byte h for hand tile h */
+    int nh;
+} SmallHand;
+
+static inline void small_hand(const MicropulGame *g, SmallHand *sh) {
+    const MicropulVariant *v = MV(g);
+    int seat = g->h.to_move;
+    unsigned off = (g->rules.rule2_colours ? 0 : 0x0Fu) | (g->rules.rule1_attachment ? 0 : 0xF0u);
+    sh->nh = g->nhand[seat];
+    sh->lanes = 0;
+    for (int h = 0; h < sh->nh; h++) {
+        int t = g->hand[seat][h];
+        sh->row[h] = v->fitb[t];
+        sh->lanes |= ((v->canon[t] | v->canon[t] << 4) & off) << (8 * h);
+    }
+}
+
+/* cell_fits' word for a small hand of nh tiles: byte h for hand tile h.
+** Inlined with nh a constant (small_hand_fits), so that two tiles are
+** worked in two byte lanes at once and one alone. */
+static inline uint64_t small_fits(const SmallHand *sh, int nh, const Front *f) {
+    unsigned i0 = f->pat[0] * 4u + 0, i1 = f->pat[1] * 4u + 1;
+    unsigned i2 = f->pat[2] * 4u + 2, i3 = f->pat[3] * 4u + 3;
+    const uint8_t *r0 = sh->row[0], *r1 = sh->row[nh - 1];
+    unsigned a = r0[i0], b = r0[i1], c = r0[i2], d = r0[i3];
+    if (nh == 2) {
+        a |= (unsigned)r1[i0] << 8;
+        b |= (unsigned)r1[i1] << 8;
+        c |= (unsigned)r1[i2] << 8;
+        d |= (unsigned)r1[i3] << 8;
+    }
+    unsigned al = sh->lanes;
+    a |= al;
+    b |= al;
+    c |= al;
+    d |= al;
+    return a & b & c & d & ((a | b | c | d) >> 4) & 0x0F0Fu;
+}
+
+/* Set bits of a small hand's word (small_fits): a nibble's count each. */
+static inline unsigned small_count(uint64_t word) {
+    static const uint8_t bits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    return (unsigned)bits4[word & 15] + bits4[word >> 8 & 15];
+}
+
 /* A cell's coordinates as PulAction holds them, x then y. */
 typedef struct {
     int32_t x, y;
@@ -527,6 +583,13 @@ LEGAL_NOINLINE bool legal_any(const MicropulGame *g) {
     if (g->stones[seat] > 0 && g->unclaimed > 0) return true;
     const MicropulVariant *v = MV(g);
     int ncells = board_candidates(g);
+    if (v->npat && g->nhand[seat] <= SMALL_HAND) {
+        SmallHand sh;
+        small_hand(g, &sh);
+        for (int f = 0; f < ncells && sh.nh; f++)
+            if (small_fits(&sh, sh.nh, &g->front[f])) return true;
+        return false;
+    }
     if (v->npat) {
         uint64_t tab[4 * LEGAL_MAX_PATTERNS];
         for (int h0 = 0; h0 < g->nhand[seat]; h0 += CHUNK) {
@@ -681,13 +744,30 @@ LEGAL_NOINLINE static bool random_by_counts(const MicropulGame *g, PulRng *rng, 
     uint8_t counts[PUL_MAX_HAND / CHUNK][MAX_FRONT]; /* each word's set bits, for the walk */
     uint32_t nplace = 0;
     int nchunks = (g->nhand[seat] + CHUNK - 1) / CHUNK;
-    for (int c = 0; c < nchunks; c++) {
-        table_fill(g, c * CHUNK, tab);
-        for (int f = 0; f < ncells; f++) {
-            fits[c][f] = cell_fits(tab, &g->front[f]);
-            /* This draw comes after the tries missed: most cells take nothing. */
-            counts[c][f] = fits[c][f] ? (uint8_t)nibble_bits(fits[c][f]) : 0;
-            nplace += counts[c][f];
+    if (g->nhand[seat] <= SMALL_HAND) {
+        SmallHand sh;
+        small_hand(g, &sh);
+        if (sh.nh == 1)
+            for (int f = 0; f < ncells; f++) {
+                fits[0][f] = small_fits(&sh, 1, &g->front[f]);
+                counts[0][f] = (uint8_t)small_count(fits[0][f]);
+                nplace += counts[0][f];
+            }
+        else if (sh.nh == 2)
+            for (int f = 0; f < ncells; f++) {
+                fits[0][f] = small_fits(&sh, 2, &g->front[f]);
+                counts[0][f] = (uint8_t)small_count(fits[0][f]);
+                nplace += counts[0][f];
+            }
+    } else {
+        for (int c = 0; c < nchunks; c++) {
+            table_fill(g, c * CHUNK, tab);
+            for (int f = 0; f < ncells; f++) {
+                fits[c][f] = cell_fits(tab, &g->front[f]);
+                /* This draw comes after the tries missed: most cells take nothing. */
+                counts[c][f] = fits[c][f] ? (uint8_t)nibble_bits(fits[c][f]) : 0;
+                nplace += counts[c][f];
+            }
         }
     }
     uint32_t ntake = take_count(g, seat);
