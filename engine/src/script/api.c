@@ -92,6 +92,10 @@ static HookCall *check_game(lua_State *L, const char *fn) {
     ** library call (meter.h), the tables it builds by the allocator. */
     GameSlot *slot = slot_of(L);
     meter_charge_to(slot->meter, L, METER_CALL);
+    /* The live object is the light userdata of the call's number (1 on),
+    ** never a block's address: one read tells it from anything else. */
+    if (PUL_LIKELY(slot->call != NULL) && lua_touserdata(L, 1) == game_value(slot->serial))
+        return slot->call;
     if (lua_type(L, 1) != LUA_TLIGHTUSERDATA)
         luaL_error(L, "game:%s: call it with a colon, as game:%s(...), on the game a hook received",
                    fn, fn);
@@ -122,7 +126,9 @@ static void check_may(lua_State *L, const HookCall *call, unsigned may, const ch
 
 /* A 1-based seat argument, returned 0-based. */
 static int check_seat(lua_State *L, const HookCall *call, int arg, const char *fn) {
-    lua_Integer s = luaL_checkinteger(L, arg);
+    int isint = 0;
+    lua_Integer s = lua_tointegerx(L, arg, &isint);
+    if (!isint) s = luaL_checkinteger(L, arg); /* raises its own message */
     int n = call->g->nseats;
     if (s < 1 || s > n)
         luaL_error(L, "game:%s: seat %I is out of range; this game has seats 1 to %d", fn,

@@ -314,11 +314,11 @@ static PulStatus protect(Ctx *c, lua_CFunction fn) {
 
 /* Start of a protected hook call: the cache and the game object. */
 static Ctx *enter(lua_State *L) {
-    Ctx *c = lua_touserdata(L, 1);
+    Ctx *c = lua_touserdata(L, 1); /* the only argument (protect) */
     lua_rawgeti(L, LUA_REGISTRYINDEX, c->h->cache);
-    c->cache = lua_gettop(L);
+    c->cache = 2;
     api_push_game(L, &c->h->slot);
-    c->game = lua_gettop(L);
+    c->game = 3;
     return c;
 }
 
@@ -349,17 +349,20 @@ static int do_on_activate(lua_State *L) {
         lua_pushvalue(L, args);
         run(c, s, 2);
         lua_settop(L, args);
-        /* What the next handler and the engine see. */
+        /* What the next handler and the engine see: both fields read
+        ** before either is checked (the checks look at them by index). */
         int ok = 0;
         api_get(L, c->cache, args, API_DRAW);
-        lua_Integer draw = lua_tointegerx(L, -1, &ok);
-        if (!ok || lua_type(L, -1) != LUA_TNUMBER || draw < 0 || draw > PUL_MAX_TILES)
+        int extra_type = api_get(L, c->cache, args, API_EXTRA_TURN);
+        lua_Integer draw = lua_tointegerx(L, args + 1, &ok);
+        if (!ok || lua_type(L, args + 1) != LUA_TNUMBER || draw < 0 || draw > PUL_MAX_TILES)
             return bad_result(c, s, "act.draw must be a whole number from 0 to %d, not %s",
-                              PUL_MAX_TILES, ok ? lua_tostring(L, -1) : luaL_typename(L, -1));
-        if (api_get(L, c->cache, args, API_EXTRA_TURN) != LUA_TBOOLEAN)
+                              PUL_MAX_TILES,
+                              ok ? lua_tostring(L, args + 1) : luaL_typename(L, args + 1));
+        if (extra_type != LUA_TBOOLEAN)
             return bad_result(c, s, "act.extra_turn must be true or false, not a %s",
-                              luaL_typename(L, -1));
-        act->extra_turn = lua_toboolean(L, -1);
+                              lua_typename(L, extra_type));
+        act->extra_turn = lua_toboolean(L, args + 2);
         act->draw = (int)draw;
         lua_settop(L, args);
     }
