@@ -210,6 +210,20 @@ static inline int legal_select(uint64_t bits, int k) {
     return 8 * byte + legal_low(b);
 }
 
+/* The word of set that holds its set bit of rank *rank (below the set's
+** size), *rank made the rank within that word; count is the words' set
+** bits (the empty set's kept counts), or NULL to count them here. */
+static inline int legal_word(const uint64_t *set, const uint8_t *count, int *rank) {
+    int k = *rank, w = 0;
+    if (count) {
+        for (; k >= count[w]; w++) k -= count[w];
+    } else {
+        for (int c; k >= (c = popcount64(set[w])); w++) k -= c;
+    }
+    *rank = k;
+    return w;
+}
+
 bool genial_random_action(const PulGame *pg, PulRng *rng, PulAction *out) {
     const GenialGame *g = GGC(pg);
     if (!g->h.started || g->h.over) return false;
@@ -231,10 +245,12 @@ bool genial_random_action(const PulGame *pg, PulRng *rng, PulAction *out) {
     ** no first-round constraint narrows it (all but the first placements). */
     uint64_t cand[GENIAL_PAIR_WORDS];
     const uint64_t *set = g->empty;
+    const uint8_t *count = g->nempty_word;
     int npairs = g->nempty;
     if (genial_first_need(g)) {
         npairs = genial_candidates(g, cand);
         set = cand;
+        count = NULL;
     }
     if (npairs == 0 || norient == 0) return false;
     uint32_t r = rng_below(rng, (uint32_t)(npairs * norient));
@@ -248,16 +264,10 @@ bool genial_random_action(const PulGame *pg, PulRng *rng, PulAction *out) {
         kinds &= kinds - 1;
         k = legal_low(kinds);
     }
-    for (int w = 0; w < GENIAL_PAIR_WORDS; w++) {
-        int c = popcount64(set[w]);
-        if (rank < c) {
-            const GenialArea *a = genial_area(g);
-            int id = w * 64 + legal_select(set[w], rank), cell = a->pair_a[id];
-            *out = (PulAction){PUL_PLACE, (uint8_t)k, a->pair_dir[id], (uint8_t)i,
-                               gv->cell_q[cell], gv->cell_r[cell]};
-            return true;
-        }
-        rank -= c;
-    }
-    return false; /* unreachable: rank < npairs, the set's size */
+    const GenialArea *a = genial_area(g);
+    int w = legal_word(set, count, &rank);
+    int id = w * 64 + legal_select(set[w], rank), cell = a->pair_a[id];
+    *out = (PulAction){PUL_PLACE, (uint8_t)k, a->pair_dir[id], (uint8_t)i, gv->cell_q[cell],
+                       gv->cell_r[cell]};
+    return true;
 }

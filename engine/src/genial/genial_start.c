@@ -181,6 +181,7 @@ PulStatus genial_start(PulGame *pg, int nseats, uint64_t seed, const uint8_t *de
     g->phase = GENIAL_PLACE;
     const GenialArea *a = genial_area(g);
     memcpy(g->empty, a->all, sizeof g->empty);
+    memcpy(g->nempty_word, a->all_count, sizeof g->nempty_word);
     g->nempty = (int16_t)a->npairs;
     for (int i = 0; i < v->board.nprinted; i++) {
         int c = genial_cell_at(v, v->board.printed[i].q, v->board.printed[i].r);
