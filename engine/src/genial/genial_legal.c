@@ -224,15 +224,12 @@ static inline int legal_word(const uint64_t *set, const uint8_t *count, int *ran
     return w;
 }
 
-bool genial_random_action(const PulGame *pg, PulRng *rng, PulAction *out) {
-    const GenialGame *g = GGC(pg);
-    if (!g->h.started || g->h.over) return false;
-    if (g->phase == GENIAL_END) {
-        /* one draw only when there is a choice */
-        bool swap = genial_swap_allowed(g) && rng_below(rng, 2) == 1;
-        *out = (PulAction){swap ? PUL_SWAP : PUL_REFILL, PUL_NO_TILE, 0, 0, 0, 0};
-        return true;
-    }
+/* The random placement (PLACE or BONUS phase). Its own function, so that
+** the turn's end, every other call, does not pay for its registers. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool legal_random_place(const GenialGame *g, PulRng *rng, PulAction *out) {
     const GenialVariant *gv = GV(g);
     /* The orientations as legal_orient lists them, counted from the rack's
     ** kinds: one per kind, and a second per kind of two symbols. */
@@ -240,7 +237,14 @@ bool genial_random_action(const PulGame *pg, PulRng *rng, PulAction *out) {
     uint64_t kinds = 0;
     for (int i = 0; i < nr; i++) kinds |= UINT64_C(1) << g->rack[seat][i];
     uint64_t mixed = kinds & gv->kind_mixed;
-    int norient = popcount64(kinds) + popcount64(mixed);
+    /* popcount64(kinds) + popcount64(mixed) as one bit-sliced sum: the
+    ** halves' 2-bit counts added, then one sum of the nibbles */
+    uint64_t x = kinds - ((kinds >> 1) & UINT64_C(0x5555555555555555));
+    uint64_t y = mixed - ((mixed >> 1) & UINT64_C(0x5555555555555555));
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333)) +
+        (y & UINT64_C(0x3333333333333333)) + ((y >> 2) & UINT64_C(0x3333333333333333));
+    x = (x & UINT64_C(0x0F0F0F0F0F0F0F0F)) + ((x >> 4) & UINT64_C(0x0F0F0F0F0F0F0F0F));
+    int norient = (int)((x * UINT64_C(0x0101010101010101)) >> 56);
     /* The candidate pairs: the empty set itself, with its kept count, when
     ** no first-round constraint narrows it (all but the first placements). */
     uint64_t cand[GENIAL_PAIR_WORDS];
@@ -269,5 +273,15 @@ bool genial_random_action(const PulGame *pg, PulRng *rng, PulAction *out) {
     int id = w * 64 + legal_select(set[w], rank), cell = a->pair_a[id];
     *out = (PulAction){PUL_PLACE, (uint8_t)k, a->pair_dir[id], (uint8_t)i, gv->cell_q[cell],
                        gv->cell_r[cell]};
+    return true;
+}
+
+bool genial_random_action(const PulGame *pg, PulRng *rng, PulAction *out) {
+    const GenialGame *g = GGC(pg);
+    if (!g->h.started || g->h.over) return false;
+    if (g->phase != GENIAL_END) return legal_random_place(g, rng, out);
+    /* one draw only when there is a choice */
+    bool swap = genial_swap_allowed(g) && rng_below(rng, 2) == 1;
+    *out = (PulAction){swap ? PUL_SWAP : PUL_REFILL, PUL_NO_TILE, 0, 0, 0, 0};
     return true;
 }
