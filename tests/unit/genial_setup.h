@@ -20,6 +20,7 @@ static inline void st_cell(PulGame *pg, int q, int r, int sym) {
         uint64_t bit = 1ull << (id % 64);
         if (g->empty[id / 64] & bit) {
             g->empty[id / 64] &= ~bit;
+            g->nempty_word[id / 64]--;
             g->nempty--;
         }
     }

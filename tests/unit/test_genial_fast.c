@@ -1,6 +1,6 @@
 /*
 ** test_genial_fast.c: Genial's fast paths (issue 15) against plain versions
-** written here: the empty pair set and its count as cells are taken, a
+** written here: the empty pair set and its counts as cells are taken, a
 ** placement's points, a bag draw, the lowest tracks and the swap, the random
 ** action by rank, the kept determinization when the rule values change,
 ** and the placement list (its vector writer) against one built cell by cell.
@@ -29,6 +29,7 @@ static void plain_empty(const GenialGame *g) {
         }
     CHECK(memcmp(want, g->empty, sizeof want) == 0);
     CHECK_INT(g->nempty, n);
+    for (int w = 0; w < GENIAL_PAIR_WORDS; w++) CHECK_INT(g->nempty_word[w], popcount64(want[w]));
     CHECK_INT(g->cell[GENIAL_NONE], 0);
 }
 

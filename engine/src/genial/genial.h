@@ -57,6 +57,7 @@ typedef struct {
     uint8_t pair_dir[GENIAL_MAX_PAIRS];          /* from a to b: 0..2 (e se sw) */
     uint16_t cell_pair[GENIAL_MAX_CELLS][6];     /* pair id per direction, or GENIAL_NO_PAIR */
     uint64_t all[GENIAL_PAIR_WORDS];             /* every pair: the start's empty pairs */
+    uint8_t all_count[GENIAL_PAIR_WORDS];        /* set bits of each word of all */
     uint64_t touch_pairs[GENIAL_MAX_PRINTED][GENIAL_PAIR_WORDS]; /* pairs touching printed i */
     uint8_t ncells;                              /* cells of the area, printed ones included */
     uint8_t nprinted_in;                         /* printed cells inside the area */
@@ -103,6 +104,9 @@ typedef struct GenialGame {
     uint8_t nrack[PUL_MAX_SEATS], rack[PUL_MAX_SEATS][GENIAL_RACK_MAX];   /* kinds */
     int16_t track[PUL_MAX_SEATS][GENIAL_MAX_SYMBOLS];                     /* by team */
     uint64_t empty[GENIAL_PAIR_WORDS];           /* bit per pair with both cells empty */
+    /* Set bits of each word of empty, kept as cells are taken: the random
+    ** action finds the word of a rank with no count of its own. */
+    uint8_t nempty_word[GENIAL_PAIR_WORDS];
     /* 0 empty, else 1 + symbol (printed preset); cell[GENIAL_NONE] is
     ** never a cell and stays 0, so a run of symbols stops at an area's edge. */
     uint8_t cell[GENIAL_MAX_CELLS + 1];

@@ -66,6 +66,21 @@ static int rack_find(const GenialGame *g, int seat, int k) {
     return -1;
 }
 
+/* The first index of kind k, which seat's rack holds (a legal placement's):
+** on a little-endian machine the first byte of the rack word equal to k. */
+static inline int rack_index(const GenialGame *g, int seat, int k) {
+#if GENIAL_RACK_WORD
+    const uint64_t L = UINT64_C(0x0101010101010101), H = UINT64_C(0x8080808080808080);
+    uint64_t x;
+    memcpy(&x, g->rack[seat], 8);
+    x ^= (uint64_t)k * L;
+    /* the lowest zero byte's high bit is exact (the false ones lie above it) */
+    return lowest_set64((x - L) & ~x & H) >> 3;
+#else
+    return rack_find(g, seat, k);
+#endif
+}
+
 /* The two cells of a placement: a on (x, y), b its neighbour in direction
 ** rot; GENIAL_NONE when either is not in the play area. */
 static void place_cells(const GenialGame *g, const PulAction *a, int *ca, int *cb) {
@@ -150,11 +165,23 @@ static int score_halves(GenialGame *g, int seat, int t, const int cell[2], const
     const GenialRules *r = &g->rules;
     int16_t *tr = g->track[t];
     int first = 0;
-    if (sym[0] == sym[1]) {
+    /* the order matters only for one symbol scoring unequal points twice */
+    if (sym[0] == sym[1] && pts[0] != pts[1]) {
         int x0, x1, y0, y1;
         int a = genial_advance(r, genial_advance(r, tr[sym[0]], pts[0], &x0), pts[1], &x1);
         int b = genial_advance(r, genial_advance(r, tr[sym[0]], pts[1], &y0), pts[0], &y1);
         first = b > a ? 1 : 0;
+    }
+    if (!hk && !ev) {
+        /* the playout path: a half of no points changes nothing */
+        int earned = 0;
+        for (int i = 0; i < 2; i++) {
+            int h = i ^ first, got;
+            if (pts[h] <= 0) continue;
+            tr[sym[h]] = (int16_t)genial_advance(r, tr[sym[h]], pts[h], &got);
+            earned += got;
+        }
+        return r->bonus ? earned : 0;
     }
     int earned = 0;
     for (int i = 0; i < 2; i++) {
@@ -179,7 +206,9 @@ static void apply_place(GenialGame *g, const PulAction *a, PulEvents *ev, Hooks 
     const GenialArea *ar = genial_area(g);
     int seat = g->h.to_move, k = a->tile;
     int cell[2], sym[2] = {v->kind_sym[k][a->quad], v->kind_sym[k][a->quad ^ 1]}, pts[2];
-    place_cells(g, a, &cell[0], &cell[1]);
+    /* a legal placement's cells: in the box and the area, no bound to test */
+    cell[0] = v->cell_at[(a->x - v->qmin) + (a->y - v->rmin) * GENIAL_BOX];
+    cell[1] = ar->nb[cell[0]][a->rot];
     PulEvent *e = genial_event(ev, PUL_EV_PLACED, seat);
     if (e) {
         e->tile = (uint8_t)k;
@@ -194,8 +223,7 @@ static void apply_place(GenialGame *g, const PulAction *a, PulEvents *ev, Hooks 
         g->first_used |= (uint16_t)(ar->touch[cell[0]] | ar->touch[cell[1]]);
         g->placed_once |= (uint8_t)(1u << seat);
     }
-    int i = rack_find(g, seat, k);
-    genial_rack_take(g, seat, i);
+    genial_rack_take(g, seat, rack_index(g, seat, k));
     genial_points(g, cell[0], sym[0], cell[1], sym[1], a->rot, pts);
     g->cell[cell[0]] = (uint8_t)(sym[0] + 1);
     g->cell[cell[1]] = (uint8_t)(sym[1] + 1);

@@ -111,6 +111,7 @@ PulStatus genial_area_build(const GenialVariant *gv, int radius, GenialArea *a, 
             a->cell_pair[c][d] = (uint16_t)id;
             a->cell_pair[o][genial_opposite(d)] = (uint16_t)id;
             a->all[id / 64] |= 1ull << (id % 64);
+            a->all_count[id / 64]++;
             /* the printed cells either cell of the pair touches */
             for (unsigned t = a->touch[c] | a->touch[o]; t; t &= t - 1) {
                 int i = lowest_set(t);

@@ -210,31 +210,61 @@ static inline int legal_select(uint64_t bits, int k) {
     return 8 * byte + legal_low(b);
 }
 
-bool genial_random_action(const PulGame *pg, PulRng *rng, PulAction *out) {
-    const GenialGame *g = GGC(pg);
-    if (!g->h.started || g->h.over) return false;
-    if (g->phase == GENIAL_END) {
-        /* one draw only when there is a choice */
-        bool swap = genial_swap_allowed(g) && rng_below(rng, 2) == 1;
-        *out = (PulAction){swap ? PUL_SWAP : PUL_REFILL, PUL_NO_TILE, 0, 0, 0, 0};
-        return true;
+/* The word of set that holds its set bit of rank *rank (below the set's
+** size), *rank made the rank within that word; count is the words' set
+** bits (the empty set's kept counts), or NULL to count them here. */
+static inline int legal_word(const uint64_t *set, const uint8_t *count, int *rank) {
+    int k = *rank, w = 0;
+    if (count) {
+        for (; k >= count[w]; w++) k -= count[w];
+    } else {
+        for (int c; k >= (c = popcount64(set[w])); w++) k -= c;
     }
+    *rank = k;
+    return w;
+}
+
+/* 1 << k for a kind k: a load and an OR per rack tile, where a shift by a
+** variable count (no BMI2 in the x86-64 baseline) takes three moves more. */
+#define LEGAL_B(n) UINT64_C(1) << (n)
+#define LEGAL_B4(n) LEGAL_B(n), LEGAL_B(n + 1), LEGAL_B(n + 2), LEGAL_B(n + 3)
+#define LEGAL_B16(n) LEGAL_B4(n), LEGAL_B4(n + 4), LEGAL_B4(n + 8), LEGAL_B4(n + 12)
+static const uint64_t legal_bit[64] = {LEGAL_B16(0), LEGAL_B16(16), LEGAL_B16(32), LEGAL_B16(48)};
+#undef LEGAL_B16
+#undef LEGAL_B4
+#undef LEGAL_B
+
+/* The random placement (PLACE or BONUS phase). Its own function, so that
+** the turn's end, every other call, does not pay for its registers. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool legal_random_place(const GenialGame *g, PulRng *rng, PulAction *out) {
     const GenialVariant *gv = GV(g);
     /* The orientations as legal_orient lists them, counted from the rack's
     ** kinds: one per kind, and a second per kind of two symbols. */
     int seat = g->h.to_move, nr = g->nrack[seat];
     uint64_t kinds = 0;
-    for (int i = 0; i < nr; i++) kinds |= UINT64_C(1) << g->rack[seat][i];
+    for (int i = 0; i < nr; i++) kinds |= legal_bit[g->rack[seat][i]];
     uint64_t mixed = kinds & gv->kind_mixed;
-    int norient = popcount64(kinds) + popcount64(mixed);
+    /* popcount64(kinds) + popcount64(mixed) as one bit-sliced sum: the
+    ** halves' 2-bit counts added, then one sum of the nibbles */
+    uint64_t x = kinds - ((kinds >> 1) & UINT64_C(0x5555555555555555));
+    uint64_t y = mixed - ((mixed >> 1) & UINT64_C(0x5555555555555555));
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333)) +
+        (y & UINT64_C(0x3333333333333333)) + ((y >> 2) & UINT64_C(0x3333333333333333));
+    x = (x & UINT64_C(0x0F0F0F0F0F0F0F0F)) + ((x >> 4) & UINT64_C(0x0F0F0F0F0F0F0F0F));
+    int norient = (int)((x * UINT64_C(0x0101010101010101)) >> 56);
     /* The candidate pairs: the empty set itself, with its kept count, when
     ** no first-round constraint narrows it (all but the first placements). */
     uint64_t cand[GENIAL_PAIR_WORDS];
     const uint64_t *set = g->empty;
+    const uint8_t *count = g->nempty_word;
     int npairs = g->nempty;
     if (genial_first_need(g)) {
         npairs = genial_candidates(g, cand);
         set = cand;
+        count = NULL;
     }
     if (npairs == 0 || norient == 0) return false;
     uint32_t r = rng_below(rng, (uint32_t)(npairs * norient));
@@ -242,22 +272,26 @@ bool genial_random_action(const PulGame *pg, PulRng *rng, PulAction *out) {
     /* orientation i: kind-index order, flip 0 then flip 1 */
     int k = legal_low(kinds);
     for (;;) {
-        int m = 1 + (int)(mixed >> k & 1);
+        int m = 1 + ((mixed & legal_bit[k]) != 0);
         if (i < m) break;
         i -= m;
         kinds &= kinds - 1;
         k = legal_low(kinds);
     }
-    for (int w = 0; w < GENIAL_PAIR_WORDS; w++) {
-        int c = popcount64(set[w]);
-        if (rank < c) {
-            const GenialArea *a = genial_area(g);
-            int id = w * 64 + legal_select(set[w], rank), cell = a->pair_a[id];
-            *out = (PulAction){PUL_PLACE, (uint8_t)k, a->pair_dir[id], (uint8_t)i,
-                               gv->cell_q[cell], gv->cell_r[cell]};
-            return true;
-        }
-        rank -= c;
-    }
-    return false; /* unreachable: rank < npairs, the set's size */
+    const GenialArea *a = genial_area(g);
+    int w = legal_word(set, count, &rank);
+    int id = w * 64 + legal_select(set[w], rank), cell = a->pair_a[id];
+    *out = (PulAction){PUL_PLACE, (uint8_t)k, a->pair_dir[id], (uint8_t)i, gv->cell_q[cell],
+                       gv->cell_r[cell]};
+    return true;
+}
+
+bool genial_random_action(const PulGame *pg, PulRng *rng, PulAction *out) {
+    const GenialGame *g = GGC(pg);
+    if (!g->h.started || g->h.over) return false;
+    if (g->phase != GENIAL_END) return legal_random_place(g, rng, out);
+    /* one draw only when there is a choice */
+    bool swap = genial_swap_allowed(g) && rng_below(rng, 2) == 1;
+    *out = (PulAction){swap ? PUL_SWAP : PUL_REFILL, PUL_NO_TILE, 0, 0, 0, 0};
+    return true;
 }

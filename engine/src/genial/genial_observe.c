@@ -292,6 +292,7 @@ static PulStatus observe_board(GenialGame *g, const PulObservation *o, int from,
         for (int c = 0; c < gv->ncells; c++)
             if (gv->printed_sym[c] != GENIAL_NONE) g->cell[c] = (uint8_t)(1 + gv->printed_sym[c]);
         memcpy(g->empty, ar->all, sizeof g->empty);
+        memcpy(g->nempty_word, ar->all_count, sizeof g->nempty_word);
         g->nempty = (int16_t)ar->npairs;
     }
     for (int i = from; i < o->genial.nplaced; i++) {

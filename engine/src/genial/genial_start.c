@@ -10,10 +10,6 @@
 #include "genial_state.h"
 #include "rng.h"
 
-#if defined(__SSE2__) && defined(__GNUC__)
-#include <emmintrin.h>
-#endif
-
 /* The deal as genial_deal_read gives it: one group per seat, each the rack
 ** a draw would give (rack_size, or what is left of the tiles), kinds that
 ** exist, no kind more often than the game has it. */
@@ -57,38 +53,14 @@ static PulStatus check_deal(const GenialVariant *v, const GenialRules *r, int ns
 ** draw is a number below its count and a walk over the kinds. */
 int genial_bag_draw(GenialGame *g, PulRng *rng) {
     int r = (int)rng_below(rng, g->bag_n), k = 0;
-#if defined(__SSE2__) && defined(__GNUC__)
-    if (g->bag_n < 128 && GV(g)->nkinds <= 32) {
-        /* The running totals of 32 kinds as two vectors of bytes (four
-        ** shifted adds each, the first's total carried into the second);
-        ** they only grow, so the kinds whose total passes r are the top
-        ** ones and the kind is the lowest of them. */
-        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)g->bag);
-        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(g->bag + 16));
-        a = _mm_add_epi8(a, _mm_slli_si128(a, 1));
-        b = _mm_add_epi8(b, _mm_slli_si128(b, 1));
-        a = _mm_add_epi8(a, _mm_slli_si128(a, 2));
-        b = _mm_add_epi8(b, _mm_slli_si128(b, 2));
-        a = _mm_add_epi8(a, _mm_slli_si128(a, 4));
-        b = _mm_add_epi8(b, _mm_slli_si128(b, 4));
-        a = _mm_add_epi8(a, _mm_slli_si128(a, 8));
-        b = _mm_add_epi8(b, _mm_slli_si128(b, 8));
-        __m128i c = _mm_srli_si128(a, 15);
-        c = _mm_unpacklo_epi8(c, c);
-        c = _mm_shuffle_epi32(_mm_shufflelo_epi16(c, 0), 0);
-        b = _mm_add_epi8(b, c);
-        __m128i rv = _mm_set1_epi8((char)r);
-        unsigned past = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(a, rv)) |
-                        (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(b, rv)) << 16;
-        k = lowest_set(past); /* r < bag_n, the last total: some kind passes it */
-    } else
-#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     if (g->bag_n < 128) {
         /* The kind is how many kinds' running totals are r or less: the
         ** totals eight bytes at a time by a multiply (below 128 tiles no
         ** byte carries, and a byte compare works), the count by a byte
-        ** compare; no walk over the kinds, no branch per kind. */
+        ** compare; no walk over the kinds, no branch per kind. (Fewer
+        ** instructions than two SSE2 vectors of running totals by shifted
+        ** adds: 42.7k -> 42.4k a 2-player random game.) */
         enum { WORDS = (GENIAL_MAX_KINDS + 7) / 8 };
         const uint64_t L = UINT64_C(0x0101010101010101), H = UINT64_C(0x8080808080808080);
         uint64_t w[WORDS] = {0}, carry = 0, under = 0;
@@ -181,6 +153,7 @@ PulStatus genial_start(PulGame *pg, int nseats, uint64_t seed, const uint8_t *de
     g->phase = GENIAL_PLACE;
     const GenialArea *a = genial_area(g);
     memcpy(g->empty, a->all, sizeof g->empty);
+    memcpy(g->nempty_word, a->all_count, sizeof g->nempty_word);
     g->nempty = (int16_t)a->npairs;
     for (int i = 0; i < v->board.nprinted; i++) {
         int c = genial_cell_at(v, v->board.printed[i].q, v->board.printed[i].r);
