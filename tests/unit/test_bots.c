@@ -51,6 +51,11 @@ static void test_specs(void) {
     b = bot(v, "mcts", 1);
     CHECK(strncmp(pul_bot_spec(b), "mcts:iters=1000,c=", 18) == 0);
     CHECK(strstr(pul_bot_spec(b), "time=") == NULL);
+    /* The lab's cheaper-iteration options appear in the spec only when given. */
+    CHECK(strstr(pul_bot_spec(b), "samples=") == NULL && strstr(pul_bot_spec(b), "rank=") == NULL);
+    pul_bot_free(b);
+    b = bot(v, "mcts:iters=20,rank=8,samples=2", 1);
+    CHECK(strstr(pul_bot_spec(b), "judge=leaf,samples=2,rank=8") != NULL);
     pul_bot_free(b);
     b = bot(v, "mcts:rollout=greedy,iters=20,c=1.5,time=2", 1);
     CHECK(strstr(pul_bot_spec(b), "iters=20,time=2,c=1.5,rollout=greedy") != NULL);
@@ -63,6 +68,7 @@ static void test_specs(void) {
     check_spec_error(v, "mcts:iters=lots", "bad-value", "whole number", 12);
     check_spec_error(v, "mcts:iters=2.5", "bad-value", "whole number", 12);
     check_spec_error(v, "mcts:iters=0", "out-of-range", "from 1 to", 12);
+    check_spec_error(v, "mcts:samples=9", "out-of-range", "from 1 to 8", 14);
     /* Numbers as people write them, whole: strtod's hex, leading blanks and
     ** underflow to 0 are refused, not read as something else. */
     check_spec_error(v, "mcts:iters=0x10", "bad-value", "whole number", 12);
@@ -260,6 +266,8 @@ static void test_legal_play(void) {
     play_games(v, 2, "greedy", "greedy", scaled(300), 2);
     play_games(v, 2, "mcts:iters=50", "greedy", scaled(30), 3);
     play_games(v, 2, "mcts:iters=30,rollout=greedy,depth=1000,widen=0", "random", scaled(6), 4);
+    /* Rankings of a random few below the root, one-sample greedy playouts. */
+    play_games(v, 2, "mcts:iters=60,rank=2,samples=1,depth=2", "greedy", scaled(6), 7);
     play_games(v, 1, "greedy", "greedy", scaled(40), 5);
     play_games(v, 1, "mcts:iters=30", "mcts:iters=30", scaled(4), 6);
     pul_variant_free(v);

@@ -413,8 +413,8 @@ int pul_bot_help(char *buf, size_t size) {
             char def[48];
             if (opt->type == BOT_OPT_WORD)
                 snprintf(def, sizeof def, "%s", opt->words[(int)opt->def]);
-            else if (opt->optional)
-                snprintf(def, sizeof def, "none");
+            else if (opt->optional && opt->type == BOT_OPT_REAL && opt->def == 0)
+                snprintf(def, sizeof def, "none"); /* time: no budget of its own */
             else
                 snprintf(def, sizeof def, "%g", opt->def);
             PUT("    %-8s %s (default %s)\n", opt->key, opt->help, def);

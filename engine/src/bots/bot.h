@@ -9,7 +9,7 @@
 #include "common.h"
 
 enum { BOT_OPT_INT = 0, BOT_OPT_REAL, BOT_OPT_WORD };
-enum { BOT_MAX_OPTIONS = 8, BOT_SPEC_MAX = 256 };
+enum { BOT_MAX_OPTIONS = 12, BOT_SPEC_MAX = 256 };
 
 /* One key=value option of a bot spec. */
 typedef struct {

@@ -19,14 +19,17 @@
 #include "mem.h"
 #include "rng.h"
 
-enum { OPT_ITERS = 0, OPT_TIME, OPT_C, OPT_ROLLOUT, OPT_DEPTH, OPT_WIDEN, OPT_TEMP, OPT_JUDGE };
+enum {
+    OPT_ITERS = 0, OPT_TIME, OPT_C, OPT_ROLLOUT, OPT_DEPTH, OPT_WIDEN, OPT_TEMP, OPT_JUDGE,
+    OPT_SAMPLES, OPT_RANK
+};
 enum { ROLLOUT_RANDOM = 0, ROLLOUT_GREEDY, ROLLOUT_BEST };
 enum { JUDGE_LEAF = 0, JUDGE_TURN };
 enum {
     MAX_PATH = 512,           /* tree depth walked; games are far shorter */
     TO_THE_END = 1000,        /* the depth option that plays out to the end of the game */
     NODE_CAP_TIMED = 1 << 20, /* nodes kept when the budget is time */
-    LITE_SAMPLES = 3,         /* random actions a greedy rollout step compares */
+    LITE_SAMPLES = 8,         /* most random actions a greedy rollout step compares */
     MAX_REPLY = 64,           /* most actions a playout to the seat's next turn takes */
     CAND_BLOCK_FIRST = 4,     /* candidates a node ranks first; each later block doubles */
     CAND_BLOCK_MAX = 256,     /* most candidates one ranking keeps */
@@ -60,6 +63,11 @@ static const BotOption mcts_options[] = {
     {"judge", BOT_OPT_WORD, 0, 1, JUDGE_LEAF, judge_words, false,
      "where a playout is judged: at its leaf (after depth actions), or at the start of the "
      "seat's next turn (the other seats' replies played by the rollout policy first)"},
+    {"samples", BOT_OPT_INT, 1, LITE_SAMPLES, 3, NULL, true,
+     "random actions a greedy playout step compares"},
+    {"rank", BOT_OPT_INT, 0, PUL_MAX_ACTIONS, 0, NULL, true,
+     "legal actions, drawn at random, that a ranking of a node below the root estimates "
+     "(0: all of them; the root ranks all)"},
 };
 
 typedef struct {
@@ -258,7 +266,8 @@ static bool lite_step(Mcts *m, PulGame *g, PulRng *rng, int samples) {
 ** action limit (pul.h) ends every game, even one whose hooks would not.
 ** With seat >= 0, on until that seat begins a turn again after another seat
 ** has moved (the replies to its move played out), within MAX_REPLY actions. */
-static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth, int seat) {
+static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth, int seat,
+                    int samples) {
     PulAction a;
     bool others = false;
     m->last_known = false;
@@ -269,7 +278,7 @@ static void rollout(PulGame *g, Mcts *m, PulRng *rng, int policy, int depth, int
                       : depth < TO_THE_END && steps >= depth)
             break;
         if (policy == ROLLOUT_GREEDY) {
-            if (!lite_step(m, g, rng, LITE_SAMPLES)) break;
+            if (!lite_step(m, g, rng, samples)) break;
             continue;
         }
         bool ok = policy == ROLLOUT_BEST ? best_action(m, g, rng, &a) : pul_random_action(g, rng, &a);
@@ -360,10 +369,11 @@ static double select_desc(double *a, int n, int k) {
     return a[k];
 }
 
-/* Ranks the legal actions of g that node has no child for by
-** pul_legal_estimates (ties in a random order), keeps the best want of them
-** in m->top; returns how many. */
-static int rank_untried(Mcts *m, int node, const PulGame *g, int want, PulRng *rng) {
+/* Ranks the legal actions of g that node has no child for (sample > 0: a
+** random sample of them) by pul_legal_estimates (ties in a random order),
+** keeps the best want of them in m->top; returns how many. */
+static int rank_untried(Mcts *m, int node, const PulGame *g, int want, int sample,
+                        PulRng *rng) {
     int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS), kept = 0;
     if (n > PUL_MAX_ACTIONS) n = PUL_MAX_ACTIONS;
     if (m->pool[node].child >= 0) {
@@ -389,6 +399,19 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, PulRng *r
         n = u;
     }
     if (n == 0) return 0;
+    if (sample > 0 && n > sample) {
+        /* Below the root, a node is ranked again whenever none of its
+        ** candidates is legal in the deal (an opponent's hand differs in
+        ** every deal), so estimating every action cost half an iteration:
+        ** a random few are estimated instead (a partial shuffle). */
+        for (int k = 0; k < sample; k++) {
+            int j = k + (int)rng_below(rng, (uint32_t)(n - k));
+            PulAction t = m->buf[k];
+            m->buf[k] = m->buf[j];
+            m->buf[j] = t;
+        }
+        n = sample;
+    }
     if (pul_legal_estimates(g, m->buf, n, m->tmp, m->value) == PUL_R_SCRIPT_ERROR) {
         m->failed = true; /* scripts failing: no further trials */
         return 0;
@@ -443,11 +466,11 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, PulRng *r
 
 /* A new block of ranked candidates for node, from g; false when it has none
 ** (the best one is still in m->top[0] when only the block could not be kept). */
-static bool rank_block(Mcts *m, int node, const PulGame *g, PulRng *rng) {
+static bool rank_block(Mcts *m, int node, const PulGame *g, int sample, PulRng *rng) {
     Node *nd = &m->pool[node];
     int want = CAND_BLOCK_FIRST << nd->ranked;
     if (want > CAND_BLOCK_MAX) want = CAND_BLOCK_MAX;
-    int kept = rank_untried(m, node, g, want, rng);
+    int kept = rank_untried(m, node, g, want, node != 0 ? sample : 0, rng);
     if (kept == 0) return false;
     nd = &m->pool[node];
     if (nd->ranked < 6) nd->ranked++;
@@ -474,8 +497,8 @@ static bool rank_block(Mcts *m, int node, const PulGame *g, PulRng *rng) {
 ** ranked candidate legal in this deal (the candidates ranked once for the
 ** node, ranked again from this deal when none of them is left); without, any
 ** legal action it has no child for. */
-static bool untried_action(Mcts *m, int node, const PulGame *g, bool ordered, PulRng *rng,
-                           PulAction *out) {
+static bool untried_action(Mcts *m, int node, const PulGame *g, bool ordered, int sample,
+                           PulRng *rng, PulAction *out) {
     if (!ordered) {
         int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS);
         if (n > PUL_MAX_ACTIONS) n = PUL_MAX_ACTIONS;
@@ -497,7 +520,7 @@ static bool untried_action(Mcts *m, int node, const PulGame *g, bool ordered, Pu
             *out = c->act;
             return true;
         }
-        if (pass == 1 || !rank_block(m, node, g, rng)) break;
+        if (pass == 1 || !rank_block(m, node, g, sample, rng)) break;
         if (m->pool[node].ncand == 0) {
             *out = m->top[0].act; /* no room to keep the block */
             return true;
@@ -527,7 +550,7 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
         ** (and finds none where the count would be 0): no count first. */
         bool fresh_rank = widen > 0 && nlegal == 0 && m->pool[node].ncand == 0;
         bool untried = room && (fresh_rank || nlegal < pul_legal_actions(g, NULL, 0)) &&
-                       untried_action(m, node, g, widen > 0, rng, &a);
+                       untried_action(m, node, g, widen > 0, (int)b->opt[OPT_RANK], rng, &a);
         if (m->failed) return; /* the search stops; nothing to back up */
         if (untried) {
             int fresh = new_node(m, limit);
@@ -557,7 +580,8 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
     int playout = (int)b->opt[OPT_DEPTH];
     int judged = (int)b->opt[OPT_JUDGE] == JUDGE_TURN && pul_game_seats(g) > 1 ? obs->seat : -1;
     m->last_known = false;
-    if (!m->failed) rollout(g, m, rng, (int)b->opt[OPT_ROLLOUT], playout, judged);
+    if (!m->failed) rollout(g, m, rng, (int)b->opt[OPT_ROLLOUT], playout, judged,
+                                 (int)b->opt[OPT_SAMPLES]);
     double r[PUL_MAX_SEATS];
     if (pul_game_over(g))
         rewards(g, r);
