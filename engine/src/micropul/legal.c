@@ -734,6 +734,19 @@ static bool random_by_rejection(const MicropulGame *g, PulRng *rng, PulAction *o
            two_tries(g, &t, rng, space, out) || two_tries(g, &t, rng, space, out);
 }
 
+/* A small hand's word and count per cell (random_by_counts), with nh a
+** constant where it is inlined; returns the placements. */
+static LEGAL_INLINE uint32_t small_counts(const MicropulGame *g, const SmallHand *sh, int nh,
+                                          int ncells, uint64_t *fits, uint8_t *counts) {
+    uint32_t n = 0;
+    for (int f = 0; f < ncells; f++) {
+        fits[f] = small_fits(sh, nh, &g->front[f]);
+        counts[f] = (uint8_t)small_count(fits[f]);
+        n += counts[f];
+    }
+    return n;
+}
+
 /* The exact draw after the tries missed: count each kind of action (per
 ** cell, the set bits of its word), draw a number, walk the counts to it.
 ** Out of line: its tables would otherwise weigh on every call's frame. */
@@ -747,18 +760,8 @@ LEGAL_NOINLINE static bool random_by_counts(const MicropulGame *g, PulRng *rng, 
     if (g->nhand[seat] <= SMALL_HAND) {
         SmallHand sh;
         small_hand(g, &sh);
-        if (sh.nh == 1)
-            for (int f = 0; f < ncells; f++) {
-                fits[0][f] = small_fits(&sh, 1, &g->front[f]);
-                counts[0][f] = (uint8_t)small_count(fits[0][f]);
-                nplace += counts[0][f];
-            }
-        else if (sh.nh == 2)
-            for (int f = 0; f < ncells; f++) {
-                fits[0][f] = small_fits(&sh, 2, &g->front[f]);
-                counts[0][f] = (uint8_t)small_count(fits[0][f]);
-                nplace += counts[0][f];
-            }
+        if (sh.nh == 1) nplace = small_counts(g, &sh, 1, ncells, fits[0], counts[0]);
+        else if (sh.nh == 2) nplace = small_counts(g, &sh, 2, ncells, fits[0], counts[0]);
     } else {
         for (int c = 0; c < nchunks; c++) {
             table_fill(g, c * CHUNK, tab);
