@@ -173,7 +173,9 @@ static int score_halves(GenialGame *g, int seat, int t, const int cell[2], const
         first = b > a ? 1 : 0;
     }
     if (!hk && !ev) {
-        /* the playout path: a half of no points changes nothing */
+        /* the playout path: a half of no points changes nothing. A loop of
+        ** its own: one loop testing hk and ev per half cost 1.4k a 2-player
+        ** random game (41.7k -> 43.1k). */
         int earned = 0;
         for (int i = 0; i < 2; i++) {
             int h = i ^ first, got;
