@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "legal_list.h"
 #include "micropul.h"
 #include "rng.h"
 
@@ -536,13 +537,16 @@ static int table_placements(const MicropulGame *g, PulAction *out, int max) {
     return n;
 }
 
-static void gen_placements(const MicropulGame *g, Sink *k) {
+/* fast: legal_list.c's path first, where it serves (false: the tests' comparison). */
+static void gen_placements(const MicropulGame *g, Sink *k, bool fast) {
     if (!MV(g)->npat) {
         gen_placements_slow(g, 0, g->nhand[g->h.to_move], k);
         return;
     }
     if (k->pick < 0) {
-        k->n += table_placements(g, k->out ? k->out + k->n : NULL, k->out ? k->max - k->n : 0);
+        PulAction *out = k->out ? k->out + k->n : NULL;
+        int max = k->out ? k->max - k->n : 0, n = fast ? legal_list_fast(g, out, max) : -1;
+        k->n += n >= 0 ? n : table_placements(g, out, max);
         return;
     }
     gen_placements_slow(g, 0, g->nhand[g->h.to_move], k); /* one action by number: the rare path of a slow variant */
@@ -550,7 +554,7 @@ static void gen_placements(const MicropulGame *g, Sink *k) {
 
 static void gen_actions(const MicropulGame *g, Sink *k) {
     int seat = g->h.to_move;
-    gen_placements(g, k);
+    gen_placements(g, k, true);
     uint32_t ntake = take_count(g, seat);
     for (uint32_t i = 0; i < ntake; i++) sink_put(k, make_take(g, seat, i));
     if (g->stones[seat] > 0)
@@ -559,12 +563,18 @@ static void gen_actions(const MicropulGame *g, Sink *k) {
     if (g->in_extra) sink_put(k, (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0});
 }
 
-int legal_placements(const PulGame *pg, PulAction *out, int max) {
+static int placements(const PulGame *pg, PulAction *out, int max, bool fast) {
     const MicropulGame *g = MGC(pg);
     if (!g->h.started || g->h.over) return 0;
     Sink k = {out, max, -1, 0};
-    gen_placements(g, &k);
+    gen_placements(g, &k, fast);
     return k.n;
+}
+
+int legal_placements(const PulGame *pg, PulAction *out, int max) { return placements(pg, out, max, true); }
+
+int legal_placements_portable(const PulGame *pg, PulAction *out, int max) {
+    return placements(pg, out, max, false);
 }
 
 int legal_actions(const PulGame *pg, PulAction *out, int max) {

@@ -42,7 +42,10 @@
 #define legal_actions wide_legal_actions
 #define legal_any wide_legal_any
 #define legal_check_place wide_legal_check_place
+#define legal_list_active wide_legal_list_active
+#define legal_list_fast wide_legal_list_fast
 #define legal_placements wide_legal_placements
+#define legal_placements_portable wide_legal_placements_portable
 #define legal_random wide_legal_random
 #define metrics_feature wide_metrics_feature
 #define metrics_info wide_metrics_info
