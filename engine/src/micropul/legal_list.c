@@ -135,9 +135,12 @@ LIST_TARGET LIST_INLINE int list_groups(const MicropulGame *g, int ngroups, int 
         int t = hand[h];
         __m256i u, w;
         list_sides(v->fitb[t], &u, &w);
-        __m256i always = _mm256_set1_epi8((char)((v->canon[t] | v->canon[t] << 4) & off));
-        total += list_words(ngroups, _mm256_or_si256(u, always), _mm256_or_si256(w, always), pu, pv,
-                            words[h]);
+        if (off) { /* rarely: the editions keep both rules */
+            __m256i always = _mm256_set1_epi8((char)((v->canon[t] | v->canon[t] << 4) & off));
+            u = _mm256_or_si256(u, always);
+            w = _mm256_or_si256(w, always);
+        }
+        total += list_words(ngroups, u, w, pu, pv, words[h]);
     }
     if (!out) return total;
     if (total >= max) return -1; /* the last 16-byte store needs 4 bytes more */
