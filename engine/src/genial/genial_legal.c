@@ -16,23 +16,36 @@
 ** per bit, and the enumeration takes one per candidate pair. */
 static inline int legal_low(uint64_t x) { return lowest_set64(x); }
 
-/* The rack's orientations in list order (GenialOrient, genial_list.h). */
+/* 1 << k for a kind k: a load and an OR per rack tile, where a shift by a
+** variable count (no BMI2 in the x86-64 baseline) takes three moves more. */
+#define LEGAL_B(n) UINT64_C(1) << (n)
+#define LEGAL_B4(n) LEGAL_B(n), LEGAL_B(n + 1), LEGAL_B(n + 2), LEGAL_B(n + 3)
+#define LEGAL_B16(n) LEGAL_B4(n), LEGAL_B4(n + 4), LEGAL_B4(n + 8), LEGAL_B4(n + 12)
+static const uint64_t legal_bit[64] = {LEGAL_B16(0), LEGAL_B16(16), LEGAL_B16(32), LEGAL_B16(48)};
+#undef LEGAL_B16
+#undef LEGAL_B4
+#undef LEGAL_B
+
+/* The rack's orientations in list order (GenialOrient, genial_list.h).
+** Each kind writes both flips and counts the second only for a kind of two
+** symbols: no branch on the kind, which random racks mispredict. A rack has
+** at most GENIAL_RACK_MAX kinds, so the second is at most entry 2 x 8 - 1. */
 static void legal_orient(const GenialGame *g, GenialOrient *o) {
     const GenialVariant *gv = GV(g);
-    int seat = g->h.to_move;
+    int seat = g->h.to_move, n = 0;
     uint64_t kinds = 0;   /* bit per kind on the rack: GENIAL_MAX_KINDS <= 64 */
-    for (int i = 0; i < g->nrack[seat]; i++) kinds |= UINT64_C(1) << g->rack[seat][i];
-    o->n = 0;
+    for (int i = 0; i < g->nrack[seat]; i++) kinds |= legal_bit[g->rack[seat][i]];
     for (; kinds; kinds &= kinds - 1) {
         int k = legal_low(kinds);
-        o->kind[o->n] = (uint8_t)k;
-        o->flip[o->n++] = 0;
-        if (gv->kind_sym[k][0] != gv->kind_sym[k][1]) {
-            o->kind[o->n] = (uint8_t)k;
-            o->flip[o->n++] = 1;
-        }
+        o->kind[n] = o->kind[n + 1] = (uint8_t)k;
+        o->flip[n] = 0;
+        o->flip[n + 1] = 1;
+        n += 1 + (int)((gv->kind_mixed >> k) & 1);
     }
+    o->n = n;
 }
+_Static_assert(GENIAL_RACK_MAX * 2 == sizeof(((GenialOrient *)0)->kind),
+               "legal_orient's second flip stays inside");
 _Static_assert(GENIAL_MAX_KINDS <= 64, "a rack's kinds fit one word");
 
 /* A placement of orientation i on pair id, from the pair's lower cell. */
@@ -124,15 +137,6 @@ static inline int legal_word(const uint64_t *set, const uint8_t *count, int *ran
     return w;
 }
 
-/* 1 << k for a kind k: a load and an OR per rack tile, where a shift by a
-** variable count (no BMI2 in the x86-64 baseline) takes three moves more. */
-#define LEGAL_B(n) UINT64_C(1) << (n)
-#define LEGAL_B4(n) LEGAL_B(n), LEGAL_B(n + 1), LEGAL_B(n + 2), LEGAL_B(n + 3)
-#define LEGAL_B16(n) LEGAL_B4(n), LEGAL_B4(n + 4), LEGAL_B4(n + 8), LEGAL_B4(n + 12)
-static const uint64_t legal_bit[64] = {LEGAL_B16(0), LEGAL_B16(16), LEGAL_B16(32), LEGAL_B16(48)};
-#undef LEGAL_B16
-#undef LEGAL_B4
-#undef LEGAL_B
 
 /* The random placement (PLACE or BONUS phase). Its own function, so that
 ** the turn's end, every other call, does not pay for its registers. */
