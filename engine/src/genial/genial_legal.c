@@ -4,6 +4,7 @@
 ** placements PMN's --legal prints, and a uniform random action found by rank
 ** in the candidate pair set, with no list, no rejection and no allocation.
 */
+#include "genial_list.h"
 #include "genial_moves.h"
 #include <stddef.h>
 #include <string.h>
@@ -15,36 +16,41 @@
 ** per bit, and the enumeration takes one per candidate pair. */
 static inline int legal_low(uint64_t x) { return lowest_set64(x); }
 
-/* The rack's orientations: each distinct kind once, in kind-index order,
-** flip 0 then flip 1 (not for a double): the placements one candidate pair
-** offers, in list order. Every pair offers the same ones, so a placement's
-** rank is pair rank x n + orientation. */
-typedef struct {
-    int n;
-    uint8_t kind[2 * GENIAL_RACK_MAX], flip[2 * GENIAL_RACK_MAX];
-} LegalOrient;
+/* 1 << k for a kind k: a load and an OR per rack tile, where a shift by a
+** variable count (no BMI2 in the x86-64 baseline) takes three moves more. */
+#define LEGAL_B(n) UINT64_C(1) << (n)
+#define LEGAL_B4(n) LEGAL_B(n), LEGAL_B(n + 1), LEGAL_B(n + 2), LEGAL_B(n + 3)
+#define LEGAL_B16(n) LEGAL_B4(n), LEGAL_B4(n + 4), LEGAL_B4(n + 8), LEGAL_B4(n + 12)
+static const uint64_t legal_bit[64] = {LEGAL_B16(0), LEGAL_B16(16), LEGAL_B16(32), LEGAL_B16(48)};
+#undef LEGAL_B16
+#undef LEGAL_B4
+#undef LEGAL_B
 
-static void legal_orient(const GenialGame *g, LegalOrient *o) {
+/* The rack's orientations in list order (GenialOrient, genial_list.h).
+** Each kind writes both flips and counts the second only for a kind of two
+** symbols: no branch on the kind, which random racks mispredict. A rack has
+** at most GENIAL_RACK_MAX kinds, so the second is at most entry 2 x 8 - 1. */
+static void legal_orient(const GenialGame *g, GenialOrient *o) {
     const GenialVariant *gv = GV(g);
-    int seat = g->h.to_move;
+    int seat = g->h.to_move, n = 0;
     uint64_t kinds = 0;   /* bit per kind on the rack: GENIAL_MAX_KINDS <= 64 */
-    for (int i = 0; i < g->nrack[seat]; i++) kinds |= UINT64_C(1) << g->rack[seat][i];
-    o->n = 0;
+    for (int i = 0; i < g->nrack[seat]; i++) kinds |= legal_bit[g->rack[seat][i]];
     for (; kinds; kinds &= kinds - 1) {
         int k = legal_low(kinds);
-        o->kind[o->n] = (uint8_t)k;
-        o->flip[o->n++] = 0;
-        if (gv->kind_sym[k][0] != gv->kind_sym[k][1]) {
-            o->kind[o->n] = (uint8_t)k;
-            o->flip[o->n++] = 1;
-        }
+        o->kind[n] = o->kind[n + 1] = (uint8_t)k;
+        o->flip[n] = 0;
+        o->flip[n + 1] = 1;
+        n += 1 + (int)((gv->kind_mixed >> k) & 1);
     }
+    o->n = n;
 }
+_Static_assert(GENIAL_RACK_MAX * 2 == sizeof(((GenialOrient *)0)->kind),
+               "legal_orient's second flip stays inside");
 _Static_assert(GENIAL_MAX_KINDS <= 64, "a rack's kinds fit one word");
 
 /* A placement of orientation i on pair id, from the pair's lower cell. */
 static inline PulAction legal_place(const GenialVariant *gv, const GenialArea *a, int id,
-                                    const LegalOrient *o, int i) {
+                                    const GenialOrient *o, int i) {
     int c = a->pair_a[id];
     return (PulAction){PUL_PLACE, o->kind[i], a->pair_dir[id], o->flip[i], gv->cell_q[c],
                        gv->cell_r[c]};
@@ -55,101 +61,12 @@ static inline bool legal_placing(const GenialGame *g) {
     return g->h.started && !g->h.over && g->phase != GENIAL_END;
 }
 
-#if !(defined(__SSE2__) && defined(__GNUC__))
-/* The placements of o on every pair of cand, in list order, from p on:
-** each pair's copy of the same orientations. */
-static void legal_write(const GenialVariant *gv, const GenialArea *a, const uint64_t *cand,
-                        const LegalOrient *o, PulAction *p) {
-    for (int w = 0; w < GENIAL_PAIR_WORDS; w++)
-        for (uint64_t bits = cand[w]; bits; bits &= bits - 1) {
-            int id = w * 64 + legal_low(bits), c = a->pair_a[id];
-            PulAction one = {PUL_PLACE, 0, a->pair_dir[id], 0, gv->cell_q[c], gv->cell_r[c]};
-            for (int i = 0; i < o->n; i++, p++) {
-                *p = one;
-                p->tile = o->kind[i];
-                p->quad = o->flip[i];
-            }
-        }
-}
-#else
-#include <emmintrin.h>
-
-/* A placement as three 32-bit lanes: kind, tile, rot and quad; x; y. A
-** pair's block of n placements is then the rack's block (tile and quad,
-** the same for every pair) OR the pair's three lanes (rot, x, y) repeated,
-** which in 16-byte vectors is a cycle of three: R X Y R, X Y R X, Y R X Y.
-** So a placement costs three quarters of a vector store and one OR, and
-** nothing per candidate beyond its pair. */
-_Static_assert(sizeof(PulAction) == 12 && offsetof(PulAction, rot) == 2 &&
-                   offsetof(PulAction, x) == 4 && offsetof(PulAction, y) == 8,
-               "a placement is three 32-bit lanes, rot in the first one's third byte");
-
-/* The placements of o on every pair of cand, in list order, from out on:
-** each pair's copy of the same orientations, by vector stores. A block's
-** last vector runs up to one placement past it, into the next pair's block,
-** which writes over it; the last pair's block goes to a buffer of its own
-** first, so that nothing past the list is written. */
-static void legal_write_vec(const GenialVariant *gv, const GenialArea *a, const uint64_t *cand,
-                            const LegalOrient *o, PulAction *out, int npairs) {
-    enum { VMAX = (2 * GENIAL_RACK_MAX * 12 + 15) / 16 };
-    /* the rack's block: up to 2 x GENIAL_RACK_MAX placements, zero after */
-    PulAction rack[2 * GENIAL_RACK_MAX + 2], last[2 * GENIAL_RACK_MAX + 2];
-    memset(rack, 0, sizeof rack);
-    for (int i = 0; i < o->n; i++) {
-        rack[i].tile = o->kind[i];
-        rack[i].quad = o->flip[i];
-    }
-    __m128i t[VMAX];
-    for (int k = 0; k < VMAX; k++)
-        t[k] = _mm_loadu_si128((const __m128i *)(const void *)((const char *)rack + 16 * k));
-    const int nv = (o->n * 12 + 15) / 16;
-    const size_t step = (size_t)o->n * 12;
-    char *p = (char *)out, *end = (char *)(out + (size_t)(npairs - 1) * (size_t)o->n);
-    for (int w = 0; w < GENIAL_PAIR_WORDS; w++)
-        for (uint64_t bits = cand[w]; bits; bits &= bits - 1, p += step) {
-            int id = w * 64 + legal_low(bits);
-            char *q = p == end ? (char *)last : p;
-            /* lane 3 (the next cell's first lane) is never used */
-            __m128i v = _mm_or_si128(
-                _mm_loadu_si128((const __m128i *)(const void *)&gv->place_at[a->pair_a[id]]),
-                _mm_cvtsi32_si128((int)a->pair_dir[id] << 16));
-            __m128i c[3] = {_mm_shuffle_epi32(v, _MM_SHUFFLE(0, 2, 1, 0)),
-                            _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 2, 1)),
-                            _mm_shuffle_epi32(v, _MM_SHUFFLE(2, 1, 0, 2))};
-            /* from the block's last vector down: one jump, then straight stores */
-#define LEGAL_V(k)                                                                                 \
-    case (k) + 1:                                                                                  \
-        _mm_storeu_si128((__m128i *)(void *)(q + 16 * (k)), _mm_or_si128(t[k], c[(k) % 3]));    \
-        __attribute__((fallthrough))
-            switch (nv) {
-                LEGAL_V(11);
-                LEGAL_V(10);
-                LEGAL_V(9);
-                LEGAL_V(8);
-                LEGAL_V(7);
-                LEGAL_V(6);
-                LEGAL_V(5);
-                LEGAL_V(4);
-                LEGAL_V(3);
-                LEGAL_V(2);
-                LEGAL_V(1);
-                LEGAL_V(0);
-            default:
-                break;
-            }
-#undef LEGAL_V
-        }
-    memcpy(end, last, step);
-}
-_Static_assert((2 * GENIAL_RACK_MAX * 12 + 15) / 16 == 12, "legal_write_vec's cases");
-#endif
-
 int genial_legal_placements(const PulGame *pg, PulAction *out, int max) {
     const GenialGame *g = GGC(pg);
     if (!legal_placing(g)) return 0;
     uint64_t cand[GENIAL_PAIR_WORDS];
     int npairs = genial_candidates(g, cand);
-    LegalOrient o;
+    GenialOrient o;
     legal_orient(g, &o);
     int total = npairs * o.n;
     if (!out || max <= 0 || total == 0) return total;
@@ -158,11 +75,7 @@ int genial_legal_placements(const PulGame *pg, PulAction *out, int max) {
     if (total <= max) {
         /* Room for the whole list (the usual buffer): no bound to test per
         ** placement. */
-#if defined(__SSE2__) && defined(__GNUC__)
-        legal_write_vec(gv, a, cand, &o, out, npairs);
-#else
-        legal_write(gv, a, cand, &o, out);
-#endif
+        genial_list_writer()(gv, a, cand, &o, out, npairs);
         return total;
     }
     int n = 0;
@@ -224,15 +137,6 @@ static inline int legal_word(const uint64_t *set, const uint8_t *count, int *ran
     return w;
 }
 
-/* 1 << k for a kind k: a load and an OR per rack tile, where a shift by a
-** variable count (no BMI2 in the x86-64 baseline) takes three moves more. */
-#define LEGAL_B(n) UINT64_C(1) << (n)
-#define LEGAL_B4(n) LEGAL_B(n), LEGAL_B(n + 1), LEGAL_B(n + 2), LEGAL_B(n + 3)
-#define LEGAL_B16(n) LEGAL_B4(n), LEGAL_B4(n + 4), LEGAL_B4(n + 8), LEGAL_B4(n + 12)
-static const uint64_t legal_bit[64] = {LEGAL_B16(0), LEGAL_B16(16), LEGAL_B16(32), LEGAL_B16(48)};
-#undef LEGAL_B16
-#undef LEGAL_B4
-#undef LEGAL_B
 
 /* The random placement (PLACE or BONUS phase). Its own function, so that
 ** the turn's end, every other call, does not pay for its registers. */

@@ -1,0 +1,68 @@
+/*
+** genial_list.h: the writers of Genial's placement list (genial_legal.c's
+** hot loop, issue 15): each candidate pair's block of the rack's orientations.
+** Three writers give the same bytes, one chosen once at run time from what the
+** processor has (AVX2, SSE2, or portable C for the wasm build and others);
+** tests force each in turn (test_genial_list.c).
+*/
+#ifndef PUL_GENIAL_LIST_H
+#define PUL_GENIAL_LIST_H
+
+#include <string.h>
+
+#include "genial_state.h"
+
+/* The rack's orientations: each distinct kind once, in kind-index order,
+** flip 0 then flip 1 (not for a double): the placements one candidate pair
+** offers, in list order. Every pair offers the same ones, so a placement's
+** rank is pair rank x n + orientation. */
+typedef struct {
+    int n;
+    uint8_t kind[2 * GENIAL_RACK_MAX], flip[2 * GENIAL_RACK_MAX];
+} GenialOrient;
+
+/* Writes the placements of o (n >= 1) on every pair of cand (npairs >= 1 of
+** them), pair-id order, each pair's block of o's orientations, from out on:
+** exactly npairs x n placements, and nothing past them. */
+typedef void GenialListWriter(const GenialVariant *gv, const GenialArea *a, const uint64_t *cand,
+                              const GenialOrient *o, PulAction *out, int npairs);
+
+/* The AVX2 writer is built for x86 compilers that take a function's target
+** (gcc, clang) and chosen only where the processor runs it. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__EMSCRIPTEN__)
+#define GENIAL_LIST_HAS_AVX2 1
+#endif
+
+enum { GENIAL_LIST_PORTABLE, GENIAL_LIST_SSE2, GENIAL_LIST_AVX2, GENIAL_LIST_PATHS };
+
+/* The writer this processor runs best, found at the first call and kept. */
+GenialListWriter *genial_list_writer(void);
+/* Makes path (GENIAL_LIST_*) the writer from now on, for tests; false, and
+** nothing changed, when this build or processor lacks it. */
+bool genial_list_use(int path);
+
+/* The pairs a vector writer leaves to a buffer of its own (its stores run
+** up to one vector past a block, which the next block writes over, but past
+** the last ones nothing may be written): rest's first words become cand's
+** (the set is in them) without its k (<= 2, <= its size) highest pairs,
+** whose ids go to ids, lowest first. */
+#if defined(__GNUC__)
+static inline void genial_list_peel(const uint64_t *cand, uint64_t *rest, int words, int k,
+                                    int *ids) {
+    memcpy(rest, cand, (size_t)words * sizeof *rest);
+    for (int w = words - 1; k > 0; w--)
+        for (; k > 0 && rest[w]; k--) {
+            int b = 63 - __builtin_clzll(rest[w]);
+            rest[w] &= ~(UINT64_C(1) << b);
+            ids[k - 1] = w * 64 + b;
+        }
+}
+#endif
+
+/* The writers themselves (genial_list.c, genial_list_avx2.c); a path this
+** build lacks is NULL. */
+extern GenialListWriter *const genial_list_path[GENIAL_LIST_PATHS];
+/* Whether the processor runs the AVX2 writer (false in a build without it). */
+bool genial_list_avx2_runs(void);
+
+#endif
