@@ -10,6 +10,10 @@
 #include "rng.h"
 #include "hooked.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* However the scoring hooks score (hooked.h), a seat's total and the
 ** difference of two totals fit an int: score_group runs at most once per
 ** group that closes and once per stone on a closed group, each time moving a
@@ -43,6 +47,22 @@ static int index_of(const uint8_t *list, int n, int value) {
     for (int i = 0; i < n; i++)
         if (list[i] == value) return i;
     return -1;
+}
+
+/* index_of for a hand, which holds the tile (the action is legal): its
+** PUL_MAX_HAND bytes compared at once, the first match found by its bit,
+** where the loop's exit was a coin toss to the branch predictor. */
+static inline int hand_index(const uint8_t *hand, int n, int tile) {
+#if defined(__SSE2__)
+    _Static_assert(PUL_MAX_HAND == 16, "a hand is one 16-byte vector");
+    __m128i row = _mm_loadu_si128((const __m128i *)(const void *)hand);
+    unsigned eq = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(row, _mm_set1_epi8((char)tile)));
+    eq &= (1u << n) - 1;
+    PUL_ASSERT(eq != 0);
+    return lowest_set(eq);
+#else
+    return index_of(hand, n, tile);
+#endif
 }
 
 static void remove_at(uint8_t *list, uint8_t *n, int i) {
@@ -305,7 +325,7 @@ HOOKS_OUT_OF_LINE static void hook_closures(Hooks *hk, MicropulGame *g, const Pu
 
 static void apply_place(MicropulGame *g, const PulAction *a, PulEvents *ev, int *extra, Hooks *hk) {
     int seat = g->h.to_move;
-    remove_at(g->hand[seat], &g->nhand[seat], index_of(g->hand[seat], g->nhand[seat], a->tile));
+    remove_at(g->hand[seat], &g->nhand[seat], hand_index(g->hand[seat], g->nhand[seat], a->tile));
     /* The action is legal (checked, or generated for this position): its
     ** cell is a frontier cell inside the window, so its slot says which. */
     int f = (int)g->grid[board_slot(g, a->x, a->y)] - FRONT_BASE;
