@@ -29,7 +29,8 @@ typedef void GenialListWriter(const GenialVariant *gv, const GenialArea *a, cons
 
 /* The AVX2 writer is built for x86 compilers that take a function's target
 ** (gcc, clang) and chosen only where the processor runs it. */
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__EMSCRIPTEN__)
+#include "cpu.h"
+#ifdef CPU_X86_TARGETS
 #define GENIAL_LIST_HAS_AVX2 1
 #endif
 

@@ -3,6 +3,7 @@
 ** for AVX2 function by function (the rest of the engine keeps the baseline)
 ** and chosen at run time (genial_list.c).
 */
+#include "cpu.h"
 #include "genial_list.h"
 
 #if defined(GENIAL_LIST_HAS_AVX2)
@@ -15,10 +16,7 @@
 
 GenialListWriter genial_list_avx2;
 
-bool genial_list_avx2_runs(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi");
-}
+bool genial_list_avx2_runs(void) { return cpu_x86_avx2(); }
 
 /* A placement is three 32-bit lanes (kind, tile, rot and quad; x; y: see
 ** genial_list.c), so a pair's block is the rack's block (tile, quad) OR the

@@ -15,9 +15,10 @@
 */
 #include <string.h>
 
+#include "cpu.h"
 #include "legal_list.h"
 
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(PUL_NO_AVX2)
+#if defined(CPU_X86_TARGETS) && defined(__x86_64__) && !defined(PUL_NO_AVX2)
 #define LIST_AVX2 1
 #include <immintrin.h>
 #endif
@@ -28,16 +29,8 @@
 /* Inlined with the group count a constant: one straight body per width. */
 #define LIST_INLINE static inline __attribute__((always_inline))
 
-/* Chosen once, when the library loads (a constructor), never per call. */
-static bool list_avx2;
-
-__attribute__((constructor)) static void list_choose(void) {
-    __builtin_cpu_init();
-    list_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-                __builtin_cpu_supports("popcnt");
-}
-
-bool legal_list_active(void) { return list_avx2; }
+/* The processor is read once (base/cpu.c); a call pays one load. */
+bool legal_list_active(void) { return cpu_x86_avx2(); }
 
 enum { GROUP = 16, MAX_GROUPS = 4, LIST_CELLS = GROUP * MAX_GROUPS };
 
@@ -183,7 +176,7 @@ LIST_TARGET static int list_avx2_run(const MicropulGame *g, PulAction *out, int 
 
 int legal_list_fast(const MicropulGame *g, PulAction *out, int max) {
     unsigned npat = MV(g)->npat;
-    if (!list_avx2 || npat == 0 || npat > 16) return -1;
+    if (!cpu_x86_avx2() || npat == 0 || npat > 16) return -1;
     return list_avx2_run(g, out, max);
 }
 

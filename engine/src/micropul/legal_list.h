@@ -13,7 +13,7 @@
 ** than count + 1 places in out), and then nothing is written. Nothing past the
 ** count is left changed. */
 int legal_list_fast(const MicropulGame *g, PulAction *out, int max);
-/* Whether this processor takes the path (chosen once, when the library loads). */
+/* Whether this processor takes the path (read once: base/cpu.c). */
 bool legal_list_active(void);
 
 /* legal.c: pul_legal_placements without legal_list_fast, for the tests that
