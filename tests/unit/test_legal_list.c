@@ -11,6 +11,7 @@
 ** exactly 16 side patterns and of more, and the wide layout's largest set.
 */
 #include "game_util.h"
+#include "colourful_set.h"
 #include "legal_list.h"
 
 /* The wide layout's build of the same functions (wide_names.h). */
@@ -132,14 +133,8 @@ static void test_editions(void) {
 }
 
 static void test_rules(void) {
-    PulRules rules;
-    for (int c = 0; c < 3; c++) {
-        pul_rules_default(&rules);
-        if (c == 0) rules.rule2_colours = false;
-        if (c == 1) rules.rule1_attachment = rules.rule2_colours = false;
-        if (c == 2) rules.hand_limit = PUL_MAX_HAND;
-        PulVariant *v = micropul_with(&rules);
-        CHECK(v != NULL);
+    for (int c = 0; c < RULE_SWITCHES; c++) {
+        PulVariant *v = rule_switched(c);
         if (!v) continue;
         play(v, 2, 10, false);
         pul_variant_free(v);
@@ -148,6 +143,7 @@ static void test_rules(void) {
     ** seats of 15 tiles (test_board's long line): up to 122 open cells. */
     PulTileSet ts;
     all_white_tiles(&ts, "line", MICROPUL_SMALL_TILES);
+    PulRules rules;
     pul_rules_default(&rules);
     rules.max_players = 4;
     rules.hand_size = rules.hand_limit = 15;
@@ -164,34 +160,8 @@ static void test_rules(void) {
             by_cells[1], by_cells[2], by_cells[3]);
 }
 
-/* Tile sets of ncolours colours and a blank: three give (3 + 1)^2 = 16 side
-** patterns, the path's most (pattern 15 is its last lookup entry); four, 25:
-** legal.c's path alone. */
-static PulVariant *colourful(int ncolours, uint64_t seed) {
-    PulTileSet ts;
-    memset(&ts, 0, sizeof ts);
-    snprintf(ts.name, sizeof ts.name, "colourful-%d", ncolours);
-    ts.nfeatures = ncolours + 1;
-    for (int c = 0; c < ncolours; c++)
-        ts.feature[c] = (PulFeature){(char)('a' + c), "colour", PUL_FEATURE_MICROPUL, 0, false};
-    ts.feature[ncolours] = (PulFeature){'.', "blank", PUL_FEATURE_BLANK, 0, false};
-    PulRng rng;
-    pul_rng_seed(&rng, seed);
-    ts.ntiles = MICROPUL_SMALL_TILES;
-    for (int t = 0; t < ts.ntiles; t++) {
-        for (int q = 0; q < 4; q++) {
-            uint32_t d = pul_rng_below(&rng, 4);
-            ts.tile[t].quad[q] = (uint8_t)(d == 0 ? (uint32_t)ncolours : pul_rng_below(&rng, (uint32_t)ncolours));
-        }
-        ts.tile[t].quad[0] = (uint8_t)pul_rng_below(&rng, (uint32_t)ncolours);
-    }
-    PulError err;
-    PulVariant *v = pul_variant_new(ts.name, &ts, NULL, &err);
-    if (!v) fprintf(stderr, "  cannot build %s: %s\n", ts.name, err.message);
-    CHECK(v != NULL);
-    return v;
-}
-
+/* colourful(3, ...): (3 + 1)^2 = 16 side patterns, the path's most (pattern
+** 15 is its last lookup entry); colourful(4, ...), 25: legal.c's path alone. */
 static void test_patterns(void) {
     PulVariant *v = colourful(3, 7);
     if (v) {
