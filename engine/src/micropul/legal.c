@@ -167,12 +167,11 @@ static void table_fill(const MicropulGame *g, int h0, uint64_t *tab) {
     const uint8_t *hand = &g->hand[seat][h0];
     const uint8_t *row[CHUNK] = {none, none, none, none, none, none, none, none};
     /* The switched-off rules, as bits every entry of a tile's column has. */
-    unsigned off = (g->rules.rule2_colours ? 0 : 0x0Fu) | (g->rules.rule1_attachment ? 0 : 0xF0u);
+    unsigned off = legal_off_mask(g);
     uint64_t always = 0;
     for (int h = 0; h < nh; h++) {
-        unsigned canon = v->canon[hand[h]];
         row[h] = v->fitb[hand[h]];
-        always |= (uint64_t)((canon | canon << 4) & off) << (8 * h);
+        always |= (uint64_t)legal_always(v, hand[h], off) << (8 * h);
     }
     const uint8_t *r0 = row[0], *r1 = row[1], *r2 = row[2], *r3 = row[3];
     const uint8_t *r4 = row[4], *r5 = row[5], *r6 = row[6], *r7 = row[7];
@@ -234,10 +233,9 @@ static void table_fill(const MicropulGame *g, int h0, uint64_t *tab) {
     const uint8_t *hand = &g->hand[seat][h0];
     uint8_t *bytes = (uint8_t *)tab;
     if (nh < CHUNK) memset(tab, 0, sizeof *tab * (size_t)ne);
+    unsigned off = legal_off_mask(g);
     for (int h = 0; h < nh; h++) {
-        unsigned canon = v->canon[hand[h]];
-        uint8_t always = (uint8_t)((g->rules.rule2_colours ? 0 : canon) |
-                                   (g->rules.rule1_attachment ? 0 : canon << 4));
+        uint8_t always = (uint8_t)legal_always(v, hand[h], off);
         const uint8_t *row = v->fitb[hand[h]];
         uint8_t *col = bytes + HAND_BYTE(h);
         for (int e = 0; e < ne; e++) col[e * CHUNK] = (uint8_t)(row[e] | always);
@@ -259,7 +257,7 @@ static inline uint64_t cell_fits(const uint64_t *tab, const Front *f) {
 enum { SMALL_HAND = 2 };
 
 /* The rows of the mover's first nh (at most SMALL_HAND) hand tiles, and
-** each one's always-met bits (table_fill's off). */
+** each one's always-met bits (legal_always). */
 typedef struct {
     const uint8_t *row[SMALL_HAND];
     unsigned lanes; /* the always-met bits, byte h for hand tile h */
@@ -269,13 +267,13 @@ typedef struct {
 static inline void small_hand(const MicropulGame *g, SmallHand *sh) {
     const MicropulVariant *v = MV(g);
     int seat = g->h.to_move;
-    unsigned off = (g->rules.rule2_colours ? 0 : 0x0Fu) | (g->rules.rule1_attachment ? 0 : 0xF0u);
+    unsigned off = legal_off_mask(g);
     sh->nh = g->nhand[seat];
     sh->lanes = 0;
     for (int h = 0; h < sh->nh; h++) {
         int t = g->hand[seat][h];
         sh->row[h] = v->fitb[t];
-        sh->lanes |= ((v->canon[t] | v->canon[t] << 4) & off) << (8 * h);
+        sh->lanes |= legal_always(v, t, off) << (8 * h);
     }
 }
 

@@ -121,7 +121,7 @@ LIST_TARGET LIST_INLINE int list_groups(const MicropulGame *g, int ngroups, int 
     __m256i pu[MAX_GROUPS], pv[MAX_GROUPS];
     for (int k = 0; k < ngroups; k++) list_sides(&pats[2 * k], &pu[k], &pv[k]);
     /* The rules the game has switched off, as bits every entry of a row has. */
-    unsigned off = (g->rules.rule2_colours ? 0 : 0x0Fu) | (g->rules.rule1_attachment ? 0 : 0xF0u);
+    unsigned off = legal_off_mask(g);
     uint64_t words[PUL_MAX_HAND][4];
     int total = 0;
     for (int h = 0; h < nh; h++) {
@@ -129,7 +129,7 @@ LIST_TARGET LIST_INLINE int list_groups(const MicropulGame *g, int ngroups, int 
         __m256i u, w;
         list_sides(v->fitb[t], &u, &w);
         if (off) { /* rarely: the editions keep both rules */
-            __m256i always = _mm256_set1_epi8((char)((v->canon[t] | v->canon[t] << 4) & off));
+            __m256i always = _mm256_set1_epi8((char)legal_always(v, t, off));
             u = _mm256_or_si256(u, always);
             w = _mm256_or_si256(w, always);
         }

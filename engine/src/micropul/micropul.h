@@ -293,6 +293,17 @@ int board_tile_at(const MicropulGame *g, int32_t x, int32_t y);
 int board_front_at(const MicropulGame *g, int32_t x, int32_t y);
 /* Frontier cells a placement could use: under rule 1 only those some
 ** micropul faces (they come first in the list). */
+/* A rule the game switches off is met by every canonical rotation of a
+** tile: legal_off_mask gives the fitb bits it sets (low nibble rule 2,
+** high nibble rule 1), legal_always those bits for tile t, which every
+** entry of t's fitb row then has (legal.c, legal_list.c). */
+static inline unsigned legal_off_mask(const MicropulGame *g) {
+    return (g->rules.rule2_colours ? 0 : 0x0Fu) | (g->rules.rule1_attachment ? 0 : 0xF0u);
+}
+static inline unsigned legal_always(const MicropulVariant *v, int t, unsigned off) {
+    return (v->canon[t] | (unsigned)v->canon[t] << 4) & off;
+}
+
 static inline int board_candidates(const MicropulGame *g) {
     return g->rules.rule1_attachment ? g->nattach : g->nfront;
 }
