@@ -162,7 +162,7 @@ static void test_writers(void) {
     /* every path this build and processor have was taken */
     for (int path = 0; path < GENIAL_LIST_PATHS; path++) {
         bool runs = genial_list_path[path] &&
-                    (path != GENIAL_LIST_AVX2 || genial_list_avx2_runs());
+                    (path != GENIAL_LIST_AVX2 || cpu_x86_avx2());
         printf("writer %d: %s, %d lists\n", path, runs ? "runs" : "absent", lists[path]);
         CHECK(runs == (lists[path] > 0));
     }
@@ -176,7 +176,7 @@ static void test_writers(void) {
 ** this machine runs. */
 static void test_choice(void) {
     int best = GENIAL_LIST_AVX2;
-    while (!genial_list_path[best] || (best == GENIAL_LIST_AVX2 && !genial_list_avx2_runs()))
+    while (!genial_list_path[best] || (best == GENIAL_LIST_AVX2 && !cpu_x86_avx2()))
         best--;
     CHECK(genial_list_writer() == genial_list_path[best]);
     CHECK(genial_list_writer() == genial_list_path[best]);

@@ -137,7 +137,6 @@ static inline int legal_word(const uint64_t *set, const uint8_t *count, int *ran
     return w;
 }
 
-
 /* The random placement (PLACE or BONUS phase). Its own function, so that
 ** the turn's end, every other call, does not pay for its registers. */
 #if defined(__GNUC__)

@@ -112,7 +112,7 @@ GenialListWriter *const genial_list_path[GENIAL_LIST_PATHS] = {list_portable, LI
 
 static bool list_runs(int path) {
     if (path < 0 || path >= GENIAL_LIST_PATHS || !genial_list_path[path]) return false;
-    return path != GENIAL_LIST_AVX2 || genial_list_avx2_runs();
+    return path != GENIAL_LIST_AVX2 || cpu_x86_avx2();
 }
 
 /* Threads list at once: the choice is an atomic, written by the first call

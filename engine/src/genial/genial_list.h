@@ -8,8 +8,6 @@
 #ifndef PUL_GENIAL_LIST_H
 #define PUL_GENIAL_LIST_H
 
-#include <string.h>
-
 #include "genial_state.h"
 
 /* The rack's orientations: each distinct kind once, in kind-index order,
@@ -28,7 +26,7 @@ typedef void GenialListWriter(const GenialVariant *gv, const GenialArea *a, cons
                               const GenialOrient *o, PulAction *out, int npairs);
 
 /* The AVX2 writer is built for x86 compilers that take a function's target
-** (gcc, clang) and chosen only where the processor runs it. */
+** (gcc, clang) and chosen only where the processor runs it (cpu_x86_avx2). */
 #include "cpu.h"
 #ifdef CPU_X86_TARGETS
 #define GENIAL_LIST_HAS_AVX2 1
@@ -42,28 +40,8 @@ GenialListWriter *genial_list_writer(void);
 ** nothing changed, when this build or processor lacks it. */
 bool genial_list_use(int path);
 
-/* The pairs a vector writer leaves to a buffer of its own (its stores run
-** up to one vector past a block, which the next block writes over, but past
-** the last ones nothing may be written): rest's first words become cand's
-** (the set is in them) without its k (<= 2, <= its size) highest pairs,
-** whose ids go to ids, lowest first. */
-#if defined(__GNUC__)
-static inline void genial_list_peel(const uint64_t *cand, uint64_t *rest, int words, int k,
-                                    int *ids) {
-    memcpy(rest, cand, (size_t)words * sizeof *rest);
-    for (int w = words - 1; k > 0; w--)
-        for (; k > 0 && rest[w]; k--) {
-            int b = 63 - __builtin_clzll(rest[w]);
-            rest[w] &= ~(UINT64_C(1) << b);
-            ids[k - 1] = w * 64 + b;
-        }
-}
-#endif
-
 /* The writers themselves (genial_list.c, genial_list_avx2.c); a path this
 ** build lacks is NULL. */
 extern GenialListWriter *const genial_list_path[GENIAL_LIST_PATHS];
-/* Whether the processor runs the AVX2 writer (false in a build without it). */
-bool genial_list_avx2_runs(void);
 
 #endif

@@ -3,7 +3,8 @@
 ** for AVX2 function by function (the rest of the engine keeps the baseline)
 ** and chosen at run time (genial_list.c).
 */
-#include "cpu.h"
+#include <string.h>
+
 #include "genial_list.h"
 
 #if defined(GENIAL_LIST_HAS_AVX2)
@@ -16,7 +17,20 @@
 
 GenialListWriter genial_list_avx2;
 
-bool genial_list_avx2_runs(void) { return cpu_x86_avx2(); }
+/* The pairs this writer leaves to a buffer of its own (its stores run
+** up to one vector past a block, which the next block writes over, but past
+** the last ones nothing may be written): rest's first words become cand's
+** (the set is in them) without its k (<= 2, <= its size) highest pairs,
+** whose ids go to ids, lowest first. */
+static inline void avx2_peel(const uint64_t *cand, uint64_t *rest, int words, int k, int *ids) {
+    memcpy(rest, cand, (size_t)words * sizeof *rest);
+    for (int w = words - 1; k > 0; w--)
+        for (; k > 0 && rest[w]; k--) {
+            int b = 63 - __builtin_clzll(rest[w]);
+            rest[w] &= ~(UINT64_C(1) << b);
+            ids[k - 1] = w * 64 + b;
+        }
+}
 
 /* A placement is three 32-bit lanes (kind, tile, rot and quad; x; y: see
 ** genial_list.c), so a pair's block is the rack's block (tile, quad) OR the
@@ -116,7 +130,7 @@ LIST_AVX2 void genial_list_avx2(const GenialVariant *gv, const GenialArea *a,
     const int words = (a->npairs + 63) / 64; /* the area's: none after them */
     uint64_t rest[GENIAL_PAIR_WORDS];
     int ids[2];
-    genial_list_peel(cand, rest, words, k, ids);
+    avx2_peel(cand, rest, words, k, ids);
     char *p = (char *)out;
     /* one loop per vector count, so that a block is straight stores */
     switch (nv) {
@@ -137,6 +151,4 @@ LIST_AVX2 void genial_list_avx2(const GenialVariant *gv, const GenialArea *a,
     }
     memcpy(p + (size_t)(npairs - k) * step, last, (size_t)k * step);
 }
-#else
-bool genial_list_avx2_runs(void) { return false; }
 #endif
