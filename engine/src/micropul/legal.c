@@ -47,7 +47,12 @@ static bool hand_holds(const MicropulGame *g, int seat, int tile) {
 #endif
 }
 
-PulReason legal_check_place(const MicropulGame *g, const PulAction *a) {
+/* Inlined into the checked apply (link-time): out of line, its call and
+** frame cost more than its tests. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+inline PulReason legal_check_place(const MicropulGame *g, const PulAction *a) {
     if (a->rot > 3) return PUL_R_BAD_ACTION;
     if (!hand_holds(g, g->h.to_move, a->tile)) return PUL_R_NOT_IN_HAND;
     /* board_tile_at then board_front_at, with one window test and one read. */
