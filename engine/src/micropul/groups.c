@@ -42,8 +42,10 @@ int groups_scorer_of(const PulRules *rules, int stones, unsigned owners) {
 static int join(MicropulGame *g, int a, int b) {
     int ra = g->root[a], rb = g->root[b];
     if (ra == rb) return ra;
-    /* Which group is larger is a coin toss to the branch predictor. */
-    int keep = g->gcount[ra] < g->gcount[rb] ? rb : ra, gone = ra ^ rb ^ keep;
+    /* Which group is larger is a coin toss to the branch predictor: a
+    ** mask picks, which the compiler cannot turn back into a branch. */
+    unsigned smaller = -(unsigned)(g->gcount[ra] < g->gcount[rb]);
+    int keep = ra ^ (int)((unsigned)(ra ^ rb) & smaller), gone = ra ^ rb ^ keep;
     int n = gone;
     do {
         g->root[n] = (NodeId)keep;
