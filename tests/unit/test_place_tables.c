@@ -101,7 +101,18 @@ static void check_layout(const MicropulVariant *v, int t, int r) {
             CHECK_INT(open >> (8 * q) & 0xFF, want);
             CHECK_INT(pr->open_empty[empty] >> (8 * q) & 0xFF, want);
             CHECK_INT(pr->node_open[empty][q], want);
+            /* shut: the tile's groups left with no open edge, which alone
+            ** of its groups may close as it goes down. */
+            CHECK_INT(pr->shut[empty] >> q & 1, comp[q] == q && want == 0);
         }
+    }
+    /* A node's micropul split into (small, big) for the points' multiply-add:
+    ** a group of a big tile counts one big micropul, else its members. */
+    for (int q = 0; q < 4; q++) {
+        int members = 0;
+        for (int p = 0; p < 4; p++) members += comp[q] == q && comp[p] == q;
+        CHECK_INT(pr->node_sb[q][0], big ? 0 : members);
+        CHECK_INT(pr->node_sb[q][1], big && members ? 1 : 0);
     }
     /* The copies groups_add_tile takes whole agree with the figures above. */
     for (int q = 0; q < 4; q++) {

@@ -169,10 +169,18 @@ void board_place(MicropulGame *g, int tile, int rot, int x, int y, int f_here, i
         g->miny = g->maxy = (Coord)y;
     } else {
         if (f_here >= 0) hole = front_remove(g, f_here);
-        if (x < g->minx) g->minx = (Coord)x;
-        if (x > g->maxx) g->maxx = (Coord)x;
-        if (y < g->miny) g->miny = (Coord)y;
-        if (y > g->maxy) g->maxy = (Coord)y;
+        /* Stored whether or not they move, so that each is a conditional
+        ** move: whether a tile widens the box is a coin toss to the branch
+        ** predictor. */
+        Coord cx = (Coord)x, cy = (Coord)y, lo, hi;
+        lo = g->minx;
+        hi = g->maxx;
+        g->minx = cx < lo ? cx : lo;
+        g->maxx = cx > hi ? cx : hi;
+        lo = g->miny;
+        hi = g->maxy;
+        g->miny = cy < lo ? cy : lo;
+        g->maxy = cy > hi ? cy : hi;
     }
     g->grid[here] = (CellCode)(idx + 1);
 

@@ -42,8 +42,10 @@ int groups_scorer_of(const PulRules *rules, int stones, unsigned owners) {
 static int join(MicropulGame *g, int a, int b) {
     int ra = g->root[a], rb = g->root[b];
     if (ra == rb) return ra;
-    /* Which group is larger is a coin toss to the branch predictor. */
-    int keep = g->gcount[ra] < g->gcount[rb] ? rb : ra, gone = ra ^ rb ^ keep;
+    /* Which group is larger is a coin toss to the branch predictor: a
+    ** mask picks, which the compiler cannot turn back into a branch. */
+    unsigned smaller = -(unsigned)(g->gcount[ra] < g->gcount[rb]);
+    int keep = ra ^ (int)((unsigned)(ra ^ rb) & smaller), gone = ra ^ rb ^ keep;
     int n = gone;
     do {
         g->root[n] = (NodeId)keep;
@@ -111,6 +113,22 @@ static inline void nodes_offset(NodeId *dst, const NodeId *src, unsigned base) {
 #endif
 }
 
+/* The points of a tile's four nodes: (small, big) micropul counts by
+** (points_micropul, points_big), pairs multiplied and added, four at once
+** where SSE2 is (rules.c keeps points within RULES_POINTS_MAX). */
+_Static_assert(RULES_POINTS_MAX <= INT16_MAX, "points are 16-bit lanes");
+static inline void node_points(int32_t *dst, const PlaceRot *pr, const PulRules *rules) {
+#if defined(__SSE2__)
+    __m128i sb = _mm_loadu_si128((const __m128i *)(const void *)pr->node_sb);
+    uint32_t pair = (uint16_t)rules->points_micropul | (uint32_t)(uint16_t)rules->points_big << 16;
+    __m128i pts = _mm_set1_epi32((int)pair);
+    _mm_storeu_si128((__m128i *)(void *)dst, _mm_madd_epi16(sb, pts));
+#else
+    for (int q = 0; q < 4; q++)
+        dst[q] = pr->node_sb[q][0] * rules->points_micropul + pr->node_sb[q][1] * rules->points_big;
+#endif
+}
+
 /* Bit s: no tile on side s (nb[s] < 0). */
 static inline unsigned empty_sides(const int nb[4]) {
 #if defined(__SSE2__)
@@ -134,7 +152,6 @@ void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *see
 
     /* Slots of the new tile facing an empty cell are open edges. */
     unsigned empty = empty_sides(nb);
-    int points = pr->big ? g->rules.points_big : g->rules.points_micropul;
     nodes_offset(&g->root[base], pr->node_root, (unsigned)base);
     nodes_offset(&g->gnext[base], pr->node_next, (unsigned)base);
     memcpy(&g->gcount[base], pr->node_count, sizeof pr->node_count);
@@ -142,23 +159,29 @@ void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *see
     memcpy(&g->gopen[base], pr->node_open[empty], sizeof pr->node_open[empty]);
     memset(&g->gstones[base], 0, 4);
     memset(&g->gowners[base], 0, 4);
-    for (int q = 0; q < 4; q++) g->gpoints[base + q] = pr->lsize[q] * points;
+    node_points(&g->gpoints[base], pr, &g->rules);
     g->unclaimed = (int16_t)(g->unclaimed + pr->ngroups);
 
     /* Each neighbour micropul facing this cell was an open edge and no longer
     ** is; closure candidates: this tile's groups, then the neighbours' (by
     ** their roots before the joins, which the CLOSED events are placed at). */
-    int cand[12], ncand = pr->ngroups, last = -1;
+    NodeId cand[12];
+    int ncand = pr->ngroups, last = -1;
     /* The first micropul quadrant of each group is its in-tile root, so the
     ** roots stand for all of the tile's quadrants (written whole: the count says how many). */
-    for (int k = 0; k < 4; k++) cand[k] = base + pr->roots[k];
+    NodeId roots[4] = {pr->roots[0], pr->roots[1], pr->roots[2], pr->roots[3]};
+    nodes_offset(cand, roots, (unsigned)base);
     int first_old = ncand;
+    /* Only a group left with no open edge can close: a tile's group with
+    ** none (its table), or a neighbour's whose last one this cell was; a
+    ** join adds open edges, so a group joined to an open one stays open. */
+    unsigned shut = pr->shut[empty];
     for (unsigned m = seen->mic8; m; m &= m - 1) {
         int i = lowest_set(m);
         int r = g->root[nb[i >> 1] * 4 + slot_quad[i ^ 4]]; /* slot i faces slot i ^ 4 */
-        g->gopen[r]--;
+        shut |= --g->gopen[r] == 0;
         /* The slots of one side often face one group: a repeat adds nothing. */
-        cand[ncand] = r;
+        cand[ncand] = (NodeId)r;
         ncand += r != last;
         last = r;
     }
@@ -171,7 +194,7 @@ void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *see
 
     /* Each closed group is settled once (candidates may share a root). */
     int done[12], ndone = 0;
-    for (int i = 0; i < ncand; i++) {
+    for (int i = 0; i < (shut ? ncand : 0); i++) {
         int r = g->root[cand[i]];
         if (PUL_LIKELY(g->gopen[r] != 0) || contains(done, ndone, r)) continue;
         done[ndone++] = r;

@@ -84,13 +84,20 @@ typedef struct {
     ** most 1000 tiles (tileset.c) and a placement fires at most 12, so sums
     ** stay within the low 16 bits. */
     uint32_t fire[16];
+    /* Per node of a tile: its micropul as (small, big) counts, so that one
+    ** multiply-add of pairs by (points_micropul, points_big) gives the four
+    ** nodes' points (groups_add_tile). */
+    int16_t node_sb[4][2];
+    /* Per set of empty sides (bit s: side s): the in-tile roots (bit q) with
+    ** no open edge once the tile is down, which may close with it. */
+    uint8_t shut[16];
     /* Up to a power of two: the hot loops index the table by tile and
     ** rotation, and a shift beats the multiply-adds of 384 bytes (the wide
     ** layout's node ids take 16 more). */
 #ifdef MICROPUL_WIDE
-    uint8_t pad[112];
+    uint8_t pad[80];
 #else
-    uint8_t pad[128];
+    uint8_t pad[96];
 #endif
 } PlaceRot;
 _Static_assert(sizeof(PlaceRot) == 512, "PlaceRot's pad brings it to 512 bytes");

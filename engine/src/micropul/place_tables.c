@@ -55,7 +55,11 @@ static void place_build(const MicropulVariant *v, int t, int r, PlaceRot *out) {
         out->node_size[q] = out->lsize[q];
         for (unsigned m = 0; m < 16; m++)
             out->node_open[m][q] = (int16_t)(out->open_empty[m] >> (8 * q) & 0xFFu);
+        out->node_sb[q][d->big ? 1 : 0] = (int16_t)out->lsize[q];
     }
+    for (unsigned m = 0; m < 16; m++)
+        for (int k = 0; k < out->ngroups; k++)
+            if (out->node_open[m][out->roots[k]] == 0) out->shut[m] |= (uint8_t)(1u << out->roots[k]);
     for (int s = 0; s < 4; s++) {
         int os = s ^ 2; /* the neighbour's side facing side s, slot for slot */
         out->out_ctx[s] = ((tr->edge >> (16 * s)) & 0xFFFFu) << (16 * os);
