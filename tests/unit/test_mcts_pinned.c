@@ -18,19 +18,20 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n) {
 }
 
 /* The bench's mcts row positions (tools/cmd_bench.c): seed 500 + k, 4k + 2
-** random actions; returns how many could be made. */
-static int positions(const PulVariant *v, PulGame **pos) {
+** random actions; returns how many could be made (the first of them). */
+static int positions(const PulVariant *v, int nseats, PulGame **pos) {
     int n = 0;
     for (int k = 0; k < 4; k++) {
         PulError err;
         PulRng rng;
         pos[k] = pul_game_new(v);
-        CHECK_INT(pul_game_start(pos[k], 2, 500 + (uint64_t)k, NULL, 0, &err), PUL_OK);
+        CHECK_INT(pul_game_start(pos[k], nseats, 500 + (uint64_t)k, NULL, 0, &err), PUL_OK);
         pul_rng_seed(&rng, 500 + (uint64_t)k);
         PulAction a;
         for (int m = 0; m < 4 * k + 2 && !pul_game_over(pos[k]); m++)
             if (pul_random_action(pos[k], &rng, &a)) pul_apply(pos[k], &a, NULL);
-        if (!pul_game_over(pos[k])) n++;
+        if (pul_game_over(pos[k])) break; /* as the bench does */
+        n++;
     }
     return n;
 }
@@ -63,13 +64,13 @@ typedef struct {
     uint64_t hash;
 } Pinned;
 
-static void check_edition(const char *name, const Pinned *pins, int npins) {
+static void check_edition(const char *name, int nseats, const Pinned *pins, int npins) {
     PulVariant *v = open_edition(name, NULL);
     CHECK(v != NULL);
     if (!v) return;
-    PulGame *pos[4];
-    int npos = positions(v, pos);
-    CHECK_INT(npos, 4);
+    PulGame *pos[4] = {NULL};
+    int npos = positions(v, nseats, pos);
+    CHECK(npos >= 1);
     for (int i = 0; i < npins; i++) {
         uint64_t h = choices(v, pos, npos, pins[i].spec);
         if (h != pins[i].hash)
@@ -77,7 +78,8 @@ static void check_edition(const char *name, const Pinned *pins, int npins) {
                     pins[i].spec, (unsigned long long)h, (unsigned long long)pins[i].hash);
         CHECK(h == pins[i].hash);
     }
-    for (int k = 0; k < 4; k++) pul_game_free(pos[k]);
+    for (int k = 0; k < 4; k++)
+        if (pos[k]) pul_game_free(pos[k]);
     pul_variant_free(v);
 }
 
@@ -91,7 +93,7 @@ static void test_micropul(void) {
         {"mcts:iters=100,rollout=best,depth=2", 0x8aca3c90f1ca3cc5ULL},
         {"mcts:iters=60,rollout=random,depth=1000", 0x1be480ae174b4595ULL},
     };
-    check_edition("micropul", pins, (int)(sizeof pins / sizeof pins[0]));
+    check_edition("micropul", 2, pins, (int)(sizeof pins / sizeof pins[0]));
 }
 
 static void test_genial(void) {
@@ -100,11 +102,23 @@ static void test_genial(void) {
         {"mcts:iters=300,widen=4", 0xc758a26b5daceb1dULL},
         {"mcts:iters=40,widen=0", 0xa0e09322cca10f88ULL},
     };
-    check_edition("genial", pins, (int)(sizeof pins / sizeof pins[0]));
+    check_edition("genial", 2, pins, (int)(sizeof pins / sizeof pins[0]));
+}
+
+/* A take there names a tile the seat has seen, or none: one that a check
+** finds legal in a deal need not be the bytes the deal lists, a case the
+** search's shortcuts must not assume away (the golden runs' solo-peek games
+** caught one that did). */
+static void test_solo_peek(void) {
+    static const Pinned pins[] = {
+        {"mcts:iters=300", 0x2d46c1a37ad0e6ecULL},
+    };
+    check_edition("micropul-solo-peek", 1, pins, (int)(sizeof pins / sizeof pins[0]));
 }
 
 int main(void) {
     RUN(test_micropul);
     RUN(test_genial);
+    RUN(test_solo_peek);
     return CHECK_DONE();
 }

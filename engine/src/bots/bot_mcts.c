@@ -571,16 +571,12 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
         ** the legal actions are counted only then. */
         bool room = widen <= 0 || next < 0 ||
                     nlegal < 1 + widen * sqrt((double)m->pool[node].visits);
-        /* With ordering, no count of the legal actions first: where every
-        ** one of them is a child here (the count would equal nlegal), none
-        ** is an unused candidate (a candidate that became a child is taken)
-        ** and a ranking finds none left, and returns before it draws a
-        ** number or estimates anything; so the search is the same without
-        ** the count, which cost a listing of the actions at every node the
-        ** walk could widen. The unordered choice draws its start first. */
-        bool ordered = widen > 0;
-        bool untried = room && (ordered || nlegal < pul_legal_actions(g, NULL, 0)) &&
-                       untried_action(m, node, g, ordered, (int)b->opt[OPT_RANK], rng, &a);
+        /* A node with no child legal here and no candidates left to check
+        ** goes straight to a ranking, which lists the legal actions itself
+        ** (and finds none where the count would be 0): no count first. */
+        bool fresh_rank = widen > 0 && nlegal == 0 && m->pool[node].ncand == 0;
+        bool untried = room && (fresh_rank || nlegal < pul_legal_actions(g, NULL, 0)) &&
+                       untried_action(m, node, g, widen > 0, (int)b->opt[OPT_RANK], rng, &a);
         if (m->failed) return; /* the search stops; nothing to back up */
         if (untried) {
             int fresh = new_node(m, limit);
