@@ -36,8 +36,11 @@ enum {
     CAND_POOL_MIN = 4096,     /* candidates kept at first (then about two per node) */
     SEEN_SIZE = 65536,        /* the children's hash set: a power of 2 above PUL_MAX_ACTIONS */
     LOG_TABLE = 4096,         /* availability counts whose logarithm UCB1 keeps */
-    SELECT_MIN = 32           /* candidates wanted from which a ranking selects its cut first */
+    SELECT_MIN = 32,          /* candidates wanted from which a ranking selects its cut first */
+    FILTER_WORDS = 16,        /* the children's filter: 1024 bits */
+    FILTER_SHIFT = 22         /* an action_hash's bits above this pick its filter bit */
 };
+_Static_assert(FILTER_WORDS * 64 == 1 << (32 - FILTER_SHIFT), "a filter bit per high hash value");
 
 /* How much of the reward is the score margin (the rest is win, draw, loss),
 ** and the margin that counts for about half of that part. */
@@ -388,13 +391,25 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, int sampl
             while (m->seen[h] >= 0) h = (h + 1) & mask;
             m->seen[h] = ch;
         }
+        /* A bit per child in a small filter (the hash's high bits): most
+        ** actions are no child, and one bit, clear, says so with a branch
+        ** the predictor gets right, where a probe of the set ended after a
+        ** varying number of slots (Genial's rankings of a thousand
+        ** actions mispredicted a quarter of them). */
+        uint64_t filter[FILTER_WORDS] = {0};
+        for (int ch = m->pool[node].child; ch >= 0; ch = m->pool[ch].sibling) {
+            uint32_t f = action_hash(&m->pool[ch].act) >> FILTER_SHIFT;
+            filter[f >> 6] |= UINT64_C(1) << (f & 63);
+        }
         int u = 0;
         for (int k = 0; k < n; k++) {
-            uint32_t h = action_hash(&m->buf[k]) & mask;
+            uint32_t hash = action_hash(&m->buf[k]), f = hash >> FILTER_SHIFT;
             bool known = false;
-            for (; !known && m->seen[h] >= 0; h = (h + 1) & mask)
-                known = same_action(&m->pool[m->seen[h]].act, &m->buf[k]);
-            if (!known) m->buf[u++] = m->buf[k];
+            if (filter[f >> 6] >> (f & 63) & 1)
+                for (uint32_t h = hash & mask; !known && m->seen[h] >= 0; h = (h + 1) & mask)
+                    known = same_action(&m->pool[m->seen[h]].act, &m->buf[k]);
+            m->buf[u] = m->buf[k];
+            u += !known;
         }
         n = u;
     }
@@ -441,24 +456,35 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, int sampl
             ties = want - above;
         }
     }
-    for (int k = 0, at = start; k < n; k++, at = at + 1 == n ? 0 : at + 1) {
-        double e = value[at];
-        if (e == -HUGE_VAL || e < cut || (kept == want && e <= value[top[kept - 1]])) continue;
-        if (e == cut && ties-- <= 0) continue;
-        /* After every kept value >= e (the first of equals stays first): a
-        ** binary search. */
-        int lo = 0, hi = kept;
-        while (lo < hi) {
-            int mid = (lo + hi) / 2;
-            if (value[top[mid]] >= e)
-                lo = mid + 1;
-            else
-                hi = mid;
+    /* A value is kept when it is not -HUGE_VAL nor below cut and, with want
+    ** kept, above the last of them (bar; kept values are at least cut, or
+    ** NaN, when bar stays -HUGE_VAL): two tests a value. The scan runs from
+    ** start to the end, then from 0 to start. */
+    double bar = -HUGE_VAL;
+    for (int pass = 0, at = start, end = n; pass < 2; pass++, at = 0, end = start) {
+        for (; at < end; at++) {
+            double e = value[at];
+            if (e < cut || e <= bar) continue;
+            if (e == cut && ties-- <= 0) continue;
+            /* After every kept value >= e (the first of equals stays first): a
+            ** binary search. */
+            int lo = 0, hi = kept;
+            while (lo < hi) {
+                int mid = (lo + hi) / 2;
+                if (value[top[mid]] >= e)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            if (kept < want) kept++;
+            int moved = kept - 1 - lo;
+            if (moved > 0) memmove(&top[lo + 1], &top[lo], sizeof top[0] * (size_t)moved);
+            top[lo] = (uint16_t)at;
+            if (kept == want) {
+                double last = value[top[kept - 1]];
+                bar = last > -HUGE_VAL ? last : -HUGE_VAL;
+            }
         }
-        if (kept < want) kept++;
-        int moved = kept - 1 - lo;
-        if (moved > 0) memmove(&top[lo + 1], &top[lo], sizeof top[0] * (size_t)moved);
-        top[lo] = (uint16_t)at;
     }
     for (int k = 0; k < kept; k++) m->top[k] = (Cand){m->buf[top[k]], false};
     return kept;
