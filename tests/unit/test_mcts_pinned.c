@@ -50,7 +50,7 @@ static uint64_t choices(const PulVariant *v, PulGame **pos, int npos, const char
             memset(&a, 0, sizeof a);
             pul_observe(pos[k], pul_game_to_move(pos[k]), obs);
             CHECK_INT(pul_bot_choose(b, obs, &a, &err), PUL_OK);
-            long iters = pul_bot_iterations(b);
+            int64_t iters = pul_bot_iterations(b); /* 8 bytes on every platform (long is 4 in wasm) */
             h = fnv(h, &a, sizeof a);
             h = fnv(h, &iters, sizeof iters);
             pul_bot_free(b);
