@@ -69,12 +69,13 @@ static void remove_at(uint8_t *list, uint8_t *n, int i) {
     list[i] = list[--*n];
 }
 
-PulReason apply_check(const PulGame *pg, const PulAction *a) {
-    const MicropulGame *g = MGC(pg);
+/* apply_check with the action's kind as an argument: a constant where the
+** checked apply already knows it (a placement), so the switch folds away. */
+static inline PulReason check_kind(const MicropulGame *g, const PulAction *a, int kind) {
     if (!g->h.started) return PUL_R_BAD_ACTION;
     if (g->h.over) return PUL_R_GAME_OVER;
     int seat = g->h.to_move;
-    switch (a->kind) {
+    switch (kind) {
     case PUL_PLACE:
         return legal_check_place(g, a);
     case PUL_TAKE:
@@ -99,6 +100,10 @@ PulReason apply_check(const PulGame *pg, const PulAction *a) {
     default:
         return PUL_R_BAD_ACTION;
     }
+}
+
+PulReason apply_check(const PulGame *pg, const PulAction *a) {
+    return check_kind(MGC(pg), a, a->kind);
 }
 
 /* An ACTIVATED event for each catalyst of placed tile q firing at quadrants
@@ -587,11 +592,16 @@ HOOKS_OUT_OF_LINE static PulReason apply_with_hooks(PulGame *pg, const PulAction
     return apply_unhooked(g, a, ev);
 }
 
+/* Whether the edition has hooks that may run during an action (setup runs
+** only at the start). */
+static inline bool hooks_during_actions(const MicropulGame *g) {
+    const MicropulHooks *tab = hooked_table(g);
+    return PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP);
+}
+
 PulReason apply_trusted(PulGame *pg, const PulAction *a) {
     MicropulGame *g = MG(pg);
-    const MicropulHooks *tab = hooked_table(g);
-    if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP))
-        return apply_with_hooks(pg, a, NULL);
+    if (hooks_during_actions(g)) return apply_with_hooks(pg, a, NULL);
     apply_plain(g, a);
     return PUL_LEGAL;
 }
@@ -599,24 +609,17 @@ PulReason apply_trusted(PulGame *pg, const PulAction *a) {
 PulReason apply_action(PulGame *pg, const PulAction *a, PulEvents *ev) {
     MicropulGame *g = MG(pg);
     if (a->kind == PUL_PLACE) {
-        /* apply_check's tests for a placement, in its order, and the
-        ** placement applied without asking the kind again. */
-        if (!g->h.started) return PUL_R_BAD_ACTION;
-        if (g->h.over) return PUL_R_GAME_OVER;
-        PulReason r = legal_check_place(g, a);
+        /* The placement checked and applied without asking its kind again. */
+        PulReason r = check_kind(g, a, PUL_PLACE);
         if (r != PUL_LEGAL) return r;
-        const MicropulHooks *tab = hooked_table(g);
-        if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP))
-            return apply_with_hooks(pg, a, ev);
+        if (hooks_during_actions(g)) return apply_with_hooks(pg, a, ev);
         if (ev) return apply_unhooked(g, a, ev);
         apply_plain_place(g, a);
         return PUL_LEGAL;
     }
-    PulReason r = apply_check(pg, a);
+    PulReason r = check_kind(g, a, a->kind);
     if (r != PUL_LEGAL) return r;
-    const MicropulHooks *tab = hooked_table(g);
-    if (PUL_UNLIKELY(tab != NULL) && (tab->defined & ~HOOK_SETUP))
-        return apply_with_hooks(pg, a, ev);
+    if (hooks_during_actions(g)) return apply_with_hooks(pg, a, ev);
     return apply_unhooked(g, a, ev);
 }
 
