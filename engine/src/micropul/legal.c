@@ -98,7 +98,11 @@ static PulAction make_place(int tile, int rot, const Front *f) {
 ** only micropul), so the count stands for the micropul test: three loads
 ** from the game, none from the variant, and no branch. */
 static bool claimable_node(const MicropulGame *g, int node) {
-    return (g->root[node] == node) & (g->gcount[node] != 0) & (g->gstones[node] == 0);
+    unsigned ok = (g->root[node] == node) & (g->gcount[node] != 0) & (g->gstones[node] == 0);
+#if defined(__GNUC__)
+    __asm__("" : "+r"(ok)); /* one branch on the answer (try_place) */
+#endif
+    return ok;
 }
 
 static PulAction make_claim(const MicropulGame *g, int node) {
@@ -715,8 +719,14 @@ static inline bool try_place(const Tries *t, uint32_t c, uint32_t *f, int *tile,
     *f = cell;
     *tile = tl;
     *r = rr;
-    return (tr->canonical == rr) & ((both & differ & t->colours) == 0) &
-           (((both & ~differ) | t->no_attach) != 0);
+    unsigned ok = (tr->canonical == rr) & ((both & differ & t->colours) == 0) &
+                  (((both & ~differ) | t->no_attach) != 0);
+#if defined(__GNUC__)
+    /* One value, one branch: gcc otherwise split the three tests into two
+    ** branches, each a coin toss to the predictor. */
+    __asm__("" : "+r"(ok));
+#endif
+    return ok;
 }
 
 /* One try on 32 random bits: true when it drew a legal action (in out). */
