@@ -742,7 +742,12 @@ static LEGAL_INLINE bool one_try(const MicropulGame *g, const Tries *t, PulRng *
     }
     c -= t->nplace;
     if (c < t->ntake) {
-        *out = make_take(g, g->h.to_move, c);
+        /* The usual take, with no supply tile known (the only one then),
+        ** without the call make_take is. */
+        if (PUL_LIKELY(known_count(g, g->h.to_move) == 0))
+            *out = (PulAction){PUL_TAKE, PUL_NO_TILE, 0, 0, 0, 0};
+        else
+            *out = make_take(g, g->h.to_move, c);
         return true;
     }
     c -= t->ntake;
