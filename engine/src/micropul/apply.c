@@ -569,6 +569,14 @@ static void apply_plain_place(MicropulGame *g, const PulAction *a) {
     apply_kind(g, a, NULL, NULL, PUL_PLACE);
 }
 
+/* apply_plain for a take, known to be one (apply_plain_place). */
+#if defined(__GNUC__)
+__attribute__((flatten))
+#endif
+static void apply_plain_take(MicropulGame *g, const PulAction *a) {
+    apply_kind(g, a, NULL, NULL, PUL_TAKE);
+}
+
 /* An action no hook runs during: the playout path when no events are asked
 ** for, else the events' path. */
 static PulReason apply_unhooked(MicropulGame *g, const PulAction *a, PulEvents *ev) {
@@ -615,6 +623,15 @@ PulReason apply_action(PulGame *pg, const PulAction *a, PulEvents *ev) {
         if (hooks_during_actions(g)) return apply_with_hooks(pg, a, ev);
         if (ev) return apply_unhooked(g, a, ev);
         apply_plain_place(g, a);
+        return PUL_LEGAL;
+    }
+    if (a->kind == PUL_TAKE) {
+        /* The same for a take, the next most usual action. */
+        PulReason r = check_kind(g, a, PUL_TAKE);
+        if (r != PUL_LEGAL) return r;
+        if (hooks_during_actions(g)) return apply_with_hooks(pg, a, ev);
+        if (ev) return apply_unhooked(g, a, ev);
+        apply_plain_take(g, a);
         return PUL_LEGAL;
     }
     PulReason r = check_kind(g, a, a->kind);

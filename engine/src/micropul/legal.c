@@ -98,7 +98,11 @@ static PulAction make_place(int tile, int rot, const Front *f) {
 ** only micropul), so the count stands for the micropul test: three loads
 ** from the game, none from the variant, and no branch. */
 static bool claimable_node(const MicropulGame *g, int node) {
-    return (g->root[node] == node) & (g->gcount[node] != 0) & (g->gstones[node] == 0);
+    unsigned ok = (g->root[node] == node) & (g->gcount[node] != 0) & (g->gstones[node] == 0);
+#if defined(__GNUC__)
+    __asm__("" : "+r"(ok)); /* one branch on the answer (try_place) */
+#endif
+    return ok;
 }
 
 static PulAction make_claim(const MicropulGame *g, int node) {
@@ -715,8 +719,14 @@ static inline bool try_place(const Tries *t, uint32_t c, uint32_t *f, int *tile,
     *f = cell;
     *tile = tl;
     *r = rr;
-    return (tr->canonical == rr) & ((both & differ & t->colours) == 0) &
-           (((both & ~differ) | t->no_attach) != 0);
+    unsigned ok = (tr->canonical == rr) & ((both & differ & t->colours) == 0) &
+                  (((both & ~differ) | t->no_attach) != 0);
+#if defined(__GNUC__)
+    /* One value, one branch: gcc otherwise split the three tests into two
+    ** branches, each a coin toss to the predictor. */
+    __asm__("" : "+r"(ok));
+#endif
+    return ok;
 }
 
 /* One try on 32 random bits: true when it drew a legal action (in out). */
@@ -732,7 +742,12 @@ static LEGAL_INLINE bool one_try(const MicropulGame *g, const Tries *t, PulRng *
     }
     c -= t->nplace;
     if (c < t->ntake) {
-        *out = make_take(g, g->h.to_move, c);
+        /* The usual take, with no supply tile known (the only one then),
+        ** without the call make_take is. */
+        if (PUL_LIKELY(known_count(g, g->h.to_move) == 0))
+            *out = (PulAction){PUL_TAKE, PUL_NO_TILE, 0, 0, 0, 0};
+        else
+            *out = make_take(g, g->h.to_move, c);
         return true;
     }
     c -= t->ntake;
