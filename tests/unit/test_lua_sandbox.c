@@ -588,6 +588,75 @@ static void test_act_garbage(void) {
     pul_game_free(g);
 }
 
+/* A state's first on_activate call makes its act table; the later ones
+** take a quicker way (host.c, activate_quick). Whatever a handler does
+** wrong, a later call reports it exactly as a first call does: the same
+** status, code, file, line and message, and the state works on after. */
+static void test_act_later_calls(void) {
+    PulGame *g = faq_after_three();
+    static const char *const bodies[] = {
+        "act.draw = -1", "act.draw = 251", "act.draw = 1.5", "act.draw = 2.0 + 2^60",
+        "act.draw = '3'", "act.draw = nil", "act.extra_turn = 1", "act.extra_turn = nil",
+        "act.draw = {}; act.extra_turn = 'x'", "error('boom')", "error({})",
+        "local t = nil; t.x = 1", "while true do end", "act.draw = 3; act.extra_turn = true",
+        "act.draw = 250; act.extra_turn = false; setmetatable(act, {__index = error})",
+    };
+    for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
+        /* The same text for both, the call it acts at aside. */
+        PulError first_err, later_err;
+        MicropulActivation first_act = {F_ONE, 1, -1, PUL_CENTRE, 1, false}, later_act = first_act;
+        PulStatus first_st = PUL_OK, later_st = PUL_OK;
+        for (int later = 0; later < 2; later++) {
+            char lua[320];
+            snprintf(lua, sizeof lua,
+                     "local n = 0\nreturn { on_activate = function(game, act)\n"
+                     "  n = n + 1\n  if n > %d then %s end\nend }\n",
+                     later, bodies[i]);
+            PulError err;
+            ScriptHost *h = host_text("act.lua", lua, &err);
+            CHECK(h != NULL);
+            if (!h) continue;
+            HookCall call = make_call(g, NULL, HOOK_ON_ACTIVATE);
+            MicropulActivation act = {F_ONE, 1, -1, PUL_CENTRE, 1, false};
+            if (later) {
+                CHECK_INT(script_on_activate(h, &call, &act, &err), PUL_OK);
+                act = (MicropulActivation){F_ONE, 1, -1, PUL_CENTRE, 1, false};
+                call = make_call(g, NULL, HOOK_ON_ACTIVATE);
+            }
+            PulStatus st = script_on_activate(h, &call, &act, &err);
+            if (later) {
+                later_st = st;
+                later_err = err;
+                later_act = act;
+            } else {
+                first_st = st;
+                first_err = err;
+                first_act = act;
+            }
+            /* The state goes on working: a plain call after. */
+            MicropulActivation next = {F_ONE, 0, 0, PUL_NW, 1, true};
+            call = make_call(g, NULL, HOOK_ON_ACTIVATE);
+            PulStatus again = script_on_activate(h, &call, &next, &err);
+            if (!strstr(bodies[i], "setmetatable") && !strstr(bodies[i], "draw = 3")) {
+                CHECK_INT(again, st);
+            }
+            script_host_free(h);
+        }
+        CHECK_INT(later_st, first_st);
+        if (first_st != PUL_OK) {
+            CHECK_STR(later_err.code, first_err.code);
+            CHECK_STR(later_err.message, first_err.message);
+            CHECK_INT(later_err.line, first_err.line);
+            if (strcmp(later_err.message, first_err.message) != 0)
+                fprintf(stderr, "  %s\n  %s\n", first_err.message, later_err.message);
+        } else {
+            CHECK_INT(later_act.draw, first_act.draw);
+            CHECK_INT(later_act.extra_turn, first_act.extra_turn);
+        }
+    }
+    pul_game_free(g);
+}
+
 /* act is one table per state, used again (scripts/README.md, section 2): what
 ** a script did to it in one call (a metatable, fields removed or changed,
 ** the table kept) shows nothing of it in the next. */
@@ -1752,6 +1821,7 @@ int main(void) {
     RUN(test_attacks_through_apply);
     RUN(test_act_garbage);
     RUN(test_act_reused);
+    RUN(test_act_later_calls);
     RUN(test_garbage_results);
     RUN(test_load_errors);
     RUN(test_error_objects);

@@ -20,6 +20,15 @@ enum { ADD_PLACED = 1, ADD_FRONT = 4, ADD_NODES = 4, ADD_STONES = 1 };
 
 static int clamp(int n, int max) { return n < max ? n : max; }
 
+/* The frontier entries and group nodes saved are rounded up to these
+** steps: the library's copy of a size it is given branches on the size,
+** and sizes from a few steps keep those branches the same from one
+** action to the next. What is saved past the counts is put back as it
+** was, which is what a restore is for. */
+enum { FRONT_STEP = 8, NODE_STEP = 64 };
+
+static int round_up(int n, int step, int max) { return clamp((n + step - 1) / step * step, max); }
+
 /* The extents saved, from the counts before the action: placed and stones
 ** are the counts (an action writes only the entries after the last), front
 ** and nodes the entries saved from the first. */
@@ -30,8 +39,8 @@ typedef struct {
 static Extent extent(const MicropulGame *g) {
     Extent e;
     e.placed = g->nplaced;
-    e.front = clamp(g->nfront + ADD_FRONT, MAX_FRONT);
-    e.nodes = clamp((g->nplaced + ADD_PLACED) * 4, MAX_NODES);
+    e.front = round_up(g->nfront + ADD_FRONT, FRONT_STEP, MAX_FRONT);
+    e.nodes = round_up((g->nplaced + ADD_PLACED) * 4, NODE_STEP, MAX_NODES);
     e.stones = g->nstones_placed;
     return e;
 }
@@ -120,9 +129,11 @@ MOVER size_t transfer(MicropulGame *g, unsigned char *buf, Extent e, int way) {
         move(&t, g->hand[s], sizeof g->hand[s]);
         move(&t, g->supply[s], sizeof g->supply[s]);
     }
-    move(&t, &g->placed[e.placed], sizeof g->placed[0] * (size_t)clamp(ADD_PLACED, MP_TILES - e.placed));
-    move(&t, &g->stone_list[e.stones],
-         sizeof g->stone_list[0] * (size_t)clamp(ADD_STONES, PUL_MAX_SEATS * PUL_MAX_STONES - e.stones));
+    /* The entries an action can add, as a window of fixed size (copied
+    ** inline) that ends inside the list when the list is all but full. */
+    move(&t, &g->placed[clamp(e.placed, MP_TILES - ADD_PLACED)], sizeof g->placed[0] * ADD_PLACED);
+    move(&t, &g->stone_list[clamp(e.stones, PUL_MAX_SEATS * PUL_MAX_STONES - ADD_STONES)],
+         sizeof g->stone_list[0] * ADD_STONES);
     move_front_groups(&t, e.front, e.nodes);
     return t.at;
 }

@@ -800,6 +800,39 @@ void api_push_activation(lua_State *L, int cache, const HookCall *call,
     lua_call(L, 8, 0);
 }
 
+bool api_push_activation_quick(lua_State *L, int cache, const HookCall *call,
+                               const MicropulActivation *act) {
+    int f = act->feature;
+    /* The table and the feature's name are made at the first call that
+    ** needs them (api_push_activation): until then, the caller takes that
+    ** path, which may allocate. */
+    if (f < 0 || f >= PUL_MAX_FEATURES || f >= tileset(call)->nfeatures) return false;
+    if (lua_rawgeti(L, cache, ACTIVATION_SLOT) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return false;
+    }
+    if (lua_rawgeti(L, cache, API_CACHE_NAMES + f) != LUA_TSTRING) {
+        lua_pop(L, 2);
+        return false;
+    }
+    lua_pop(L, 1);
+    if (lua_getmetatable(L, -1)) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        lua_setmetatable(L, -2);
+    }
+    lua_rawgeti(L, cache, SET_ACTIVATION_SLOT);
+    lua_pushvalue(L, -2);
+    push_seat(L, call->seat);
+    lua_rawgeti(L, cache, API_CACHE_NAMES + f);
+    lua_pushinteger(L, act->x);
+    lua_pushinteger(L, act->y);
+    push_quad(L, cache, act->quad);
+    lua_pushinteger(L, act->draw);
+    lua_pushboolean(L, act->extra_turn);
+    return true;
+}
+
 /* A Genial event's fields (pul.h's PulEventKind says where each is). */
 static void push_genial_event(lua_State *L, const PulGame *g, const PulEvent *e) {
     switch (e->kind) {

@@ -66,6 +66,14 @@ const char *api_quad_name(int quad); /* "nw" .. "se", "centre" */
 ** made afresh. */
 void api_push_activation(lua_State *L, int cache, const HookCall *call,
                          const MicropulActivation *act);
+/* The same without allocating, for a call outside protected mode: pushes
+** the table, then the setter and its eight arguments (the table and the
+** fields' values), for the caller to call (protected: a script may have
+** emptied the table, and setting a field back may then allocate). False,
+** with nothing pushed, until api_push_activation has made the table and
+** the name of act's feature. Needs 11 free stack slots. */
+bool api_push_activation_quick(lua_State *L, int cache, const HookCall *call,
+                               const MicropulActivation *act);
 void api_push_events(lua_State *L, const PulGame *g, const PulEvents *ev, int n);
 void api_push_group(lua_State *L, int cache, const PulGame *g, const MicropulGroup *grp);
 void api_push_ints(lua_State *L, const int *values, int n);

@@ -274,6 +274,20 @@ static int push_handler(Ctx *c, int hk, int k) {
     return lua_rawgeti(c->h->L, c->cache, handler_slot(hk, k));
 }
 
+/* An error (status st, its message on top) outside every handler's run:
+** out of memory building the arguments. */
+static void outside_failed(Ctx *c, int st) {
+    ScriptHost *h = c->h;
+    lua_State *L = h->L;
+    char buf[400];
+    const char *msg = st == LUA_ERRMEM ? meter_memory_message(&h->meter, buf, sizeof buf)
+                      : lua_isstring(L, -1) ? lua_tostring(L, -1)
+                                            : NULL;
+    c->status = call_failed(h, c->err, st == LUA_ERRMEM ? "script-memory" : "script-error", -1, 0,
+                            c->what, msg ? msg : "error");
+    lua_gc(L, LUA_GCCOLLECT);
+}
+
 /* Run fn(L, ctx) in one protected call, with the message handler: a hook's
 ** error unwinds to here and is reported as its handler's (Ctx.running); fn
 ** reports a wrong result through ctx; any other error is one outside every
@@ -300,13 +314,7 @@ static PulStatus protect(Ctx *c, lua_CFunction fn) {
         handler_failed(c, c->running, st);
         if (st == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT);
     } else if (st != LUA_OK) {
-        char buf[400];
-        const char *msg = st == LUA_ERRMEM ? meter_memory_message(&h->meter, buf, sizeof buf)
-                          : lua_isstring(L, -1) ? lua_tostring(L, -1)
-                                                : NULL;
-        c->status = call_failed(h, c->err, st == LUA_ERRMEM ? "script-memory" : "script-error", -1,
-                                0, c->what, msg ? msg : "error");
-        lua_gc(L, LUA_GCCOLLECT);
+        outside_failed(c, st);
     }
     lua_settop(L, top);
     return c->status;
@@ -334,6 +342,34 @@ static int do_setup(lua_State *L) {
     return 0;
 }
 
+/* What handler k of script s left in act, the table at args: draw and
+** extra_turn, what the next handler and the engine see. Both fields are
+** read before either is checked (the checks look at them by index). False
+** with c's error filled when they are not what the contract allows; its
+** message may turn a number into text, which allocates, so a wrong value
+** is reported in protected mode only (activate_read). */
+static bool activate_result(Ctx *c, int s, int args, MicropulActivation *act) {
+    lua_State *L = c->h->L;
+    int ok = 0;
+    api_get(L, c->cache, args, API_DRAW);
+    int extra_type = api_get(L, c->cache, args, API_EXTRA_TURN);
+    lua_Integer draw = lua_tointegerx(L, args + 1, &ok);
+    if (!ok || lua_type(L, args + 1) != LUA_TNUMBER || draw < 0 || draw > PUL_MAX_TILES) {
+        bad_result(c, s, "act.draw must be a whole number from 0 to %d, not %s", PUL_MAX_TILES,
+                   ok ? lua_tostring(L, args + 1) : luaL_typename(L, args + 1));
+        return false;
+    }
+    if (extra_type != LUA_TBOOLEAN) {
+        bad_result(c, s, "act.extra_turn must be true or false, not a %s",
+                   lua_typename(L, extra_type));
+        return false;
+    }
+    act->extra_turn = lua_toboolean(L, args + 2);
+    act->draw = (int)draw;
+    lua_settop(L, args);
+    return true;
+}
+
 static int do_on_activate(lua_State *L) {
     Ctx *c = enter(L);
     MicropulActivation *act = c->data;
@@ -349,24 +385,119 @@ static int do_on_activate(lua_State *L) {
         lua_pushvalue(L, args);
         run(c, s, 2);
         lua_settop(L, args);
-        /* What the next handler and the engine see: both fields read
-        ** before either is checked (the checks look at them by index). */
-        int ok = 0;
-        api_get(L, c->cache, args, API_DRAW);
-        int extra_type = api_get(L, c->cache, args, API_EXTRA_TURN);
-        lua_Integer draw = lua_tointegerx(L, args + 1, &ok);
-        if (!ok || lua_type(L, args + 1) != LUA_TNUMBER || draw < 0 || draw > PUL_MAX_TILES)
-            return bad_result(c, s, "act.draw must be a whole number from 0 to %d, not %s",
-                              PUL_MAX_TILES,
-                              ok ? lua_tostring(L, args + 1) : luaL_typename(L, args + 1));
-        if (extra_type != LUA_TBOOLEAN)
-            return bad_result(c, s, "act.extra_turn must be true or false, not a %s",
-                              lua_typename(L, extra_type));
+        if (!activate_result(c, s, args, act)) return 0;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------- on_activate, the quick way */
+
+/* The hook every catalyst the scripts hear of calls, so the one whose glue
+** counts: after a state's first call, the same calls as do_on_activate's
+** without the protected C function around them. Nothing between them can
+** raise: the setter and each handler are called protected, what a handler
+** left is read raw, and only a wrong value takes a protected call, where
+** its message is made. */
+
+/* What activate_read hands its protected call. */
+typedef struct {
+    Ctx *c;
+    int s;
+    MicropulActivation *act;
+} BadActivation;
+
+/* activate_result in protected mode: (the BadActivation, the cache, the table). */
+static int bad_activation(lua_State *L) {
+    BadActivation *b = lua_touserdata(L, 1);
+    int cache = b->c->cache;
+    b->c->cache = 2;
+    activate_result(b->c, b->s, 3, b->act);
+    b->c->cache = cache;
+    return 0;
+}
+
+/* activate_result outside protected mode: what it accepts is read here;
+** anything else is reported by it in a protected call. */
+static bool activate_read(Ctx *c, int s, int args, MicropulActivation *act) {
+    lua_State *L = c->h->L;
+    api_get(L, c->cache, args, API_DRAW);
+    int extra_type = api_get(L, c->cache, args, API_EXTRA_TURN);
+    int ok = 0;
+    lua_Integer draw = lua_tointegerx(L, args + 1, &ok);
+    if (ok && lua_type(L, args + 1) == LUA_TNUMBER && draw >= 0 && draw <= PUL_MAX_TILES &&
+        extra_type == LUA_TBOOLEAN) {
         act->extra_turn = lua_toboolean(L, args + 2);
         act->draw = (int)draw;
         lua_settop(L, args);
+        return true;
     }
-    return 0;
+    lua_settop(L, args);
+    BadActivation b = {c, s, act};
+    lua_pushcfunction(L, bad_activation);
+    lua_pushlightuserdata(L, &b);
+    lua_pushvalue(L, c->cache);
+    lua_pushvalue(L, args);
+    int st = lua_pcall(L, 3, 0, 0);
+    if (st != LUA_OK) outside_failed(c, st);
+    lua_settop(L, args);
+    return false;
+}
+
+/* Slots activate_quick takes: the message handler, the cache, the table,
+** the setter and its 8 arguments, or a handler (under a table of
+** handlers), the game and the table, or activate_read's 4. */
+enum { QUICK_SLOTS = 16 };
+
+/* script_on_activate after the first call of a state (the *status it
+** returns); false, with nothing done, until that call has made the table
+** and the feature's name, or when the stack cannot grow. */
+static bool activate_quick(ScriptHost *h, HookCall *call, MicropulActivation *act, PulError *err,
+                           PulStatus *status) {
+    lua_State *L = h->L;
+    int top = lua_gettop(L);
+    if (!lua_checkstack(L, QUICK_SLOTS)) return false;
+    lua_pushcfunction(L, on_error);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->cache);
+    if (!api_push_activation_quick(L, top + 2, call, act)) {
+        lua_settop(L, top);
+        return false;
+    }
+    Ctx c = {h, call, err, PUL_OK, top + 1, 0, "in hook on_activate", act, 0, top + 2, -1};
+    int args = top + 3;
+    call->hook = HOOK_ON_ACTIVATE;
+    meter_call(&h->meter);
+    h->slot.call = call;
+    h->slot.serial++;
+    int st = lua_pcall(L, 8, 0, 0);
+    if (st != LUA_OK) {
+        outside_failed(&c, st);
+    } else {
+        int hk = lowest_set(HOOK_ON_ACTIVATE), f = act->feature;
+        for (int k = 0; k < h->nentries[hk]; k++) {
+            if (!(h->activate_hears[k] >> f & 1)) continue;
+            int s = h->entry_script[hk][k];
+            if (push_handler(&c, hk, k) == LUA_TTABLE) lua_rawgeti(L, -1, f + 1);
+            if (h->activate_keyed[k]) c.defined = h->activate_defined[k][f];
+            api_push_game(L, &h->slot);
+            lua_pushvalue(L, args);
+            h->err_script = -1;
+            h->err_line = 0;
+            meter_run(&h->meter);
+            st = lua_pcall(L, 2, 0, c.msgh);
+            meter_end(&h->meter);
+            if (st != LUA_OK) {
+                handler_failed(&c, s, st);
+                if (st == LUA_ERRMEM) lua_gc(L, LUA_GCCOLLECT);
+                break;
+            }
+            lua_settop(L, args);
+            if (!activate_read(&c, s, args, act)) break;
+        }
+    }
+    h->slot.call = NULL; /* every game object of this call is now expired */
+    lua_settop(L, top);
+    *status = c.status;
+    return true;
 }
 
 static int do_after_action(lua_State *L) {
@@ -660,6 +791,8 @@ PulStatus script_setup(ScriptHost *h, HookCall *call, PulError *err) {
 PulStatus script_on_activate(ScriptHost *h, HookCall *call, MicropulActivation *act,
                              PulError *err) {
     if (h && !(h->activate_features >> act->feature & 1)) return PUL_OK;
+    PulStatus st;
+    if (h && (h->hooks & HOOK_ON_ACTIVATE) && activate_quick(h, call, act, err, &st)) return st;
     return call_hook(h, call, HOOK_ON_ACTIVATE, do_on_activate, act, err);
 }
 
