@@ -181,7 +181,6 @@ double heuristic_margin(const PulGame *pg, int seat) {
 ** hook could run, the action is applied on a trial game instead. */
 
 enum {
-    TOP_CLAIMS = 9,   /* one more than the old groups a placement touches */
     MAX_TOUCHED = 12, /* a tile's own groups and the groups facing it */
     MAX_CLAIMED = PUL_MAX_SEATS * PUL_MAX_STONES
 };
@@ -193,10 +192,10 @@ typedef struct {
     int nc;
     int croot[MAX_CLAIMED], cwho[MAX_CLAIMED];
     double cval[MAX_CLAIMED];
-    /* Groups without a stone that a claim values most, best first. */
-    int nu;
-    int uroot[TOP_CLAIMS];
-    double uval[TOP_CLAIMS];
+    /* The two groups without a stone that a claim values most, best first
+    ** (-1, -HUGE_VAL: none); the first of equals first. */
+    int uroot[2];
+    double uval[2];
     /* The stone term when the action draws no tile (most do not): a division saved per action. */
     double stone;
 } Base;
@@ -228,7 +227,9 @@ typedef struct {
 
 static void base_of(const MicropulGame *g, Base *b) {
     score_totals(&g->h, b->scores);
-    b->nc = b->nu = 0;
+    b->nc = 0;
+    b->uroot[0] = b->uroot[1] = -1;
+    b->uval[0] = b->uval[1] = -HUGE_VAL;
     b->stone = stone_value(g, g->ncore - g->core_top);
     for (int from = 0; from < g->nplaced * 4; from += 64) {
         for (uint64_t roots = group_roots(g, from); roots; roots &= roots - 1) {
@@ -236,14 +237,11 @@ static void base_of(const MicropulGame *g, Base *b) {
             int open = g->gopen[n];
             if (g->gstones[n] == 0) {
                 double w = claim_worth(g->gpoints[n], open);
-                if (b->nu == TOP_CLAIMS && w <= b->uval[TOP_CLAIMS - 1]) continue;
-                int i = b->nu < TOP_CLAIMS ? b->nu++ : TOP_CLAIMS - 1;
-                for (; i > 0 && b->uval[i - 1] < w; i--) {
-                    b->uval[i] = b->uval[i - 1];
-                    b->uroot[i] = b->uroot[i - 1];
-                }
-                b->uval[i] = w;
-                b->uroot[i] = n;
+                bool first = w > b->uval[0], second = w > b->uval[1];
+                b->uval[1] = first ? b->uval[0] : second ? w : b->uval[1];
+                b->uroot[1] = first ? b->uroot[0] : second ? n : b->uroot[1];
+                b->uval[0] = first ? w : b->uval[0];
+                b->uroot[0] = first ? n : b->uroot[0];
             } else if (open > 0) {
                 int who = groups_scorer(g, n);
                 if (who < 0 || b->nc == MAX_CLAIMED) continue;
@@ -375,6 +373,21 @@ static void effect_claim(const MicropulGame *g, const PulAction *a, Effect *e) {
     e->stones = -1;
 }
 
+/* The best worth of a claim among the groups without a stone that e does
+** not touch (-HUGE_VAL: none), when it touches the best two: a walk
+** over the groups as base_of's, which most estimates are spared. */
+static __attribute__((noinline)) double untouched_top(const MicropulGame *g, const Effect *e) {
+    double top = -HUGE_VAL;
+    for (int from = 0; from < g->nplaced * 4; from += 64)
+        for (uint64_t roots = group_roots(g, from); roots; roots &= roots - 1) {
+            int n = from + lowest_set64(roots);
+            if (g->gstones[n] != 0 || touched_old(e, n)) continue;
+            double w = claim_worth(g->gpoints[n], g->gopen[n]);
+            if (w > top) top = w;
+        }
+    return top;
+}
+
 /* The margin after the action whose changes e holds, or false when the
 ** turn that follows needs the action applied (turn.c's end and checks). */
 __attribute__((always_inline)) static inline bool
@@ -452,12 +465,9 @@ effect_margin_of(const MicropulGame *g, const Base *b, const Effect *e, int seat
     double stone = e->drawn ? stone_value(g, g->ncore - core_top) : b->stone;
     double best_claim = 0.0;
     if (claim_open) {
-        double top = -HUGE_VAL;
-        for (int i = 0; i < b->nu; i++)
-            if (!touched_old(e, b->uroot[i])) {
-                top = b->uval[i];
-                break;
-            }
+        double top = !touched_old(e, b->uroot[0])   ? b->uval[0]
+                     : !touched_old(e, b->uroot[1]) ? b->uval[1]
+                                                    : untouched_top(g, e);
         if (touched_top > top) top = touched_top;
         /* Rounding is monotonic: the best gain is the best worth less the stone. */
         double gain = top - stone;
