@@ -54,14 +54,16 @@ static double claim_worth(int points, int open) {
 
 /* The seats' own terms, after the groups': stones in hand, the seat to move
 ** (with the best claim open to it) and empty hands. */
-static void values_tail(int seats, int mover, double stone, double best_claim,
+static inline void values_tail(int seats, int mover, double stone, double best_claim,
                         const uint8_t *stones, const uint8_t *nhand, const uint8_t *nsupply,
                         double *v) {
-    for (int s = 0; s < seats; s++) {
-        v[s] += stones[s] * stone;
-        if (s == mover) v[s] += W.to_move + W.claim * best_claim;
+    /* The mover's term after every seat's stones (each seat's sum in the
+    ** same order as ever): no test of which seat moves, which varies from
+    ** one estimate to the next. Empty hands are rare: that test is guessed. */
+    for (int s = 0; s < seats; s++) v[s] += stones[s] * stone;
+    v[mover] += W.to_move + W.claim * best_claim;
+    for (int s = 0; s < seats; s++)
         if (nhand[s] == 0) v[s] -= nsupply[s] == 0 ? W.no_tiles : W.empty_hand;
-    }
 }
 
 /* The stone term's value with left tiles still in the core. */
@@ -147,12 +149,13 @@ static void values(const MicropulGame *g, double *v) {
 }
 
 /* Micropul has no partners: every other seat is a rival (pul_game_margin). */
-static double margin_of(const double *v, int seats, int seat) {
+static inline double margin_of(const double *v, int seats, int seat) {
+    /* Two seats: others would be 0.0 + the rival's value, which is that
+    ** value (never -0.0, see values_tail), and x / 1 is x exactly. */
+    if (seats == 2) return v[seat] - v[seat ^ 1];
     double others = 0.0;
     for (int s = 0; s < seats; s++)
         if (s != seat) others += v[s];
-    /* Two seats: others is the one rival's value, and x / 1 is x exactly. */
-    if (seats == 2) return v[seat] - others;
     return seats > 1 ? v[seat] - others / (seats - 1) : v[seat];
 }
 
@@ -178,7 +181,6 @@ double heuristic_margin(const PulGame *pg, int seat) {
 ** hook could run, the action is applied on a trial game instead. */
 
 enum {
-    TOP_CLAIMS = 9,   /* one more than the old groups a placement touches */
     MAX_TOUCHED = 12, /* a tile's own groups and the groups facing it */
     MAX_CLAIMED = PUL_MAX_SEATS * PUL_MAX_STONES
 };
@@ -190,10 +192,10 @@ typedef struct {
     int nc;
     int croot[MAX_CLAIMED], cwho[MAX_CLAIMED];
     double cval[MAX_CLAIMED];
-    /* Groups without a stone that a claim values most, best first. */
-    int nu;
-    int uroot[TOP_CLAIMS];
-    double uval[TOP_CLAIMS];
+    /* The two groups without a stone that a claim values most, best first
+    ** (-1, -HUGE_VAL: none); the first of equals first. */
+    int uroot[2];
+    double uval[2];
     /* The stone term when the action draws no tile (most do not): a division saved per action. */
     double stone;
 } Base;
@@ -225,7 +227,9 @@ typedef struct {
 
 static void base_of(const MicropulGame *g, Base *b) {
     score_totals(&g->h, b->scores);
-    b->nc = b->nu = 0;
+    b->nc = 0;
+    b->uroot[0] = b->uroot[1] = -1;
+    b->uval[0] = b->uval[1] = -HUGE_VAL;
     b->stone = stone_value(g, g->ncore - g->core_top);
     for (int from = 0; from < g->nplaced * 4; from += 64) {
         for (uint64_t roots = group_roots(g, from); roots; roots &= roots - 1) {
@@ -233,14 +237,11 @@ static void base_of(const MicropulGame *g, Base *b) {
             int open = g->gopen[n];
             if (g->gstones[n] == 0) {
                 double w = claim_worth(g->gpoints[n], open);
-                if (b->nu == TOP_CLAIMS && w <= b->uval[TOP_CLAIMS - 1]) continue;
-                int i = b->nu < TOP_CLAIMS ? b->nu++ : TOP_CLAIMS - 1;
-                for (; i > 0 && b->uval[i - 1] < w; i--) {
-                    b->uval[i] = b->uval[i - 1];
-                    b->uroot[i] = b->uroot[i - 1];
-                }
-                b->uval[i] = w;
-                b->uroot[i] = n;
+                bool first = w > b->uval[0], second = w > b->uval[1];
+                b->uval[1] = first ? b->uval[0] : second ? w : b->uval[1];
+                b->uroot[1] = first ? b->uroot[0] : second ? n : b->uroot[1];
+                b->uval[0] = first ? w : b->uval[0];
+                b->uroot[0] = first ? n : b->uroot[0];
             } else if (open > 0) {
                 int who = groups_scorer(g, n);
                 if (who < 0 || b->nc == MAX_CLAIMED) continue;
@@ -292,18 +293,37 @@ __attribute__((always_inline)) static inline void touched_join(Effect *e, int a,
     o->up = keep;
 }
 
+/* The frontier cell (x, y) a listed placement fills, with the placed index
+** on each side of it (nb, -1 where none). On the small layout the slots are
+** read without board_tile_at's window test: a cell beyond the bounding box
+** plus one holds 0 (micropul.h), and a neighbour of a frontier cell, at most
+** two cells beyond the box, never shares a slot with a placed tile: a
+** layout of at most MICROPUL_SMALL_TILES tiles spans at most that many
+** columns (rows), so such a cell lies 2 to MICROPUL_SMALL_TILES + 1 < GRID
+** columns (rows) from each tile in its own row (column). */
+static inline const Front *place_cells(const MicropulGame *g, int x, int y, int nb[4]) {
+#ifndef MICROPUL_WIDE
+    _Static_assert(MICROPUL_SMALL_TILES + 1 < GRID, "a frontier cell's neighbours never wrap onto a tile");
+    for (int s = 0; s < 4; s++) {
+        unsigned b = g->grid[CELL_INDEX(x + side_dx[s], y + side_dy[s])];
+        nb[s] = (b - 1u < FRONT_BASE - 1u) ? (int)b - 1 : -1;
+    }
+    return &g->front[g->grid[CELL_INDEX(x, y)] - FRONT_BASE];
+#else
+    for (int s = 0; s < 4; s++) nb[s] = board_tile_at(g, x + side_dx[s], y + side_dy[s]);
+    return &g->front[board_front_at(g, x, y)];
+#endif
+}
+
 /* A placement as groups_add_tile and activate work it out. */
 static void effect_place(const MicropulGame *g, const PulAction *a, Effect *e) {
     const MicropulVariant *v = MV(g);
-    const Front *seen = &g->front[board_front_at(g, a->x, a->y)];
     const TileRot *tr = &v->rot[a->tile][a->rot];
     const PlaceRot *pr = &v->place[a->tile][a->rot];
     int nb[4], base = g->nplaced * 4, own[4];
+    const Front *seen = place_cells(g, a->x, a->y, nb);
     unsigned empty = 0;
-    for (int s = 0; s < 4; s++) {
-        nb[s] = board_tile_at(g, a->x + side_dx[s], a->y + side_dy[s]);
-        empty |= (unsigned)(nb[s] < 0) << s;
-    }
+    for (int s = 0; s < 4; s++) empty |= (unsigned)(nb[s] < 0) << s;
     uint32_t open = pr->open_empty[empty];
     int points = pr->big ? g->rules.points_big : g->rules.points_micropul;
     for (int k = 0; k < pr->ngroups; k++) {
@@ -353,11 +373,27 @@ static void effect_claim(const MicropulGame *g, const PulAction *a, Effect *e) {
     e->stones = -1;
 }
 
+/* The best worth of a claim among the groups without a stone that e does
+** not touch (-HUGE_VAL: none), when it touches the best two: a walk
+** over the groups as base_of's, which most estimates are spared. */
+static __attribute__((noinline)) double untouched_top(const MicropulGame *g, const Effect *e) {
+    double top = -HUGE_VAL;
+    for (int from = 0; from < g->nplaced * 4; from += 64)
+        for (uint64_t roots = group_roots(g, from); roots; roots &= roots - 1) {
+            int n = from + lowest_set64(roots);
+            if (g->gstones[n] != 0 || touched_old(e, n)) continue;
+            double w = claim_worth(g->gpoints[n], g->gopen[n]);
+            if (w > top) top = w;
+        }
+    return top;
+}
+
 /* The margin after the action whose changes e holds, or false when the
 ** turn that follows needs the action applied (turn.c's end and checks). */
-static bool effect_margin(const MicropulGame *g, const Base *b, const Effect *e, double *out) {
+__attribute__((always_inline)) static inline bool
+effect_margin_of(const MicropulGame *g, const Base *b, const Effect *e, int seats, double *out) {
     const PulRules *rules = &g->rules;
-    int seat = g->h.to_move, seats = g->h.nseats;
+    int seat = g->h.to_move;
     int core_top = g->core_top + e->drawn;
     if (g->h.turns + 1 >= PUL_ACTION_LIMIT || core_top >= g->ncore) return false;
     int extra_left = g->extra_left;
@@ -429,12 +465,9 @@ static bool effect_margin(const MicropulGame *g, const Base *b, const Effect *e,
     double stone = e->drawn ? stone_value(g, g->ncore - core_top) : b->stone;
     double best_claim = 0.0;
     if (claim_open) {
-        double top = -HUGE_VAL;
-        for (int i = 0; i < b->nu; i++)
-            if (!touched_old(e, b->uroot[i])) {
-                top = b->uval[i];
-                break;
-            }
+        double top = !touched_old(e, b->uroot[0])   ? b->uval[0]
+                     : !touched_old(e, b->uroot[1]) ? b->uval[1]
+                                                    : untouched_top(g, e);
         if (touched_top > top) top = touched_top;
         /* Rounding is monotonic: the best gain is the best worth less the stone. */
         double gain = top - stone;
@@ -452,6 +485,13 @@ static bool effect_margin(const MicropulGame *g, const Base *b, const Effect *e,
     values_tail(seats, next, stone, best_claim, stones, nhand, nsupply, v);
     *out = margin_of(v, seats, seat);
     return true;
+}
+
+/* Two seats, the usual game, with the count a constant: the loops over
+** the seats are straight code. */
+static bool effect_margin(const MicropulGame *g, const Base *b, const Effect *e, double *out) {
+    if (g->h.nseats == 2) return effect_margin_of(g, b, e, 2, out);
+    return effect_margin_of(g, b, e, g->h.nseats, out);
 }
 
 /* The margin after a, worked out; false when it must be applied. */
