@@ -184,7 +184,18 @@ int game_draw_tiles(MicropulGame *g, int seat, int want, PulEvents *ev) {
     int n = g->ncore - g->core_top;
     if (want < n) n = want;
     if (n < 0) n = 0;
-    memcpy(&g->supply[seat][g->nsupply[seat]], &g->core[g->core_top], (size_t)n);
+    uint8_t *to = &g->supply[seat][g->nsupply[seat]];
+    const uint8_t *from = &g->core[g->core_top];
+    if (PUL_LIKELY(n <= 8 && g->nsupply[seat] + 8 <= MP_TILES && g->core_top + 8 <= MP_TILES)) {
+        /* A catalyst's usual tile or two: one 8-byte move within both rows
+        ** (a supply's bytes past its count are never read), where a copy of
+        ** a size known only at run time branched on the size. */
+        uint64_t w;
+        memcpy(&w, from, sizeof w);
+        memcpy(to, &w, sizeof w);
+    } else {
+        memcpy(to, from, (size_t)n);
+    }
     g->nsupply[seat] = (uint8_t)(g->nsupply[seat] + n);
     g->core_top = (uint8_t)(g->core_top + n);
     PulEvent *e = event_push(ev, PUL_EV_DREW, seat);

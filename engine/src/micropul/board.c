@@ -3,6 +3,7 @@
 ** Each open cell keeps the colours its neighbours show it, and the pattern
 ** number of each side, so legality is read off without visiting neighbours.
 */
+#include <stddef.h>
 #include <string.h>
 
 #include "micropul.h"
@@ -122,12 +123,19 @@ static inline void place_side(MicropulGame *g, const PlaceRot *pr, const uint8_t
         Front *fr = &g->front[f];
         fr->ctx = pr->out_ctx[s];
         fr->ctx_nz = pr->out_nz[s];
+#if FRONT_TAIL
+        /* x, y, mic8, cat8 and pat in one store, not eight. */
+        (void)side_pat;
+        uint64_t tail = pr->out_tail[s] | (uint64_t)(uint8_t)nx | (uint64_t)(uint8_t)ny << 8;
+        memcpy((char *)fr + FRONT_TAIL_AT, &tail, sizeof tail);
+#else
         fr->x = (Coord)nx;
         fr->y = (Coord)ny;
         fr->mic8 = pr->out_mic[s];
         fr->cat8 = pr->out_cat[s];
         memset(fr->pat, 0, sizeof fr->pat);
         fr->pat[s ^ 2] = side_pat[s];
+#endif
 #ifdef MICROPUL_WIDE
         fr->slot = (uint16_t)(cell - g->grid);
 #endif
@@ -142,11 +150,22 @@ static inline void place_side(MicropulGame *g, const PlaceRot *pr, const uint8_t
     Front *fr = &g->front[f];
     fr->ctx |= pr->out_ctx[s];
     fr->ctx_nz |= pr->out_nz[s];
+#if FRONT_TAIL
+    /* Its pattern on side s ^ 2 was 0 (the side faced this empty cell), so
+    ** ORing the tail sets it, with mic8 and cat8, in one store. */
+    uint64_t tail;
+    memcpy(&tail, (char *)fr + FRONT_TAIL_AT, sizeof tail);
+    bool was_attachable = (tail & 0xFF0000u) != 0;
+    tail |= pr->out_tail[s];
+    memcpy((char *)fr + FRONT_TAIL_AT, &tail, sizeof tail);
+    if (!was_attachable && (tail & 0xFF0000u)) {
+#else
     fr->pat[s ^ 2] = side_pat[s];
     bool was_attachable = fr->mic8 != 0;
     fr->mic8 |= pr->out_mic[s];
     fr->cat8 |= pr->out_cat[s];
     if (!was_attachable && fr->mic8) {
+#endif
         hole_fill(g, hole);
         front_swap(g, (int)*cell - FRONT_BASE, g->nattach++);
     }

@@ -79,6 +79,10 @@ typedef struct {
     ** bytes_nonzero marks, micropul and catalyst slots). */
     uint64_t out_ctx[4], out_nz[4];
     uint8_t out_mic[4], out_cat[4];
+    /* The same for the small layout's frontier entry past its colours
+    ** (FRONT_TAIL): its micropul and catalyst slots and the pattern of
+    ** side s ^ 2 where a Front keeps them, the coordinates' bytes 0. */
+    uint64_t out_tail[4];
     /* Catalysts firing at a set of quadrants (a bit each; a big tile's centre
     ** fires once for any): draws | extra turns << 16. A catalyst draws at
     ** most 1000 tiles (tileset.c) and a placement fires at most 12, so sums
@@ -95,9 +99,9 @@ typedef struct {
     ** rotation, and a shift beats the multiply-adds of 384 bytes (the wide
     ** layout's node ids take 16 more). */
 #ifdef MICROPUL_WIDE
-    uint8_t pad[80];
+    uint8_t pad[48];
 #else
-    uint8_t pad[96];
+    uint8_t pad[64];
 #endif
 } PlaceRot;
 _Static_assert(sizeof(PlaceRot) == 512, "PlaceRot's pad brings it to 512 bytes");
@@ -186,6 +190,19 @@ typedef struct {
     uint16_t slot;    /* its grid slot (board_slot) */
 #endif
 } Front;
+
+/* On the small layout a frontier entry's eight bytes past its colours (x,
+** y, mic8, cat8, pat) are one little-endian word to board_place, which
+** writes or ORs them whole (PlaceRot's out_tail). */
+#if !defined(MICROPUL_WIDE) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define FRONT_TAIL 1
+#define FRONT_TAIL_AT offsetof(Front, x)
+_Static_assert(offsetof(Front, x) == 16 && offsetof(Front, y) == 17 && offsetof(Front, mic8) == 18 &&
+                   offsetof(Front, cat8) == 19 && offsetof(Front, pat) == 20 && sizeof(Front) == 24,
+               "a Front's tail is x, y, mic8, cat8 and pat[4], in eight bytes");
+#else
+#define FRONT_TAIL 0
+#endif
 
 typedef struct MicropulGame {
     PulGame h;                /* first: a MicropulGame * is a PulGame * (see MG) */

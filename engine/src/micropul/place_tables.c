@@ -66,6 +66,8 @@ static void place_build(const MicropulVariant *v, int t, int r, PlaceRot *out) {
         out->out_nz[s] = bytes_nonzero(out->out_ctx[s]);
         out->out_mic[s] = (uint8_t)(((tr->mic_slots >> (2 * s)) & 3u) << (2 * os));
         out->out_cat[s] = (uint8_t)(((tr->cat_slots >> (2 * s)) & 3u) << (2 * os));
+        out->out_tail[s] = (uint64_t)out->out_mic[s] << 16 | (uint64_t)out->out_cat[s] << 24 |
+                           (uint64_t)v->side_pat[t][r][s] << (32 + 8 * os);
     }
     for (unsigned m = 1; m < 16; m++) {
         if (d->big) {

@@ -128,8 +128,20 @@ PulStatus start_game(PulGame *pg, int nseats, uint64_t seed, const uint8_t *core
     rules = &g->rules;
     for (int s = 0; s < nseats; s++) {
         g->stones[s] = (uint8_t)rules->stones;
-        for (int k = 0; k < rules->hand_size && g->core_top < g->ncore; k++)
-            g->hand[s][g->nhand[s]++] = g->core[g->core_top++];
+        /* The hand is empty (start_reset): its tiles are the core's next ones. */
+        int n = g->ncore - g->core_top;
+        if (rules->hand_size < n) n = rules->hand_size;
+        if (n < 0) n = 0;
+        const uint8_t *from = &g->core[g->core_top];
+        if (PUL_LIKELY(g->core_top + PUL_MAX_HAND <= MP_TILES)) {
+            /* One 16-byte move, not a byte per tile (a hand's bytes past its
+            ** count are never read). */
+            memcpy(g->hand[s], from, PUL_MAX_HAND);
+        } else {
+            memcpy(g->hand[s], from, (size_t)n);
+        }
+        g->nhand[s] = (uint8_t)n;
+        g->core_top = (uint8_t)(g->core_top + n);
     }
     g->h.started = 1;
     if (g->core_top == g->ncore && rules->core_empty_end == PUL_CORE_EMPTY_IMMEDIATE) {
