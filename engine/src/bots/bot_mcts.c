@@ -571,14 +571,11 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
         ** the legal actions are counted only then. */
         bool room = widen <= 0 || next < 0 ||
                     nlegal < 1 + widen * sqrt((double)m->pool[node].visits);
-        /* With widening, no count of the legal actions first: the ranked
-        ** search finds an action exactly when one is legal that no child
-        ** has (its candidates are such actions, as a legal action is listed
-        ** once and so is never two children; a ranking lists the legal
-        ** actions no child has), and when there is none it draws nothing
-        ** and changes nothing (a ranking of no action ends before its
-        ** draws), as though it had not been called. */
-        bool untried = room && (widen > 0 || nlegal < pul_legal_actions(g, NULL, 0)) &&
+        /* A node with no child legal here and no candidates left to check
+        ** goes straight to a ranking, which lists the legal actions itself
+        ** (and finds none where the count would be 0): no count first. */
+        bool fresh_rank = widen > 0 && nlegal == 0 && m->pool[node].ncand == 0;
+        bool untried = room && (fresh_rank || nlegal < pul_legal_actions(g, NULL, 0)) &&
                        untried_action(m, node, g, widen > 0, (int)b->opt[OPT_RANK], rng, &a);
         if (m->failed) return; /* the search stops; nothing to back up */
         if (untried) {
