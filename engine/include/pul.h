@@ -836,6 +836,12 @@ void pul_observe_update(const PulGame *g, int seat, PulObservation *obs);
 ** unseen tiles (cheap: nothing new to place). */
 PulStatus pul_game_from_observation(PulGame *g, const PulObservation *obs, PulRng *rng,
                                     PulError *err);
+/* pul_game_from_observation(g, obs, rng, err) for g a copy (pul_game_copy or
+** pul_game_copy_used) of a game that it built from this very obs, unchanged
+** since: byte for byte the same game and the same draws from rng, but obs is
+** not checked again (the first call did) and, where the family can, only the
+** unseen tiles are dealt (a searcher's deal per iteration). */
+PulStatus pul_game_redeal(PulGame *g, const PulObservation *obs, PulRng *rng, PulError *err);
 /* pul_game_from_observation(g, obs, NULL, err), byte for byte, for a caller
 ** that calls it again and again on the same g, with observations of one game
 ** (a bot at each of its moves), and changes g and memo in no other way in

@@ -1,12 +1,13 @@
 /*
 ** test_determinize_incremental.c: a determinization kept from one observation
 ** of a game to the next is byte for byte the one rebuilt from scratch, in
-** every shipped edition, whoever observes and however far apart.
+** every shipped edition, whoever observes and however far apart; and a
+** searcher's copy re-dealt (pul_game_redeal) is the copy dealt again.
 */
 #include "game_util.h"
 
 typedef struct {
-    long compared, extended, stones, replayed;
+    long compared, extended, stones, replayed, redealt;
 } Tally;
 
 /* A rebuild of obs from scratch on a new game object, dealt from seed (0:
@@ -76,6 +77,29 @@ static void play(const PulVariant *v, int nseats, uint64_t seed, void *ctx) {
                 same_game(copy, f, "a game played on and dealt again", v, seed, step);
                 t->replayed++;
             }
+            /* pul_game_redeal, as MCTS deals each iteration: on a full copy,
+            ** the fresh rebuild; on a copy of only what is used, into a game
+            ** played on (copy), what pul_game_from_observation makes of the
+            ** same copy in a twin of it; and the same draws of the generator */
+            PulGame *twin = pul_game_new(v);
+            pul_game_copy(twin, copy);
+            pul_game_copy(copy, kept[s]);
+            pul_rng_seed(&r, deal + 1);
+            CHECK(pul_game_redeal(copy, &obs, &r, &err) == PUL_OK);
+            uint64_t after = pul_rng_next(&r);
+            same_game(copy, f, "a copy re-dealt", v, seed, step);
+            pul_game_copy(copy, twin);
+            pul_game_copy_used(copy, kept[s]);
+            pul_game_copy_used(twin, kept[s]);
+            pul_rng_seed(&r, deal + 1);
+            CHECK(pul_game_redeal(copy, &obs, &r, &err) == PUL_OK);
+            CHECK(pul_rng_next(&r) == after);
+            pul_rng_seed(&r, deal + 1);
+            CHECK(pul_game_from_observation(twin, &obs, &r, &err) == PUL_OK);
+            CHECK(pul_rng_next(&r) == after);
+            same_game(copy, twin, "a used copy re-dealt", v, seed, step);
+            pul_game_free(twin);
+            t->redealt++;
             pul_game_free(f);
         }
         PulAction a;
@@ -119,15 +143,16 @@ static void test_bad_then_good(void) {
 }
 
 int main(void) {
-    Tally t = {0, 0, 0, 0};
+    Tally t = {0, 0, 0, 0, 0};
     each_shipped_game(3, play, &t);
     test_bad_then_good();
     /* Many comparisons, many of them Micropul games brought up to date (the
     ** count reads Micropul's placed list), many with stones on the board. */
-    CHECK(t.compared > 2000 && t.extended > 1000 && t.stones > 200 && t.replayed > 1000);
+    CHECK(t.compared > 2000 && t.extended > 1000 && t.stones > 200 && t.replayed > 1000 &&
+          t.redealt > 2000);
     if (!check_failures)
         printf("test_determinize_incremental: %ld rebuilds alike (%ld brought up to date, %ld "
-               "with stones, %ld played on)\n",
-               t.compared, t.extended, t.stones, t.replayed);
+               "with stones, %ld played on, %ld re-dealt)\n",
+               t.compared, t.extended, t.stones, t.replayed, t.redealt);
     return CHECK_DONE();
 }

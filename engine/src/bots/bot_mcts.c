@@ -98,9 +98,9 @@ typedef struct {
     Cand *cand;         /* the nodes' blocks of ranked candidates */
     int ccap, cn;
     PulGame *tmp;       /* the estimates' scratch */
-    /* The decision's first deal: each iteration deals again on a copy of it,
-    ** so that a family that re-deals only the hidden tiles of a game already
-    ** dealt from the same observation does no more. */
+    /* The decision's first deal: each iteration deals again on a copy of it
+    ** (pul_game_redeal: no check of the observation again and, in a family
+    ** that can, only the hidden tiles dealt). */
     PulGame *root;
     int nlog;                       /* logs[0..nlog) are filled */
     PulAction buf[PUL_MAX_ACTIONS];
@@ -561,7 +561,7 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
     int depth = 0, node = 0;
     m->path[depth++] = 0;
     pul_game_copy_used(g, m->root);
-    if (pul_game_from_observation(g, obs, rng, NULL) != PUL_OK) return;
+    if (pul_game_redeal(g, obs, rng, NULL) != PUL_OK) return;
     while (!pul_game_over(g) && depth < MAX_PATH) {
         int nlegal, mover = pul_game_to_move(g);
         int next = select_child(m, node, g, c, &nlegal);

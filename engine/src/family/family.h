@@ -119,6 +119,9 @@ struct Family {
     PulStatus (*from_observation_kept)(PulGame *g, const PulObservation *obs, void *memo,
                                        PulError *err);
     size_t memo_size;
+    /* pul_game_redeal (NULL: from_observation): g a copy of a game that
+    ** from_observation built from obs */
+    void (*redeal)(PulGame *g, const PulObservation *obs, PulRng *rng);
     double (*heuristic)(const PulGame *g, int seat);
     /* pul_game_margin in one pass over the position (NULL: from heuristic,
     ** seat by seat); the same value to the last bit */

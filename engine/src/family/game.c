@@ -150,6 +150,11 @@ PulStatus pul_game_from_observation(PulGame *g, const PulObservation *obs, PulRn
                                     PulError *err) {
     return g->fam->from_observation(g, obs, rng, err);
 }
+PulStatus pul_game_redeal(PulGame *g, const PulObservation *obs, PulRng *rng, PulError *err) {
+    if (!g->fam->redeal) return g->fam->from_observation(g, obs, rng, err);
+    g->fam->redeal(g, obs, rng);
+    return PUL_OK;
+}
 size_t pul_observation_memo_size(const PulVariant *v) {
     return v->fam->from_observation_kept ? v->fam->memo_size : 0;
 }

@@ -466,6 +466,18 @@ PulStatus determinize_game(PulGame *g, const PulObservation *obs, PulRng *rng, P
     return determinize(g, obs, rng, NULL, err);
 }
 
+/* What determinize gives on a copy of a game it built from obs: the board,
+** the stones and every counter are obs's already (a rebuild would write the
+** same bytes), and the core's drawn part begins with the placed tiles
+** 1..nplaced-1 that the first deal wrote; only the unseen tiles are dealt
+** again, from the same draws of rng, and the game's generator seeded. */
+void determinize_redeal(PulGame *pg, const PulObservation *obs, PulRng *rng) {
+    MicropulGame *g = MG(pg);
+    deal_hidden(g, obs, rng, g->nplaced - 1);
+    g->h.seed = rng ? rng_next(rng) : 0;
+    pul_rng_seed(&g->h.rng, g->h.seed);
+}
+
 PulStatus determinize_kept(PulGame *g, const PulObservation *obs, void *memo, PulError *err) {
     return determinize(g, obs, NULL, memo, err);
 }

@@ -46,9 +46,17 @@ static double potential(int open) {
     return W.close_chance / (1.0 + W.per_open * open);
 }
 
+/* potential_of with 1.0 for no open edge: a closed group's points times
+** 1.0 are its points exactly, so claim_worth needs no branch on open. */
+#define WORTH4(o) ((o) ? POTENTIAL(o) : 1.0), POTENTIAL((o) + 1), POTENTIAL((o) + 2), POTENTIAL((o) + 3)
+static const double worth_of[] = {WORTH4(0), POTENTIAL4(4), POTENTIAL4(8), POTENTIAL4(12),
+                                  POTENTIAL16(16), POTENTIAL16(32), POTENTIAL16(48)};
+_Static_assert(sizeof worth_of == sizeof potential_of, "a factor for every potential");
+
 /* What a claim on a group without a stone is worth before the stone's own
 ** value: its points, or their open share. */
 static double claim_worth(int points, int open) {
+    if ((unsigned)open < POTENTIAL_TABLE) return points * worth_of[open];
     return open ? points * potential(open) : points;
 }
 
@@ -192,12 +200,11 @@ typedef struct {
     int nc;
     int croot[MAX_CLAIMED], cwho[MAX_CLAIMED];
     double cval[MAX_CLAIMED];
+    uint64_t cbits;     /* bit croot % 64 of each */
     /* The two groups without a stone that a claim values most, best first
     ** (-1, -HUGE_VAL: none); the first of equals first. */
     int uroot[2];
     double uval[2];
-    /* The stone term when the action draws no tile (most do not): a division saved per action. */
-    double stone;
 } Base;
 
 /* A group the action touches: one on the board (old) or one of the new
@@ -228,9 +235,9 @@ typedef struct {
 static void base_of(const MicropulGame *g, Base *b) {
     score_totals(&g->h, b->scores);
     b->nc = 0;
+    b->cbits = 0;
     b->uroot[0] = b->uroot[1] = -1;
     b->uval[0] = b->uval[1] = -HUGE_VAL;
-    b->stone = stone_value(g, g->ncore - g->core_top);
     for (int from = 0; from < g->nplaced * 4; from += 64) {
         for (uint64_t roots = group_roots(g, from); roots; roots &= roots - 1) {
             int n = from + lowest_set64(roots);
@@ -246,6 +253,7 @@ static void base_of(const MicropulGame *g, Base *b) {
                 int who = groups_scorer(g, n);
                 if (who < 0 || b->nc == MAX_CLAIMED) continue;
                 b->croot[b->nc] = n;
+                b->cbits |= UINT64_C(1) << (n & 63);
                 b->cwho[b->nc] = who;
                 b->cval[b->nc++] = g->gpoints[n] * potential(open);
             }
@@ -462,7 +470,8 @@ effect_margin_of(const MicropulGame *g, const Base *b, const Effect *e, int seat
     for (int s = 0; s < seats; s++) v[s] = b->scores[s] + add[s];
     v[seat] = b->scores[seat] + add[seat] + rules->points_supply * e->supply +
               rules->points_hand * e->hand;
-    double stone = e->drawn ? stone_value(g, g->ncore - core_top) : b->stone;
+    /* A division each estimate, not a branch on whether it draws a tile. */
+    double stone = stone_value(g, g->ncore - core_top);
     double best_claim = 0.0;
     if (claim_open) {
         double top = !touched_old(e, b->uroot[0])   ? b->uval[0]
@@ -473,13 +482,18 @@ effect_margin_of(const MicropulGame *g, const Base *b, const Effect *e, int seat
         double gain = top - stone;
         if (gain > best_claim) best_claim = gain;
     }
-    for (int i = 0, j = 0; i < b->nc || j < nn;) {
-        if (i < b->nc && (j == nn || b->croot[i] < nroot[j])) {
-            if (!touched_old(e, b->croot[i])) v[b->cwho[i]] += b->cval[i];
-            i++;
-        } else {
-            v[nwho[j]] += nval[j];
-            j++;
+    if (nn == 0 && !(e->old_bits & b->cbits)) {
+        /* No claimed group touched (most estimates): the base's in order. */
+        for (int i = 0; i < b->nc; i++) v[b->cwho[i]] += b->cval[i];
+    } else {
+        for (int i = 0, j = 0; i < b->nc || j < nn;) {
+            if (i < b->nc && (j == nn || b->croot[i] < nroot[j])) {
+                if (!touched_old(e, b->croot[i])) v[b->cwho[i]] += b->cval[i];
+                i++;
+            } else {
+                v[nwho[j]] += nval[j];
+                j++;
+            }
         }
     }
     values_tail(seats, next, stone, best_claim, stones, nhand, nsupply, v);

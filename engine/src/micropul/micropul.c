@@ -76,6 +76,7 @@ const Family micropul_family = {
     .from_observation = determinize_game,
     .from_observation_kept = determinize_kept,
     .memo_size = sizeof(MicropulMemo),
+    .redeal = determinize_redeal,
     .observation_hash = observe_hash,
     .heuristic = heuristic_value,
     .margin = heuristic_margin,

@@ -25,6 +25,8 @@ typedef struct {
 
 /* determinize_game without a generator, memo kept by the caller. */
 PulStatus determinize_kept(PulGame *g, const PulObservation *obs, void *memo, PulError *err);
+/* determinize_game on a copy of a game it built from obs (pul_game_redeal). */
+void determinize_redeal(PulGame *g, const PulObservation *obs, PulRng *rng);
 
 /* FNV-1a over what o shows, field by field (never padding). */
 uint64_t observe_hash(const PulVariant *v, const PulObservation *o);

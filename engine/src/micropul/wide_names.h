@@ -23,6 +23,7 @@
 #define deal_tags wide_deal_tags
 #define determinize_game wide_determinize_game
 #define determinize_kept wide_determinize_kept
+#define determinize_redeal wide_determinize_redeal
 #define game_draw_tiles wide_game_draw_tiles
 #define game_end wide_game_end
 #define groups_add_tile wide_groups_add_tile
