@@ -298,8 +298,10 @@ static inline void small_hand(const MicropulGame *g, SmallHand *sh) {
 
 /* cell_fits' word for a small hand of nh tiles: byte h for hand tile h.
 ** Inlined with nh a constant (small_hand_fits), so that two tiles are
-** worked in two byte lanes at once and one alone. */
-static inline uint64_t small_fits(const SmallHand *sh, int nh, const Front *f) {
+** worked in two byte lanes at once and one alone. al: the always-met bits
+** (sh->lanes), passed so that the exact draw inlines it as the constant 0
+** where both rules hold, four ORs a cell fewer. */
+static inline uint64_t small_fits_lanes(const SmallHand *sh, int nh, unsigned al, const Front *f) {
     unsigned i0 = f->pat[0] * 4u + 0, i1 = f->pat[1] * 4u + 1;
     unsigned i2 = f->pat[2] * 4u + 2, i3 = f->pat[3] * 4u + 3;
     const uint8_t *r0 = sh->row[0], *r1 = sh->row[nh - 1];
@@ -310,12 +312,15 @@ static inline uint64_t small_fits(const SmallHand *sh, int nh, const Front *f) {
         c |= (unsigned)r1[i2] << 8;
         d |= (unsigned)r1[i3] << 8;
     }
-    unsigned al = sh->lanes;
     a |= al;
     b |= al;
     c |= al;
     d |= al;
     return a & b & c & d & ((a | b | c | d) >> 4) & 0x0F0Fu;
+}
+
+static inline uint64_t small_fits(const SmallHand *sh, int nh, const Front *f) {
+    return small_fits_lanes(sh, nh, sh->lanes, f);
 }
 
 /* Set bits of a small hand's word (small_fits): a nibble's count each. */
@@ -804,10 +809,11 @@ static bool random_by_rejection(const MicropulGame *g, PulRng *rng, PulAction *o
 /* A small hand's word and count per cell (random_by_counts), with nh a
 ** constant where it is inlined; returns the placements. */
 static LEGAL_INLINE uint32_t small_counts(const MicropulGame *g, const SmallHand *sh, int nh,
-                                          int ncells, uint64_t *fits, uint8_t *counts) {
+                                          unsigned lanes, int ncells, uint64_t *fits,
+                                          uint8_t *counts) {
     uint32_t n = 0;
     for (int f = 0; f < ncells; f++) {
-        fits[f] = small_fits(sh, nh, &g->front[f]);
+        fits[f] = small_fits_lanes(sh, nh, lanes, &g->front[f]);
         counts[f] = (uint8_t)small_count(fits[f]);
         n += counts[f];
     }
@@ -827,8 +833,14 @@ LEGAL_NOINLINE static bool random_by_counts(const MicropulGame *g, PulRng *rng, 
     if (g->nhand[seat] <= SMALL_HAND) {
         SmallHand sh;
         small_hand(g, &sh);
-        if (sh.nh == 1) nplace = small_counts(g, &sh, 1, ncells, fits[0], counts[0]);
-        else if (sh.nh == 2) nplace = small_counts(g, &sh, 2, ncells, fits[0], counts[0]);
+        /* Both rules in force (the usual): no always-met bits, constant 0. */
+        if (sh.lanes == 0) {
+            if (sh.nh == 1) nplace = small_counts(g, &sh, 1, 0, ncells, fits[0], counts[0]);
+            else if (sh.nh == 2) nplace = small_counts(g, &sh, 2, 0, ncells, fits[0], counts[0]);
+        } else {
+            if (sh.nh == 1) nplace = small_counts(g, &sh, 1, sh.lanes, ncells, fits[0], counts[0]);
+            else if (sh.nh == 2) nplace = small_counts(g, &sh, 2, sh.lanes, ncells, fits[0], counts[0]);
+        }
     } else {
         for (int c = 0; c < nchunks; c++) {
             table_fill(g, c * CHUNK, tab);
