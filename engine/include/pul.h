@@ -314,6 +314,7 @@ int pul_lang_find(const char *code);      /* PulLang, or -1 */
 #define PUL_ART_MAX   4096   /* one SVG snippet */
 #define PUL_PATH_MAX  1024
 #define PUL_MAX_SCRIPTS 16
+#define PUL_BOTS_MAX  512    /* an edition's bot defaults, PulVariantInfo.bots, with the NUL */
 
 /* ---------------------------------------------------------------- themes */
 
@@ -398,6 +399,11 @@ typedef struct {
     char theme_file[PUL_PATH_MAX];               /* "" when the variant has no theme */
     int nscripts;
     char script[PUL_MAX_SCRIPTS][PUL_PATH_MAX];  /* Lua files, resolved, in load order */
+    /* The defaults the edition gives its bots (bots: in variant.yaml, merged
+    ** down the extends chain), one bot a line as a spec would name them:
+    ** "mcts:iters=1700,depth=1,samples=2"; "" for none. pul_bot_new starts
+    ** from them, and a spec's own values override them. */
+    char bots[PUL_BOTS_MAX];
 } PulVariantInfo;
 
 /* Find a variant by name or path and load it with everything it names.

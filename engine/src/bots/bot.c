@@ -139,7 +139,45 @@ static PulStatus read_value(PulBot *b, int i, const char *text, size_t len, int 
     return PUL_OK;
 }
 
-/* "name" or "name:key=value,key=value". */
+PulStatus bot_option_check(const BotKind *k, int i, const char *value, PulError *err) {
+    PulBot scratch;
+    memset(&scratch, 0, sizeof scratch);
+    scratch.kind = k;
+    return read_value(&scratch, i, value, strlen(value), 1, err);
+}
+
+/* The defaults the edition sets for b's kind (PulVariantInfo.bots, one
+** "kind:key=value,..." a line, each value checked when the edition loaded):
+** they replace the kind's own and, like a spec's, show in the full spec. */
+static PulStatus edition_defaults(PulBot *b, PulError *err) {
+    const PulVariantInfo *info = pul_variant_info(b->v);
+    size_t nlen = strlen(b->kind->name);
+    for (const char *line = info->bots; *line;) {
+        const char *end = strchr(line, '\n');
+        if (!end) end = line + strlen(line);
+        if ((size_t)(end - line) > nlen && line[nlen] == ':' &&
+            strncmp(line, b->kind->name, nlen) == 0) {
+            for (const char *p = line + nlen + 1; p < end;) {
+                const char *comma = memchr(p, ',', (size_t)(end - p));
+                const char *stop = comma ? comma : end;
+                const char *eq = memchr(p, '=', (size_t)(stop - p));
+                int i = eq ? find_option(b->kind, p, (size_t)(eq - p)) : -1;
+                if (i < 0 || read_value(b, i, eq + 1, (size_t)(stop - eq - 1), 1, err) != PUL_OK)
+                    return err_setc(err, "bad-value", info->file[0] ? info->file : NULL, 0, 0,
+                                    "edition %s sets a default bot '%s' does not take: '%.*s'; "
+                                    "correct its bots: (see pul help bots)",
+                                    info->name, b->kind->name, (int)(stop - p), p);
+                b->given[i] = true;
+                p = comma ? comma + 1 : end;
+            }
+        }
+        line = *end ? end + 1 : end;
+    }
+    return PUL_OK;
+}
+
+/* "name" or "name:key=value,key=value": the kind's defaults, then the
+** edition's, then the spec's own values. */
 static PulStatus parse_spec(PulBot *b, const char *spec, PulError *err) {
     size_t total = strlen(spec);
     if (total >= BOT_SPEC_MAX - 64)
@@ -151,7 +189,9 @@ static PulStatus parse_spec(PulBot *b, const char *spec, PulError *err) {
     b->kind = find_kind(spec, nlen);
     if (!b->kind) return unknown_kind(spec, nlen, err);
     for (int i = 0; i < b->kind->noptions; i++) b->opt[i] = b->kind->options[i].def;
-    if (!colon) return PUL_OK;
+    PulStatus set = edition_defaults(b, err);
+    if (set != PUL_OK || !colon) return set;
+    bool seen[BOT_MAX_OPTIONS] = {false};
     const char *p = colon + 1;
     if (!*p)
         return err_setc(err, "bad-value", SPEC_SOURCE, 1, (int)(p - spec) + 1,
@@ -165,7 +205,7 @@ static PulStatus parse_spec(PulBot *b, const char *spec, PulError *err) {
         int col = (int)(p - spec) + 1;
         int i = find_option(b->kind, p, klen);
         if (i < 0) return unknown_option(b->kind, p, klen, col, err);
-        if (b->given[i])
+        if (seen[i])
             return err_setc(err, "duplicate-key", SPEC_SOURCE, 1, col,
                             "option '%s' is given twice in the bot spec; keep one",
                             b->kind->options[i].key);
@@ -175,7 +215,7 @@ static PulStatus parse_spec(PulBot *b, const char *spec, PulError *err) {
                             b->kind->options[i].key);
         PulStatus st = read_value(b, i, eq + 1, ilen - klen - 1, col + (int)klen + 1, err);
         if (st != PUL_OK) return st;
-        b->given[i] = true;
+        seen[i] = b->given[i] = true;
         p += ilen;
         if (*p == ',') {
             p++;
@@ -406,6 +446,7 @@ int pul_bot_help(char *buf, size_t size) {
         if (n_ > 0) o += (size_t)n_;                                               \
     } while (0)
     PUT("A bot is written NAME or NAME:KEY=VALUE,KEY=VALUE. Bots:\n");
+    /* The table's defaults are pul's own; an edition may set others. */
     for (const BotKind *const *k = bot_kinds(); *k; k++) {
         PUT("  %-8s %s\n", (*k)->name, (*k)->help);
         for (int i = 0; i < (*k)->noptions; i++) {
@@ -420,6 +461,8 @@ int pul_bot_help(char *buf, size_t size) {
             PUT("    %-8s %s (default %s)\n", opt->key, opt->help, def);
         }
     }
+    PUT("An edition may give its bots other defaults (bots: in its variant.yaml,\n"
+        "variants/README.md); a spec's own values override them.\n");
 #undef PUT
     return (int)o;
 }

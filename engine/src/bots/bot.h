@@ -17,7 +17,8 @@ typedef struct {
     int type;                   /* BOT_OPT_INT, BOT_OPT_REAL, BOT_OPT_WORD */
     double min, max, def;       /* word: def is the index of the default word */
     const char *const *words;   /* word: the values, NULL-terminated */
-    bool optional;              /* left out of the full spec unless given */
+    bool optional;              /* left out of the full spec unless given (or the
+                                   edition sets it) */
     const char *help;
 } BotOption;
 
@@ -29,7 +30,7 @@ struct PulBot {
     const BotKind *kind;
     uint64_t seed;
     double opt[BOT_MAX_OPTIONS];    /* by the kind's option order */
-    bool given[BOT_MAX_OPTIONS];
+    bool given[BOT_MAX_OPTIONS];    /* set by the spec or by the edition's bots: */
     char spec[BOT_SPEC_MAX];
     long iterations;
     PulGame *det;                   /* a determinization, reused between choices
@@ -70,6 +71,11 @@ extern const BotKind bot_random_kind, bot_greedy_kind, bot_mcts_kind;
 
 /* Every kind, for the spec parser and help: NULL-terminated. */
 const BotKind *const *bot_kinds(void);
+
+/* Whether value (a NUL-terminated text) is one that option i of kind k
+** takes, as an edition's default (variant.yaml bots:, read by load/): PUL_OK,
+** or err says why, placed in the spec (the caller places it in its file). */
+PulStatus bot_option_check(const BotKind *k, int i, const char *value, PulError *err);
 
 /* ---------------------------------------------------------- heuristics */
 

@@ -13,6 +13,7 @@
 **   theme: theme.yaml          # likewise
 **   rules: {extra_turn_chains: false, merged_scoring: one_owner}
 **   scripts: [solo_peek.lua]   # Lua files (run by the scripting layer)
+**   bots: {mcts: {depth: 1}}   # defaults the edition gives its bots
 **
 ** The files named (and a variant extended by path) must lie inside the roots
 ** of roots.h: the folders of the manifests read, the search path's variants
@@ -20,7 +21,7 @@
 **
 ** Without extends, title, players, tiles and theme are required. With it,
 ** every field starts as the parent's and the child overrides what it gives:
-** rules and players key by key, the others whole (a title given replaces all
+** rules, players and bots key by key, the others whole (a title given replaces all
 ** of the parent's languages and drops the parent's description unless one is
 ** given too; scripts given replace the parent's list). Rules not set
 ** anywhere in the chain are the base rules, RULES.md section 1.
@@ -36,6 +37,7 @@
 #include <sys/stat.h>
 
 #include "board_yaml.h"
+#include "bot.h"
 #include "families.h"
 #include "find.h"
 #include "roots.h"
@@ -45,7 +47,11 @@
 #include "ydoc.h"
 #include "mem.h"
 
-enum { MAX_CHAIN = 8 };
+enum {
+    MAX_CHAIN = 8,
+    BOTS_KINDS_MAX = 8,  /* bot kinds bots: may name */
+    BOTS_VALUE_MAX = 24  /* bytes of one option's value, with the NUL */
+};
 
 /* What a chain of manifests says, the parent's first, overridden by each child. */
 typedef struct {
@@ -63,6 +69,9 @@ typedef struct {
         int level;
     } players;
     int board_level;
+    /* bots:, by kind (bot_kinds' order) and option: each value as written
+    ** ("" where no manifest of the chain sets it). */
+    char bot_value[BOTS_KINDS_MAX][BOT_MAX_OPTIONS][BOTS_VALUE_MAX];
 } Manifest;
 
 /* The manifests being read, child first, to find a variant that extends
@@ -357,6 +366,100 @@ static void note_players(const YDoc *doc, const YNode *n, int level, Manifest *m
     }
 }
 
+/* -------------------------------------------------------------------- bots */
+
+/* One option's value under bots:, checked by the bot's own option table. */
+static PulStatus read_bot_value(YDoc *doc, const BotKind *kind, int i, const YNode *v,
+                                char out[BOTS_VALUE_MAX]) {
+    char text[48];
+    const char *key = kind->options[i].key;
+    if (v->kind != YDOC_SCALAR || v->len == 0)
+        return ydoc_fail(doc, v, "wrong-type",
+                         "bots: option '%s' of bot '%s' needs a value like %s: %s, not %s", key,
+                         kind->name, key,
+                         kind->options[i].type == BOT_OPT_WORD ? kind->options[i].words[0] : "1",
+                         ydoc_kind(v, text, sizeof text));
+    if (v->len >= BOTS_VALUE_MAX || memchr(v->text, '\0', v->len))
+        return ydoc_fail(doc, v, "bad-value",
+                         "bots: option '%s' of bot '%s' is '%s'; write a number or a word of at "
+                         "most %d characters",
+                         key, kind->name, ydoc_shown(v, text, sizeof text), BOTS_VALUE_MAX - 1);
+    PulError berr;
+    if (bot_option_check(kind, i, v->text, &berr) != PUL_OK)
+        return ydoc_fail(doc, v, berr.code, "bots: %s", berr.message);
+    memcpy(out, v->text, v->len + 1);
+    return PUL_OK;
+}
+
+/* bots: {KIND: {OPTION: VALUE, ...}, ...}: the defaults the edition gives
+** its bots, which a bot spec's own values override. A child's value
+** replaces its parent's for that option alone. */
+static PulStatus read_bots(YDoc *doc, const YNode *n, Manifest *m) {
+    const BotKind *const *kinds = bot_kinds();
+    const char *names[BOTS_KINDS_MAX];
+    int nk = 0;
+    char text[48], what[48];
+    for (; kinds[nk]; nk++) {
+        PUL_ASSERT(nk < BOTS_KINDS_MAX);
+        if (nk >= BOTS_KINDS_MAX) break;
+        names[nk] = kinds[nk]->name;
+    }
+    if (n->kind == YDOC_SCALAR && n->len == 0) return PUL_OK; /* "bots:" with nothing */
+    if (n->kind != YDOC_MAP)
+        return ydoc_fail(doc, n, "wrong-type",
+                         "bots must be a mapping of bot names to their options, like {mcts: "
+                         "{depth: 1}}, not %s",
+                         ydoc_kind(n, text, sizeof text));
+    const YNode *val[BOTS_KINDS_MAX], *keyn[BOTS_KINDS_MAX];
+    PulStatus st = ydoc_map(doc, n, "bots", names, nk, val, keyn);
+    for (int k = 0; st == PUL_OK && k < nk; k++) {
+        const BotKind *kind = kinds[k];
+        const YNode *o = val[k];
+        if (!o || (o->kind == YDOC_SCALAR && o->len == 0)) continue;
+        if (kind->noptions == 0)
+            return ydoc_fail(doc, keyn[k], "unknown-key",
+                             "bots: bot '%s' takes no options; remove it from bots:", kind->name);
+        if (o->kind != YDOC_MAP)
+            return ydoc_fail(doc, o, "wrong-type",
+                             "bots: %s must be a mapping of its options, like {%s: %s}, not %s",
+                             kind->name, kind->options[0].key,
+                             kind->options[0].type == BOT_OPT_WORD ? kind->options[0].words[0]
+                                                                   : "1",
+                             ydoc_kind(o, text, sizeof text));
+        const char *keys[BOT_MAX_OPTIONS];
+        const YNode *ov[BOT_MAX_OPTIONS], *okn[BOT_MAX_OPTIONS];
+        for (int i = 0; i < kind->noptions; i++) keys[i] = kind->options[i].key;
+        snprintf(what, sizeof what, "the options of bot '%s'", kind->name);
+        st = ydoc_map(doc, o, what, keys, kind->noptions, ov, okn);
+        for (int i = 0; st == PUL_OK && i < kind->noptions; i++)
+            if (ov[i]) st = read_bot_value(doc, kind, i, ov[i], m->bot_value[k][i]);
+    }
+    return st;
+}
+
+/* The chain's bots: so far, as PulVariantInfo.bots says them. */
+static PulStatus write_bots(YDoc *doc, const YNode *at, Manifest *m) {
+    const BotKind *const *kinds = bot_kinds();
+    char *out = m->info.bots;
+    size_t o = 0, size = sizeof m->info.bots;
+    out[0] = '\0';
+    for (int k = 0; kinds[k] && k < BOTS_KINDS_MAX; k++) {
+        bool any = false;
+        for (int i = 0; i < kinds[k]->noptions && o < size; i++) {
+            if (!m->bot_value[k][i][0]) continue;
+            o += (size_t)snprintf(out + o, size - o, "%s%s%s=%s", any ? "" : kinds[k]->name,
+                                  any ? "," : ":", kinds[k]->options[i].key, m->bot_value[k][i]);
+            any = true;
+        }
+        if (any && o < size) o += (size_t)snprintf(out + o, size - o, "\n");
+    }
+    if (o >= size)
+        return ydoc_fail(doc, at, "too-long",
+                         "bots: the defaults take more than %zu bytes written out; set fewer",
+                         size - 1);
+    return PUL_OK;
+}
+
 /* ----------------------------------------------------------------- extends */
 
 static PulStatus read_extends(YDoc *doc, const YNode *n, const char *dir, Chain *chain,
@@ -463,9 +566,9 @@ static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain
                            Manifest *m, PulError *err) {
     static const char *const keys[] = {"name",  "title", "description", "extends", "players",
                                        "tiles", "theme", "rules",       "scripts", "family",
-                                       "board"};
+                                       "board", "bots"};
     enum { K_NAME, K_TITLE, K_DESC, K_EXTENDS, K_PLAYERS, K_TILES, K_THEME, K_RULES, K_SCRIPTS,
-           K_FAMILY, K_BOARD, K_COUNT };
+           K_FAMILY, K_BOARD, K_BOTS, K_COUNT };
     const YNode *root = ydoc_root(doc), *val[K_COUNT], *keyn[K_COUNT];
     char text[48];
     if (!root || (root->kind == YDOC_SCALAR && root->len == 0))
@@ -586,6 +689,11 @@ static PulStatus read_root(YDoc *doc, const char *dir, const char *folder, Chain
                              "for Lua; remove it",
                              fam->name);
         st = read_scripts(doc, val[K_SCRIPTS], chain, dir, info);
+        if (st != PUL_OK) return st;
+    }
+    if (val[K_BOTS]) {
+        st = read_bots(doc, val[K_BOTS], m);
+        if (st == PUL_OK) st = write_bots(doc, val[K_BOTS], m);
         if (st != PUL_OK) return st;
     }
     /* Checks across fields, where the rules end up in this file. */
