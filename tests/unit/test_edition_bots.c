@@ -8,9 +8,10 @@
 */
 #include "game_util.h"
 
-static PulVariant *edition(const char *yaml, const char *name) {
+/* An edition from its manifest's text; search_dirs as pul_variant_open's. */
+static PulVariant *edition(const char *yaml, const char *name, const char *search_dirs) {
     PulError err;
-    PulVariant *v = pul_variant_load_string(yaml, strlen(yaml), name, ".", NULL, &err);
+    PulVariant *v = pul_variant_load_string(yaml, strlen(yaml), name, ".", search_dirs, &err);
     if (!v) fprintf(stderr, "  %s: %s\n", name, err.message);
     CHECK(v != NULL);
     return v;
@@ -32,27 +33,23 @@ static void test_merged_down_the_chain(void) {
     if (base) CHECK_STR(pul_variant_info(base)->bots, "");
     pul_variant_free(base);
 
-    /* micropul-3p extends micropul: the child names one option anew and
-    ** adds one, the parent's third option stays. */
+    /* The options in the bot's order, whatever the order written. */
     static const char parent[] = "name: tuned\n"
                                  "extends: micropul\n"
                                  "bots:\n"
                                  "  mcts: {depth: 1, samples: 2, iters: 1700}\n";
-    PulVariant *p = edition(parent, "tuned.yaml");
+    PulVariant *p = edition(parent, "tuned.yaml", NULL);
     if (p) CHECK_STR(pul_variant_info(p)->bots, "mcts:iters=1700,depth=1,samples=2\n");
     pul_variant_free(p);
 
     /* A child of an edition on the search path (tests/variants/bots-tuned,
-    ** the same bots: as above). */
+    ** the same bots: as above) names one option anew and adds one; the
+    ** parent's third stays. */
     static const char child[] = "name: retuned\n"
                                 "extends: bots-tuned\n"
                                 "bots:\n"
                                 "  mcts: {depth: 3, rollout: best}\n";
-    PulError err;
-    PulVariant *c = pul_variant_load_string(child, sizeof child - 1, "retuned.yaml", ".",
-                                            "variants", &err);
-    if (!c) fprintf(stderr, "  retuned: %s\n", err.message);
-    CHECK(c != NULL);
+    PulVariant *c = edition(child, "retuned.yaml", "variants");
     if (!c) return;
     CHECK_STR(pul_variant_info(c)->bots, "mcts:iters=1700,rollout=best,depth=3,samples=2\n");
     char spec[256];
@@ -70,7 +67,7 @@ static void test_spec_overrides(void) {
                                "    depth: 1\n"
                                "    samples: 2\n"
                                "  greedy:\n";
-    PulVariant *v = edition(yaml, "tuned.yaml");
+    PulVariant *v = edition(yaml, "tuned.yaml", NULL);
     if (!v) return;
     char spec[256];
     CHECK_STR(spec_of(v, "mcts", spec, sizeof spec),
@@ -95,7 +92,7 @@ static void test_same_choices(void) {
     static const char yaml[] = "name: tuned\n"
                                "extends: micropul\n"
                                "bots: {mcts: {depth: 1, samples: 2, iters: 60}}\n";
-    PulVariant *tuned = edition(yaml, "tuned.yaml");
+    PulVariant *tuned = edition(yaml, "tuned.yaml", NULL);
     PulVariant *plain = pul_variant_open("micropul", NULL, &(PulError){0});
     CHECK(plain != NULL);
     if (!tuned || !plain) {
