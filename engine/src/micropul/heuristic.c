@@ -236,19 +236,23 @@ static void base_of(const MicropulGame *g, Base *b) {
     score_totals(&g->h, b->scores);
     b->nc = 0;
     b->cbits = 0;
-    b->uroot[0] = b->uroot[1] = -1;
-    b->uval[0] = b->uval[1] = -HUGE_VAL;
+    int r0 = -1, r1 = -1;
+    double u0 = -HUGE_VAL, u1 = -HUGE_VAL;
     for (int from = 0; from < g->nplaced * 4; from += 64) {
         for (uint64_t roots = group_roots(g, from); roots; roots &= roots - 1) {
             int n = from + lowest_set64(roots);
             int open = g->gopen[n];
             if (g->gstones[n] == 0) {
+                /* The best two as maxima and minima (maxsd, minsd), the
+                ** roots by conditional moves: the conditional expressions
+                ** were branches that each worth decided, a coin toss. */
                 double w = claim_worth(g->gpoints[n], open);
-                bool first = w > b->uval[0], second = w > b->uval[1];
-                b->uval[1] = first ? b->uval[0] : second ? w : b->uval[1];
-                b->uroot[1] = first ? b->uroot[0] : second ? n : b->uroot[1];
-                b->uval[0] = first ? w : b->uval[0];
-                b->uroot[0] = first ? n : b->uroot[0];
+                bool first = w > u0, second = w > u1;
+                r1 = first ? r0 : second ? n : r1;
+                r0 = first ? n : r0;
+                double below = w > u0 ? u0 : w;
+                u1 = below > u1 ? below : u1;
+                u0 = w > u0 ? w : u0;
             } else if (open > 0) {
                 int who = groups_scorer(g, n);
                 if (who < 0 || b->nc == MAX_CLAIMED) continue;
@@ -259,6 +263,10 @@ static void base_of(const MicropulGame *g, Base *b) {
             }
         }
     }
+    b->uroot[0] = r0;
+    b->uroot[1] = r1;
+    b->uval[0] = u0;
+    b->uval[1] = u1;
 }
 
 static bool touched_old(const Effect *e, int root) {
