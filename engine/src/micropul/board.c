@@ -93,8 +93,8 @@ void board_clear(MicropulGame *g) {
 ** it; nb receives the placed index there, or -1. Inlined once per side, so
 ** the side's offsets and table fields are constants. */
 static inline void place_side(MicropulGame *g, const PlaceRot *pr, const uint8_t *side_pat,
-                              int s, int nx, int ny, int *nb, int *hole) {
-    CellCode *cell = &g->grid[board_slot(g, nx, ny)];
+                              int s, int nx, int ny, unsigned slot, int *nb, int *hole) {
+    CellCode *cell = &g->grid[slot];
     unsigned code = *cell;
     if (code >= 1 && code < FRONT_BASE) {
         *nb = (int)code - 1;
@@ -206,10 +206,26 @@ void board_place(MicropulGame *g, int tile, int rot, int x, int y, int f_here, i
     const MicropulVariant *v = MV(g);
     const PlaceRot *pr = &v->place[tile][rot];
     const uint8_t *side_pat = v->side_pat[tile][rot];
-    /* Sides N E S W, in that order (side_dx, side_dy): the frontier's order depends on it. */
-    place_side(g, pr, side_pat, SIDE_N, x, y - 1, &nb[SIDE_N], &hole);
-    place_side(g, pr, side_pat, SIDE_E, x + 1, y, &nb[SIDE_E], &hole);
-    place_side(g, pr, side_pat, SIDE_S, x, y + 1, &nb[SIDE_S], &hole);
-    place_side(g, pr, side_pat, SIDE_W, x - 1, y, &nb[SIDE_W], &hole);
+    /* Sides N E S W, in that order (side_dx, side_dy): the frontier's order
+    ** depends on it. The wide layout probes each neighbour's slot when its
+    ** turn comes (an earlier side may have filled a slot on its chain); the
+    ** small one steps from this cell's slot on the torus, a row up or down
+    ** or a column across within the row, fewer instructions than each
+    ** neighbour's CELL_INDEX. */
+#ifdef MICROPUL_WIDE
+#define NEIGHBOUR_SLOT(nx, ny, step) board_slot(g, nx, ny)
+#else
+    const unsigned row = GRID - 1, torus = GRID * GRID - 1;
+#define NEIGHBOUR_SLOT(nx, ny, step) (step)
+#endif
+    place_side(g, pr, side_pat, SIDE_N, x, y - 1, NEIGHBOUR_SLOT(x, y - 1, (here - GRID) & torus),
+               &nb[SIDE_N], &hole);
+    place_side(g, pr, side_pat, SIDE_E, x + 1, y,
+               NEIGHBOUR_SLOT(x + 1, y, (here & ~row) | ((here + 1) & row)), &nb[SIDE_E], &hole);
+    place_side(g, pr, side_pat, SIDE_S, x, y + 1, NEIGHBOUR_SLOT(x, y + 1, (here + GRID) & torus),
+               &nb[SIDE_S], &hole);
+    place_side(g, pr, side_pat, SIDE_W, x - 1, y,
+               NEIGHBOUR_SLOT(x - 1, y, (here & ~row) | ((here - 1) & row)), &nb[SIDE_W], &hole);
+#undef NEIGHBOUR_SLOT
     hole_fill(g, &hole);
 }
