@@ -443,7 +443,7 @@ static PulStatus write_bots(YDoc *doc, const YNode *at, Manifest *m) {
     char *out = m->info.bots;
     size_t o = 0, size = sizeof m->info.bots;
     out[0] = '\0';
-    for (int k = 0; kinds[k] && k < BOTS_KINDS_MAX; k++) {
+    for (int k = 0; k < BOTS_KINDS_MAX && kinds[k]; k++) {
         bool any = false;
         for (int i = 0; i < kinds[k]->noptions && o < size; i++) {
             if (!m->bot_value[k][i][0]) continue;

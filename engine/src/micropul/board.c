@@ -155,10 +155,10 @@ static inline void place_side(MicropulGame *g, const PlaceRot *pr, const uint8_t
     ** ORing the tail sets it, with mic8 and cat8, in one store. */
     uint64_t tail;
     memcpy(&tail, (char *)fr + FRONT_TAIL_AT, sizeof tail);
-    bool was_attachable = (tail & 0xFF0000u) != 0;
+    bool was_attachable = (tail & FRONT_TAIL_MIC8) != 0;
     tail |= pr->out_tail[s];
     memcpy((char *)fr + FRONT_TAIL_AT, &tail, sizeof tail);
-    if (!was_attachable && (tail & 0xFF0000u)) {
+    if (!was_attachable && (tail & FRONT_TAIL_MIC8)) {
 #else
     fr->pat[s ^ 2] = side_pat[s];
     bool was_attachable = fr->mic8 != 0;

@@ -243,9 +243,10 @@ static void base_of(const MicropulGame *g, Base *b) {
             int n = from + lowest_set64(roots);
             int open = g->gopen[n];
             if (g->gstones[n] == 0) {
-                /* The best two as maxima and minima (maxsd, minsd), the
-                ** roots by conditional moves: the conditional expressions
-                ** were branches that each worth decided, a coin toss. */
+                /* The best two values as a maximum and a minimum (maxsd,
+                ** minsd) and their roots by conditional moves: written as
+                ** conditional expressions, they were branches on each
+                ** group's worth, a coin toss to the predictor. */
                 double w = claim_worth(g->gpoints[n], open);
                 bool first = w > u0, second = w > u1;
                 r1 = first ? r0 : second ? n : r1;

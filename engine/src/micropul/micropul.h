@@ -197,6 +197,8 @@ typedef struct {
 #if !defined(MICROPUL_WIDE) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define FRONT_TAIL 1
 #define FRONT_TAIL_AT offsetof(Front, x)
+/* The tail's mic8 byte: the cell faces a micropul (is attachable) when it is not 0. */
+#define FRONT_TAIL_MIC8 ((uint64_t)0xFF << 8 * (offsetof(Front, mic8) - FRONT_TAIL_AT))
 _Static_assert(offsetof(Front, x) == 16 && offsetof(Front, y) == 17 && offsetof(Front, mic8) == 18 &&
                    offsetof(Front, cat8) == 19 && offsetof(Front, pat) == 20 && sizeof(Front) == 24,
                "a Front's tail is x, y, mic8, cat8 and pat[4], in eight bytes");
