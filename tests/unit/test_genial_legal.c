@@ -106,11 +106,25 @@ static void check_position(const PulGame *g, PulRng *rng) {
             CHECK(listed == (r == PUL_LEGAL));
         }
     }
-    /* the random action is on the list */
+    /* the random action is on the list: while placing, the one whose index
+    ** is the draw below the list's length (pairs in order, each pair's
+    ** orientations in rack-kind order), so the rank-to-action mapping is
+    ** checked exactly, not only by its distribution */
     for (int t = 0; t < 8 && n > 0; t++) {
         PulAction a;
+        PulRng ahead = *rng;
         CHECK(genial_random_action(g, rng, &a));
         CHECK(find(&a, n) >= 0);
+        if (list[0].kind == PUL_PLACE) {
+            uint32_t r = pul_rng_below(&ahead, (uint32_t)n);
+            CHECK(memcmp(&ahead, rng, sizeof ahead) == 0);
+            if (memcmp(&a, &list[r], sizeof a) != 0) {
+                fprintf(stderr, "draw %u of %d: kind %d tile %d rot %d quad %d at %d,%d, listed "
+                        "tile %d rot %d quad %d at %d,%d\n", r, n, a.kind, a.tile, a.rot, a.quad,
+                        a.x, a.y, list[r].tile, list[r].rot, list[r].quad, list[r].x, list[r].y);
+                CHECK(memcmp(&a, &list[r], sizeof a) == 0);
+            }
+        }
     }
     if (n == 0) {
         PulAction a;

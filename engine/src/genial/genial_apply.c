@@ -59,11 +59,23 @@ static int hook_bonus(Hooks *hk, const GenialGame *g, int seat, int sym, int got
     return b.count < 0 ? 0 : b.count > GENIAL_HOOK_BONUS_MAX ? GENIAL_HOOK_BONUS_MAX : b.count;
 }
 
-/* The first index of kind k on seat's rack, or -1. */
+/* The first index of kind k on seat's rack, or -1. On a little-endian
+** machine by the rack word: the lowest byte equal to k among the tiles, not
+** a walk whose end the predictor missed about once a check. */
 static int rack_find(const GenialGame *g, int seat, int k) {
+#if GENIAL_RACK_WORD
+    const uint64_t L = UINT64_C(0x0101010101010101), H = UINT64_C(0x8080808080808080);
+    uint64_t x;
+    memcpy(&x, g->rack[seat], 8);
+    x ^= (uint64_t)k * L;
+    /* the lowest zero byte's high bit is exact: a false one lies above a true one */
+    uint64_t zero = (x - L) & ~x & H & genial_rack_below[g->nrack[seat]];
+    return zero ? lowest_set64(zero) >> 3 : -1;
+#else
     for (int i = 0; i < g->nrack[seat]; i++)
         if (g->rack[seat][i] == k) return i;
     return -1;
+#endif
 }
 
 /* The first index of kind k, which seat's rack holds (a legal placement's):
@@ -90,9 +102,10 @@ static void place_cells(const GenialGame *g, const PulAction *a, int *ca, int *c
 
 static PulReason check_place(const GenialGame *g, const PulAction *a) {
     const GenialVariant *v = GV(g);
-    if (a->rot > 5 || a->quad > 1 || a->tile >= v->nkinds ||
-        (a->quad && v->kind_sym[a->tile][0] == v->kind_sym[a->tile][1]))
-        return PUL_R_BAD_ACTION;
+    /* One test of the fields' ranges, then one of the flip: as a chain of
+    ** conditions the flip's test was a coin toss to the predictor. */
+    if ((a->rot > 5) | (a->quad > 1) | (a->tile >= v->nkinds)) return PUL_R_BAD_ACTION;
+    if (a->quad & (v->kind_sym[a->tile][0] == v->kind_sym[a->tile][1])) return PUL_R_BAD_ACTION;
     if (g->phase == GENIAL_END) return PUL_R_REFILL_DUE;
     int seat = g->h.to_move;
     if (rack_find(g, seat, a->tile) < 0) return PUL_R_NOT_IN_RACK;
@@ -166,7 +179,7 @@ static int score_halves(GenialGame *g, int seat, int t, const int cell[2], const
     int16_t *tr = g->track[t];
     int first = 0;
     /* the order matters only for one symbol scoring unequal points twice */
-    if (sym[0] == sym[1] && pts[0] != pts[1]) {
+    if ((sym[0] == sym[1]) & (pts[0] != pts[1])) { /* one branch, rarely taken */
         int x0, x1, y0, y1;
         int a = genial_advance(r, genial_advance(r, tr[sym[0]], pts[0], &x0), pts[1], &x1);
         int b = genial_advance(r, genial_advance(r, tr[sym[0]], pts[1], &y0), pts[0], &y1);

@@ -104,24 +104,64 @@ int genial_legal_actions(const PulGame *pg, PulAction *out, int max) {
     return genial_legal_placements(pg, out, max);
 }
 
+static const uint64_t LEGAL_L = UINT64_C(0x0101010101010101), LEGAL_H = UINT64_C(0x8080808080808080);
+
+/* How many bytes of run are k or less, for bytes below 128 that do not fall
+** from low to high and k below 128: one subtract of every byte at once (a
+** byte at 128 or more cannot borrow from the next), no branch. */
+static inline int legal_bytes_le(uint64_t run, int k) {
+    uint64_t le = (~((run | LEGAL_H) - (uint64_t)(k + 1) * LEGAL_L) & LEGAL_H) >> 7;
+    return (int)((le * LEGAL_L) >> 56);
+}
+
+/* The low byte b's bits as bytes: byte i is 1 when bit i of b is set. */
+static inline uint64_t legal_spread8(uint64_t b) {
+    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+    uint64_t m = ((b & 0xFF) * LEGAL_L) & UINT64_C(0x8040201008040201);
+    return ((((m & low7) + low7) | m) & LEGAL_H) >> 7;
+}
+
+/* Byte j - 1 of run, 0 for j = 0 (j at most 8). */
+static inline int legal_byte_before(uint64_t run, int j) {
+    return (int)(((run << 8) >> (8 * j)) & 0xFF);
+}
+
 /* The id of the set bit of rank k (0-based) in bits (k < popcount): the
 ** byte that holds it found from the bytes' running counts (each at most 64,
-** so a byte compare works), then at most 7 steps inside that byte, not up
-** to 63 over the word. */
+** so a byte compare works), then the bit inside that byte the same way from
+** its bits' running counts. No loop: the steps inside the byte were a loop
+** whose length the predictor missed about once a draw. */
 static inline int legal_select(uint64_t bits, int k) {
-    const uint64_t L = UINT64_C(0x0101010101010101), H = UINT64_C(0x8080808080808080);
     uint64_t c = bits - ((bits >> 1) & UINT64_C(0x5555555555555555));
     c = (c & UINT64_C(0x3333333333333333)) + ((c >> 2) & UINT64_C(0x3333333333333333));
     c = (c + (c >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
-    uint64_t run = c * L; /* byte i: the set bits of bytes 0..i */
+    uint64_t run = c * LEGAL_L; /* byte i: the set bits of bytes 0..i */
     /* the bytes whose running count is k or less come before the one */
-    uint64_t le = (~((run | H) - (uint64_t)(k + 1) * L) & H) >> 7;
-    int byte = (int)((le * L) >> 56);
-    int before = (int)(((run << 8) >> (8 * byte)) & 0xFF);
-    uint64_t b = (bits >> (8 * byte)) & 0xFF;
-    for (int i = k - before; i > 0; i--) b &= b - 1;
-    return 8 * byte + legal_low(b);
+    int byte = legal_bytes_le(run, k);
+    int before = legal_byte_before(run, byte);
+    uint64_t inside = legal_spread8(bits >> (8 * byte)) * LEGAL_L;
+    return 8 * byte + legal_bytes_le(inside, k - before);
 }
+
+/* The kind of orientation i (below the count) in legal_orient's order,
+** with its flip in *flip: kinds is the rack's (at most GENIAL_RACK_MAX
+** bits), mixed the kinds of two symbols among them, which list a second
+** flip; counts holds each byte's set bits of kinds plus those of mixed. As
+** legal_select, by running counts: the byte, then the bit. The walk over
+** the kinds it replaces ended at a point the predictor missed about twice a
+** draw. */
+static inline int legal_orient_at(uint64_t kinds, uint64_t mixed, uint64_t counts, int i,
+                                  int *flip) {
+    uint64_t run = counts * LEGAL_L; /* at most 2 x GENIAL_RACK_MAX a byte */
+    int byte = legal_bytes_le(run, i);
+    int before = legal_byte_before(run, byte);
+    uint64_t inside = (legal_spread8(kinds >> (8 * byte)) + legal_spread8(mixed >> (8 * byte))) *
+                      LEGAL_L;
+    int bit = legal_bytes_le(inside, i - before);
+    *flip = i - before - legal_byte_before(inside, bit);
+    return 8 * byte + bit;
+}
+_Static_assert(2 * GENIAL_RACK_MAX < 128, "legal_orient_at's running counts fit a byte compare");
 
 /* The word of set that holds its set bit of rank *rank (below the set's
 ** size), *rank made the rank within that word; count is the words' set
@@ -171,16 +211,9 @@ static bool legal_random_place(const GenialGame *g, PulRng *rng, PulAction *out)
     }
     if (npairs == 0 || norient == 0) return false;
     uint32_t r = rng_below(rng, (uint32_t)(npairs * norient));
-    int rank = (int)(r / (uint32_t)norient), i = (int)(r % (uint32_t)norient);
-    /* orientation i: kind-index order, flip 0 then flip 1 */
-    int k = legal_low(kinds);
-    for (;;) {
-        int m = 1 + ((mixed & legal_bit[k]) != 0);
-        if (i < m) break;
-        i -= m;
-        kinds &= kinds - 1;
-        k = legal_low(kinds);
-    }
+    int rank = (int)(r / (uint32_t)norient), i;
+    /* orientation r % norient: kind-index order, flip 0 then flip 1 */
+    int k = legal_orient_at(kinds, mixed, x, (int)(r % (uint32_t)norient), &i);
     const GenialArea *a = genial_area(g);
     int w = legal_word(set, count, &rank);
     int id = w * 64 + legal_select(set[w], rank), cell = a->pair_a[id];
