@@ -217,13 +217,34 @@ typedef struct {
     bool old;
 } Touched;
 
+/* On the small layout (at most 256 nodes) the old groups touched are a set
+** of bits, one per node, with the entry of each in at: whether a root was
+** touched, and which entry it is, are read without a walk over the list
+** (a guess per entry to the predictor). The wide layout keeps a bit per
+** root % 64 and walks the list when it is set. */
+#ifndef MICROPUL_WIDE
+#define OLD_SET 1
+enum { OLD_WORDS = (MAX_NODES + 63) / 64 };
+_Static_assert(MAX_NODES <= 256, "an entry index per node in a byte, four words at most");
+#else
+#define OLD_SET 0
+#endif
+
 /* What the action changes. */
 typedef struct {
     Touched t[MAX_TOUCHED];
     int nt;
+#if OLD_SET
+    uint64_t old_set[OLD_WORDS]; /* bit root % 64 of word root / 64: an old group touched */
+    uint8_t at[MAX_NODES];       /* its entry in t (read only where old_set has the bit) */
+#else
     /* Bit root % 64 of each old group touched: most roots the estimate asks
     ** about were not, and one bit says so without a look at the list. */
     uint64_t old_bits;
+#endif
+    /* Bit i: t[i] is a root (up == i), for the walk over the touched
+    ** groups, which a test of up at each entry made a guess per entry. */
+    unsigned roots;
     int add[PUL_MAX_SEATS];      /* points of groups it closes or claims closed */
     int hand, supply, stones;    /* the mover's changes */
     int drawn;                   /* tiles leaving the core */
@@ -270,11 +291,28 @@ static void base_of(const MicropulGame *g, Base *b) {
     b->uval[1] = u1;
 }
 
+/* Bit root % 64 of each old group touched. */
+static inline uint64_t touched_bits(const Effect *e) {
+#if OLD_SET
+    uint64_t bits = 0;
+    for (int w = 0; w < OLD_WORDS; w++) bits |= e->old_set[w];
+    return bits;
+#else
+    return e->old_bits;
+#endif
+}
+
+/* Whether e touches the old group at root (-1: none). */
 static bool touched_old(const Effect *e, int root) {
+#if OLD_SET
+    unsigned r = (unsigned)root;
+    return r < MAX_NODES && (e->old_set[r >> 6] >> (r & 63) & 1);
+#else
     if (!(e->old_bits >> (root & 63) & 1)) return false;
     for (int i = 0; i < e->nt; i++)
         if (e->t[i].old && e->t[i].root == root) return true;
     return false;
+#endif
 }
 
 static int touched_find(const Effect *e, int i) {
@@ -285,10 +323,18 @@ static int touched_find(const Effect *e, int i) {
 /* The touched group of a root on the board, added when new. */
 __attribute__((always_inline)) static inline int touch_old(const MicropulGame *g, Effect *e, int root) {
     uint64_t bit = UINT64_C(1) << (root & 63);
+#if OLD_SET
+    uint64_t *word = &e->old_set[(unsigned)root >> 6];
+    if (*word & bit) return touched_find(e, e->at[root]);
+    *word |= bit;
+    e->at[root] = (uint8_t)e->nt;
+#else
     if (e->old_bits & bit)
         for (int i = 0; i < e->nt; i++)
             if (e->t[i].old && e->t[i].root == root) return touched_find(e, i);
     e->old_bits |= bit;
+#endif
+    e->roots |= 1u << e->nt;
     Touched *t = &e->t[e->nt];
     *t = (Touched){root, e->nt, g->gcount[root], g->gpoints[root], g->gopen[root],
                    g->gstones[root], g->gowners[root], true};
@@ -308,6 +354,7 @@ __attribute__((always_inline)) static inline void touched_join(Effect *e, int a,
     k->stones += o->stones;
     k->owners |= o->owners;
     o->up = keep;
+    e->roots &= ~(1u << gone);
 }
 
 /* The frontier cell (x, y) a listed placement fills, with the placed index
@@ -346,6 +393,7 @@ static void effect_place(const MicropulGame *g, const PulAction *a, Effect *e) {
     for (int k = 0; k < pr->ngroups; k++) {
         int q = pr->roots[k];
         own[q] = e->nt;
+        e->roots |= 1u << e->nt;
         e->t[e->nt] = (Touched){base + q, e->nt, pr->lcount[q], pr->lsize[q] * points,
                                 (int)(open >> (8 * q) & 0xFFu), 0, 0, false};
         e->nt++;
@@ -445,9 +493,8 @@ effect_margin_of(const MicropulGame *g, const Base *b, const Effect *e, int seat
     double touched_top = -HUGE_VAL;
     int nroot[MAX_TOUCHED], nwho[MAX_TOUCHED], nn = 0;
     double nval[MAX_TOUCHED];
-    for (int i = 0; i < e->nt; i++) {
-        const Touched *t = &e->t[i];
-        if (t->up != i) continue;
+    for (unsigned m = e->roots; m; m &= m - 1) {
+        const Touched *t = &e->t[lowest_set(m)];
         if (t->stones == 0) {
             if (claim_open) {
                 double w = claim_worth(t->points, t->open);
@@ -491,7 +538,7 @@ effect_margin_of(const MicropulGame *g, const Base *b, const Effect *e, int seat
         double gain = top - stone;
         if (gain > best_claim) best_claim = gain;
     }
-    if (nn == 0 && !(e->old_bits & b->cbits)) {
+    if (nn == 0 && !(touched_bits(e) & b->cbits)) {
         /* No claimed group touched (most estimates): the base's in order. */
         for (int i = 0; i < b->nc; i++) v[b->cwho[i]] += b->cval[i];
     } else {
@@ -521,7 +568,12 @@ static bool effect_margin(const MicropulGame *g, const Base *b, const Effect *e,
 static bool estimate(const MicropulGame *g, const Base *b, const PulAction *a, double *out) {
     Effect e;
     e.nt = 0;
+#if OLD_SET
+    memset(e.old_set, 0, sizeof e.old_set);
+#else
     e.old_bits = 0;
+#endif
+    e.roots = 0;
     memset(e.add, 0, sizeof e.add);
     e.hand = e.supply = e.stones = e.drawn = e.unclaimed = e.extra = 0;
     e.closing = false;
