@@ -639,7 +639,9 @@ static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, 
     ** same in every deal (the seat knows its hand). */
     PulStatus st = pul_game_from_observation(b->det, obs, rng, err);
     if (st != PUL_OK) return st;
-    pul_game_copy(m->root, b->det);
+    /* Only what pul_game_copy_used reads of it: the root is only ever the
+    ** source of that copy (a whole copy moved the game's every byte). */
+    pul_game_copy_used(m->root, b->det);
     if (!pul_random_action(b->det, rng, out))
         return err_setc(err, "bad-state", NULL, 0, 0, "seat %d has no legal action",
                         obs->seat + 1);
