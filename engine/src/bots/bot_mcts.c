@@ -37,6 +37,7 @@ enum {
     SEEN_SIZE = 65536,        /* the children's hash set: a power of 2 above PUL_MAX_ACTIONS */
     LOG_TABLE = 4096,         /* availability counts whose logarithm UCB1 keeps */
     SELECT_MIN = 32,          /* candidates wanted from which a ranking selects its cut first */
+    SMALL_TOP = 16,           /* candidates wanted up to which a ranking counts, not searches */
     FILTER_WORDS = 16,        /* the children's filter: 1024 bits */
     FILTER_SHIFT = 22         /* an action_hash's bits above this pick its filter bit */
 };
@@ -124,6 +125,7 @@ typedef struct {
 } Mcts;
 
 _Static_assert(PUL_MAX_ACTIONS <= UINT16_MAX, "an action's index in buf fits top_at");
+_Static_assert(2 * SMALL_TOP + 1 <= CAND_BLOCK_MAX, "a small ranking's fixed move stays in top_at");
 _Static_assert(SEEN_SIZE > PUL_MAX_ACTIONS, "a node's children never fill the set: probes end");
 
 /* Every byte of an action is a field (no padding), so equal bytes are equal
@@ -332,8 +334,10 @@ static uint32_t action_hash(const PulAction *a) {
     uint32_t w[3];
     _Static_assert(sizeof w == sizeof *a, "an action is three words");
     memcpy(w, a, sizeof w);
-    uint64_t h = (w[0] * 0x9e3779b97f4a7c15ull) ^ (w[1] * 0xc2b2ae3d27d4eb4full) ^
-                 (w[2] * 0x165667b19e3779f9ull);
+    /* The two coordinates side by side, the small fields mixed in: two
+    ** multiplications, not three (only membership is asked of the set). */
+    uint64_t h = (((uint64_t)w[1] << 32 | w[2]) ^ (w[0] * 0x9e3779b97f4a7c15ull)) *
+                 0xc2b2ae3d27d4eb4full;
     return (uint32_t)(h >> 32) ^ (uint32_t)h;
 }
 
@@ -461,24 +465,41 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, int sampl
     ** NaN, when bar stays -HUGE_VAL): two tests a value. The scan runs from
     ** start to the end, then from 0 to start. */
     double bar = -HUGE_VAL;
+    bool small = want <= SMALL_TOP, nan_kept = false;
     for (int pass = 0, at = start, end = n; pass < 2; pass++, at = 0, end = start) {
         for (; at < end; at++) {
             double e = value[at];
             if (e < cut || e <= bar) continue;
             if (e == cut && ties-- <= 0) continue;
-            /* After every kept value >= e (the first of equals stays first): a
-            ** binary search. */
-            int lo = 0, hi = kept;
-            while (lo < hi) {
-                int mid = (lo + hi) / 2;
-                if (value[top[mid]] >= e)
-                    lo = mid + 1;
-                else
-                    hi = mid;
+            /* After every kept value >= e (the first of equals stays first). */
+            int lo = 0;
+            if (small && !nan_kept) {
+                /* The kept values counted, not searched: where e goes is a
+                ** coin toss that cost the search's branches a misprediction
+                ** or two. They are in descending order, so those >= e are
+                ** the first lo (a NaN among them would break the order:
+                ** then the search below, as before). A fixed run is moved
+                ** one place on (two vector moves, no call): past kept, top
+                ** holds nothing read. */
+                for (int k = 0; k < kept; k++) lo += value[top[k]] >= e;
+                uint16_t run[SMALL_TOP];
+                memcpy(run, &top[lo], sizeof run);
+                memcpy(&top[lo + 1], run, sizeof run);
+                kept += kept < want;
+            } else {
+                int hi = kept;
+                while (lo < hi) {
+                    int mid = (lo + hi) / 2;
+                    if (value[top[mid]] >= e)
+                        lo = mid + 1;
+                    else
+                        hi = mid;
+                }
+                if (kept < want) kept++;
+                int moved = kept - 1 - lo;
+                if (moved > 0) memmove(&top[lo + 1], &top[lo], sizeof top[0] * (size_t)moved);
             }
-            if (kept < want) kept++;
-            int moved = kept - 1 - lo;
-            if (moved > 0) memmove(&top[lo + 1], &top[lo], sizeof top[0] * (size_t)moved);
+            nan_kept = nan_kept || e != e;
             top[lo] = (uint16_t)at;
             if (kept == want) {
                 double last = value[top[kept - 1]];
@@ -639,7 +660,9 @@ static PulStatus mcts_choose(PulBot *b, const PulObservation *obs, PulRng *rng, 
     ** same in every deal (the seat knows its hand). */
     PulStatus st = pul_game_from_observation(b->det, obs, rng, err);
     if (st != PUL_OK) return st;
-    pul_game_copy(m->root, b->det);
+    /* Only what pul_game_copy_used reads of it: the root is only ever the
+    ** source of that copy (a whole copy moved the game's every byte). */
+    pul_game_copy_used(m->root, b->det);
     if (!pul_random_action(b->det, rng, out))
         return err_setc(err, "bad-state", NULL, 0, 0, "seat %d has no legal action",
                         obs->seat + 1);
