@@ -653,7 +653,7 @@ static bool random_by_walk(const MicropulGame *g, PulRng *rng, PulAction *out) {
 }
 
 /* The claimable root numbered k in node order, or -1. */
-static int nth_claimable(const MicropulGame *g, uint32_t k) {
+static LEGAL_INLINE int nth_claimable(const MicropulGame *g, uint32_t k) {
     int nodes = g->nplaced * 4;
 #if defined(__SSE2__) && !defined(MICROPUL_WIDE)
     /* Sixteen nodes a step, claimable_node's three tests as one mask: the
