@@ -739,6 +739,11 @@ int pul_legal_placements(const PulGame *g, PulAction *out, int max);
 /* One legal action chosen uniformly among those pul_legal_actions lists,
 ** without listing them. False when there is none. */
 bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out);
+/* n calls of pul_random_action on g in a row (the same actions, the generator
+** left the same), cheaper where a family shares their set-up: a bot's
+** samples of one position. Returns the actions drawn: n, or 0 when there is
+** none. */
+int pul_random_actions(const PulGame *g, PulRng *rng, PulAction *out, int n);
 
 /* ------------------------------------------ games of any family (issue 12) */
 

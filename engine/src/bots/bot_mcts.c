@@ -245,12 +245,14 @@ static bool lite_step(Mcts *m, PulGame *g, PulRng *rng, int samples) {
     double v[LITE_SAMPLES];
     int n = 0;
     if (samples > LITE_SAMPLES) samples = LITE_SAMPLES;
-    for (int drawn = 0; drawn < samples && pul_random_action(g, rng, &a[n]); drawn++) {
+    /* The samples in one call, which shares their set-up (the same draws). */
+    int drawn = pul_random_actions(g, rng, a, samples);
+    for (int i = 0; i < drawn; i++) {
         /* A repeat of a sample has its value, so it never beats the first
         ** of equals: it is not valued again. */
         bool again = false;
-        for (int k = 0; k < n && !again; k++) again = same_action(&a[k], &a[n]);
-        n += !again;
+        for (int k = 0; k < n && !again; k++) again = same_action(&a[k], &a[i]);
+        if (!again) a[n++] = a[i];
     }
     if (n == 0) return false;
     if (pul_legal_margins(g, a, n, v) != PUL_LEGAL) {

@@ -89,6 +89,9 @@ struct Family {
     int (*legal_actions)(const PulGame *g, PulAction *out, int max);
     int (*legal_placements)(const PulGame *g, PulAction *out, int max);
     bool (*random_action)(const PulGame *g, PulRng *rng, PulAction *out);
+    /* n random_action draws in a row from g, sharing their set-up; returns
+    ** those drawn (n, or fewer when there is no action). NULL: n calls. */
+    int (*random_actions)(const PulGame *g, PulRng *rng, PulAction *out, int n);
     PulReason (*check)(const PulGame *g, const PulAction *a);
     /* check, then apply; hooks run when the variant has them; on
     ** PUL_R_SCRIPT_ERROR the game is byte-identical to before. */

@@ -116,6 +116,12 @@ int pul_legal_placements(const PulGame *g, PulAction *out, int max) {
 bool pul_random_action(const PulGame *g, PulRng *rng, PulAction *out) {
     return g->fam->random_action(g, rng, out);
 }
+int pul_random_actions(const PulGame *g, PulRng *rng, PulAction *out, int n) {
+    if (g->fam->random_actions) return g->fam->random_actions(g, rng, out, n);
+    int k = 0;
+    while (k < n && g->fam->random_action(g, rng, &out[k])) k++;
+    return k;
+}
 
 /* The result. */
 /* A seat each: min(seats, max) written, the seats returned (pul.h's list getters). */

@@ -653,7 +653,7 @@ static bool random_by_walk(const MicropulGame *g, PulRng *rng, PulAction *out) {
 }
 
 /* The claimable root numbered k in node order, or -1. */
-static int nth_claimable(const MicropulGame *g, uint32_t k) {
+static LEGAL_INLINE int nth_claimable(const MicropulGame *g, uint32_t k) {
     int nodes = g->nplaced * 4;
 #if defined(__SSE2__) && !defined(MICROPUL_WIDE)
     /* Sixteen nodes a step, claimable_node's three tests as one mask: the
@@ -773,6 +773,33 @@ static LEGAL_INLINE bool two_tries(const MicropulGame *g, const Tries *t, PulRng
            one_try(g, t, rng, (uint32_t)bits, space, out);
 }
 
+/* What the tries need, read off the position; returns the space of
+** candidates (random_by_rejection). */
+static LEGAL_INLINE uint32_t tries_setup(const MicropulGame *g, Tries *t) {
+    const MicropulVariant *v = MV(g);
+    int seat = g->h.to_move;
+    t->g = g;
+    t->rot = &v->rot[0][0];
+    t->hand = g->hand[seat];
+    t->per_cell = g->nhand[seat] * 4u;
+    t->inverse = per_cell_inverse[g->nhand[seat]];
+    t->colours = g->rules.rule2_colours ? ~UINT64_C(0) : 0;
+    t->no_attach = g->rules.rule1_attachment ? 0 : ~UINT64_C(0);
+    t->nplace = t->per_cell * (uint32_t)board_candidates(g);
+    t->ntake = take_count(g, seat);
+    t->nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;
+    return t->nplace + t->ntake + t->nclaim + g->in_extra; /* the space */
+}
+
+/* The REJECT_TRIES tries of random_by_rejection on t's space. */
+static LEGAL_INLINE bool rejection_tries(const MicropulGame *g, const Tries *t, PulRng *rng,
+                                         uint32_t space, PulAction *out) {
+    /* Written out, not looped: no counter, and each half picked without a test. */
+    _Static_assert(REJECT_TRIES == 8, "four draws of two tries each");
+    return two_tries(g, t, rng, space, out) || two_tries(g, t, rng, space, out) ||
+           two_tries(g, t, rng, space, out) || two_tries(g, t, rng, space, out);
+}
+
 /* A few tries by rejection first, over a space where every legal action
 ** has exactly one candidate: (hand tile, rotation, frontier cell) with the
 ** rotation canonical, the takes, one node per micropul (a group drawn
@@ -785,25 +812,10 @@ static LEGAL_INLINE bool two_tries(const MicropulGame *g, const Tries *t, PulRng
 ** costs one count draw more. Each 64-bit draw serves two tries: its high
 ** half, then its low half. */
 static bool random_by_rejection(const MicropulGame *g, PulRng *rng, PulAction *out) {
-    const MicropulVariant *v = MV(g);
-    int seat = g->h.to_move;
     Tries t;
-    t.g = g;
-    t.rot = &v->rot[0][0];
-    t.hand = g->hand[seat];
-    t.per_cell = g->nhand[seat] * 4u;
-    t.inverse = per_cell_inverse[g->nhand[seat]];
-    t.colours = g->rules.rule2_colours ? ~UINT64_C(0) : 0;
-    t.no_attach = g->rules.rule1_attachment ? 0 : ~UINT64_C(0);
-    t.nplace = t.per_cell * (uint32_t)board_candidates(g);
-    t.ntake = take_count(g, seat);
-    t.nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;
-    uint32_t space = t.nplace + t.ntake + t.nclaim + g->in_extra;
+    uint32_t space = tries_setup(g, &t);
     if (!space) return false;
-    /* Written out, not looped: no counter, and each half picked without a test. */
-    _Static_assert(REJECT_TRIES == 8, "four draws of two tries each");
-    return two_tries(g, &t, rng, space, out) || two_tries(g, &t, rng, space, out) ||
-           two_tries(g, &t, rng, space, out) || two_tries(g, &t, rng, space, out);
+    return rejection_tries(g, &t, rng, space, out);
 }
 
 /* A small hand's word and count per cell (random_by_counts), with nh a
@@ -820,14 +832,19 @@ static LEGAL_INLINE uint32_t small_counts(const MicropulGame *g, const SmallHand
     return n;
 }
 
-/* The exact draw after the tries missed: count each kind of action (per
-** cell, the set bits of its word), draw a number, walk the counts to it.
-** Out of line: its tables would otherwise weigh on every call's frame. */
-LEGAL_NOINLINE static bool random_by_counts(const MicropulGame *g, PulRng *rng, PulAction *out) {
-    if (!MV(g)->npat) return random_by_walk(g, rng, out);
-    int seat = g->h.to_move, ncells = board_candidates(g);
-    uint64_t tab[4 * LEGAL_MAX_PATTERNS], fits[PUL_MAX_HAND / CHUNK][MAX_FRONT];
+/* The exact draw's counts (random_by_counts): per cell, the word of the
+** (hand tile, rotation) pairs that fit it and their number; the space's parts. */
+typedef struct {
+    uint64_t fits[PUL_MAX_HAND / CHUNK][MAX_FRONT];
     uint8_t counts[PUL_MAX_HAND / CHUNK][MAX_FRONT]; /* each word's set bits, for the walk */
+    uint32_t nplace, ntake, nclaim, space;
+    int nchunks, ncells;
+} Counts;
+
+/* Count each kind of action (per cell, the set bits of its word); a variant
+** with tables only (npat). */
+static LEGAL_INLINE void counts_build(const MicropulGame *g, Counts *k) {
+    int seat = g->h.to_move, ncells = board_candidates(g);
     uint32_t nplace = 0;
     int nchunks = (g->nhand[seat] + CHUNK - 1) / CHUNK;
     if (g->nhand[seat] <= SMALL_HAND) {
@@ -835,47 +852,57 @@ LEGAL_NOINLINE static bool random_by_counts(const MicropulGame *g, PulRng *rng, 
         small_hand(g, &sh);
         /* Both rules in force (the usual): no always-met bits, constant 0. */
         if (sh.lanes == 0) {
-            if (sh.nh == 1) nplace = small_counts(g, &sh, 1, 0, ncells, fits[0], counts[0]);
-            else if (sh.nh == 2) nplace = small_counts(g, &sh, 2, 0, ncells, fits[0], counts[0]);
+            if (sh.nh == 1) nplace = small_counts(g, &sh, 1, 0, ncells, k->fits[0], k->counts[0]);
+            else if (sh.nh == 2) nplace = small_counts(g, &sh, 2, 0, ncells, k->fits[0], k->counts[0]);
         } else {
-            if (sh.nh == 1) nplace = small_counts(g, &sh, 1, sh.lanes, ncells, fits[0], counts[0]);
-            else if (sh.nh == 2) nplace = small_counts(g, &sh, 2, sh.lanes, ncells, fits[0], counts[0]);
+            if (sh.nh == 1) nplace = small_counts(g, &sh, 1, sh.lanes, ncells, k->fits[0], k->counts[0]);
+            else if (sh.nh == 2) nplace = small_counts(g, &sh, 2, sh.lanes, ncells, k->fits[0], k->counts[0]);
         }
     } else {
+        uint64_t tab[4 * LEGAL_MAX_PATTERNS];
         for (int c = 0; c < nchunks; c++) {
             table_fill(g, c * CHUNK, tab);
             for (int f = 0; f < ncells; f++) {
-                fits[c][f] = cell_fits(tab, &g->front[f]);
+                k->fits[c][f] = cell_fits(tab, &g->front[f]);
                 /* This draw comes after the tries missed: most cells take nothing. */
-                counts[c][f] = fits[c][f] ? (uint8_t)nibble_bits(fits[c][f]) : 0;
-                nplace += counts[c][f];
+                k->counts[c][f] = k->fits[c][f] ? (uint8_t)nibble_bits(k->fits[c][f]) : 0;
+                nplace += k->counts[c][f];
             }
         }
     }
-    uint32_t ntake = take_count(g, seat);
-    uint32_t nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? (uint32_t)g->unclaimed : 0;
-    uint32_t space = nplace + ntake + nclaim + g->in_extra;
-    if (!space) return false;
-    uint32_t k = rng_below(rng, space);
-    if (k < nplace) {
-        for (int c = 0; c < nchunks; c++)
-            for (int f = 0; f < ncells; f++) {
-                uint32_t here = counts[c][f];
+    k->nplace = nplace;
+    k->nchunks = nchunks;
+    k->ncells = ncells;
+    k->ntake = take_count(g, seat);
+    k->nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? (uint32_t)g->unclaimed : 0;
+    k->space = nplace + k->ntake + k->nclaim + g->in_extra;
+}
+
+/* Draw a number below the counts' space and walk the counts to it. */
+static LEGAL_INLINE bool counts_draw(const MicropulGame *g, const Counts *cs, PulRng *rng,
+                                     PulAction *out) {
+    int seat = g->h.to_move;
+    if (!cs->space) return false;
+    uint32_t k = rng_below(rng, cs->space);
+    if (k < cs->nplace) {
+        for (int c = 0; c < cs->nchunks; c++)
+            for (int f = 0; f < cs->ncells; f++) {
+                uint32_t here = cs->counts[c][f];
                 if (k < here) {
-                    int b = nth_bit(fits[c][f], k);
+                    int b = nth_bit(cs->fits[c][f], k);
                     *out = make_place(g->hand[seat][c * CHUNK + (b >> 3)], b & 7, &g->front[f]);
                     return true;
                 }
                 k -= here;
             }
     }
-    k -= nplace;
-    if (k < ntake) {
+    k -= cs->nplace;
+    if (k < cs->ntake) {
         *out = make_take(g, seat, k);
         return true;
     }
-    k -= ntake;
-    if (k < nclaim) {
+    k -= cs->ntake;
+    if (k < cs->nclaim) {
         int node = nth_claimable(g, k);
         PUL_ASSERT(node >= 0);
         if (node < 0) return random_by_walk(g, rng, out);
@@ -886,9 +913,43 @@ LEGAL_NOINLINE static bool random_by_counts(const MicropulGame *g, PulRng *rng, 
     return true;
 }
 
+/* The exact draw after the tries missed: count each kind of action (per
+** cell, the set bits of its word), draw a number, walk the counts to it.
+** Out of line: its tables would otherwise weigh on every call's frame. */
+LEGAL_NOINLINE static bool random_by_counts(const MicropulGame *g, PulRng *rng, PulAction *out) {
+    if (!MV(g)->npat) return random_by_walk(g, rng, out);
+    Counts k;
+    counts_build(g, &k);
+    return counts_draw(g, &k, rng, out);
+}
+
 bool legal_random(const PulGame *pg, PulRng *rng, PulAction *out) {
     const MicropulGame *g = MGC(pg);
     if (!g->h.started || g->h.over) return false;
     if (random_by_rejection(g, rng, out)) return true;
     return random_by_counts(g, rng, out);
+}
+
+/* n draws from one position, each the action legal_random would draw with
+** the generator as the draws before left it: the tries' set-up is made once,
+** and the exact draw's counts once, at the first draw that needs them.
+** Out of line, like random_by_counts, for its tables. */
+LEGAL_NOINLINE int legal_random_n(const PulGame *pg, PulRng *rng, PulAction *out, int n) {
+    const MicropulGame *g = MGC(pg);
+    if (!g->h.started || g->h.over) return 0;
+    Tries t;
+    uint32_t space = tries_setup(g, &t);
+    Counts k;
+    bool counted = false;
+    for (int i = 0; i < n; i++) {
+        if (space && rejection_tries(g, &t, rng, space, &out[i])) continue;
+        if (!MV(g)->npat) {
+            if (!random_by_walk(g, rng, &out[i])) return i;
+            continue;
+        }
+        if (!counted) counts_build(g, &k);
+        counted = true;
+        if (!counts_draw(g, &k, rng, &out[i])) return i;
+    }
+    return n;
 }

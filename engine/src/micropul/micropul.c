@@ -63,6 +63,7 @@ const Family micropul_family = {
     .legal_actions = legal_actions,
     .legal_placements = legal_placements,
     .random_action = legal_random,
+    .random_actions = legal_random_n,
     .check = apply_check,
     .apply = apply_action,
     .apply_trusted = apply_trusted,

@@ -293,6 +293,7 @@ PulStatus start_game(PulGame *g, int nseats, uint64_t seed, const uint8_t *core,
 int legal_actions(const PulGame *g, PulAction *out, int max);                  /* legal.c */
 int legal_placements(const PulGame *g, PulAction *out, int max);
 bool legal_random(const PulGame *g, PulRng *rng, PulAction *out);
+int legal_random_n(const PulGame *g, PulRng *rng, PulAction *out, int n);
 PulReason apply_check(const PulGame *g, const PulAction *a);                   /* apply.c */
 PulReason apply_action(PulGame *g, const PulAction *a, PulEvents *ev);
 PulReason apply_trusted(PulGame *g, const PulAction *a);

@@ -48,6 +48,7 @@
 #define legal_placements wide_legal_placements
 #define legal_placements_portable wide_legal_placements_portable
 #define legal_random wide_legal_random
+#define legal_random_n wide_legal_random_n
 #define metrics_feature wide_metrics_feature
 #define metrics_info wide_metrics_info
 #define metrics_tally wide_metrics_tally
