@@ -59,18 +59,26 @@ static int hook_bonus(Hooks *hk, const GenialGame *g, int seat, int sym, int got
     return b.count < 0 ? 0 : b.count > GENIAL_HOOK_BONUS_MAX ? GENIAL_HOOK_BONUS_MAX : b.count;
 }
 
-/* The first index of kind k on seat's rack, or -1. On a little-endian
-** machine by the rack word: the lowest byte equal to k among the tiles, not
-** a walk whose end the predictor missed about once a check. */
-static int rack_find(const GenialGame *g, int seat, int k) {
 #if GENIAL_RACK_WORD
+/* The rack word's bytes equal to kind k, each as its high bit; the lowest
+** is exact (a false one lies above a true one), the slots past the tiles
+** included. */
+static inline uint64_t rack_matches(const GenialGame *g, int seat, int k) {
     const uint64_t L = UINT64_C(0x0101010101010101), H = UINT64_C(0x8080808080808080);
     uint64_t x;
     memcpy(&x, g->rack[seat], 8);
     x ^= (uint64_t)k * L;
-    /* the lowest zero byte's high bit is exact: a false one lies above a true one */
-    uint64_t zero = (x - L) & ~x & H & genial_rack_below[g->nrack[seat]];
-    return zero ? lowest_set64(zero) >> 3 : -1;
+    return (x - L) & ~x & H;
+}
+#endif
+
+/* The first index of kind k on seat's rack, or -1. On a little-endian
+** machine by the rack word, among the tiles: not a walk whose end the
+** predictor missed about once a check. */
+static int rack_find(const GenialGame *g, int seat, int k) {
+#if GENIAL_RACK_WORD
+    uint64_t m = rack_matches(g, seat, k) & genial_rack_below[g->nrack[seat]];
+    return m ? lowest_set64(m) >> 3 : -1;
 #else
     for (int i = 0; i < g->nrack[seat]; i++)
         if (g->rack[seat][i] == k) return i;
@@ -79,15 +87,10 @@ static int rack_find(const GenialGame *g, int seat, int k) {
 }
 
 /* The first index of kind k, which seat's rack holds (a legal placement's):
-** on a little-endian machine the first byte of the rack word equal to k. */
+** no test of the tiles' count, as one of them is k. */
 static inline int rack_index(const GenialGame *g, int seat, int k) {
 #if GENIAL_RACK_WORD
-    const uint64_t L = UINT64_C(0x0101010101010101), H = UINT64_C(0x8080808080808080);
-    uint64_t x;
-    memcpy(&x, g->rack[seat], 8);
-    x ^= (uint64_t)k * L;
-    /* the lowest zero byte's high bit is exact (the false ones lie above it) */
-    return lowest_set64((x - L) & ~x & H) >> 3;
+    return lowest_set64(rack_matches(g, seat, k)) >> 3;
 #else
     return rack_find(g, seat, k);
 #endif

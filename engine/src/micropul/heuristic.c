@@ -230,6 +230,9 @@ _Static_assert(MAX_NODES <= 256, "an entry index per node in a byte, four words 
 #define OLD_SET 0
 #endif
 
+_Static_assert(MAX_TOUCHED <= 32 && MAX_TOUCHED <= UINT8_MAX,
+               "an entry is a bit of Effect.roots and fits Effect.at");
+
 /* What the action changes. */
 typedef struct {
     Touched t[MAX_TOUCHED];
