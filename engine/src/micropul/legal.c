@@ -574,14 +574,52 @@ static void gen_placements(const MicropulGame *g, Sink *k, bool fast) {
     gen_placements_slow(g, 0, g->nhand[g->h.to_move], k); /* one action by number: the rare path of a slow variant */
 }
 
+#if defined(__SSE2__) && !defined(MICROPUL_WIDE)
+/* Nodes [base, base + 16) that claimable_node accepts, a bit each: its three
+** tests on sixteen nodes at once (node by node they were a coin toss to the
+** branch predictor). The nodes past the placed tiles are masked off; the
+** caller keeps base + 16 within the arrays. */
+_Static_assert(sizeof(NodeId) == 1, "16 nodes to a 16-byte row");
+static inline unsigned claimable_row(const MicropulGame *g, int base, int nodes) {
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i ids = _mm_add_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                     _mm_set1_epi8((char)base));
+    __m128i root = _mm_loadu_si128((const __m128i *)(const void *)&g->root[base]);
+    __m128i count = _mm_loadu_si128((const __m128i *)(const void *)&g->gcount[base]);
+    __m128i stones = _mm_loadu_si128((const __m128i *)(const void *)&g->gstones[base]);
+    __m128i no = _mm_or_si128(_mm_cmpeq_epi8(count, zero),
+                              _mm_xor_si128(_mm_cmpeq_epi8(stones, zero), _mm_set1_epi8(-1)));
+    unsigned m = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(no, _mm_cmpeq_epi8(root, ids)));
+    if (nodes - base < 16) m &= (1u << (nodes - base)) - 1;
+    return m;
+}
+#endif
+
+/* The claims, in node order. A count needs no walk: unclaimed is the number
+** of claimable roots (groups.c keeps it; the exact draw relies on it too),
+** and a searcher counts the actions at every node it widens. */
+static void claims_put(const MicropulGame *g, Sink *k) {
+    if (g->stones[g->h.to_move] == 0 || g->unclaimed <= 0) return;
+    if (!k->out) {
+        k->n += g->unclaimed;
+        return;
+    }
+    int nodes = g->nplaced * 4, base = 0;
+#if defined(__SSE2__) && !defined(MICROPUL_WIDE)
+    for (; base < nodes && base + 16 <= MAX_NODES; base += 16)
+        for (unsigned m = claimable_row(g, base, nodes); m; m &= m - 1)
+            sink_put(k, make_claim(g, base + lowest_set(m)));
+#endif
+    for (int node = base; node < nodes; node++)
+        if (claimable_node(g, node)) sink_put(k, make_claim(g, node));
+}
+
 static void gen_actions(const MicropulGame *g, Sink *k) {
     int seat = g->h.to_move;
     gen_placements(g, k, true);
     uint32_t ntake = take_count(g, seat);
     for (uint32_t i = 0; i < ntake; i++) sink_put(k, make_take(g, seat, i));
-    if (g->stones[seat] > 0)
-        for (int node = 0; node < g->nplaced * 4; node++)
-            if (claimable_node(g, node)) sink_put(k, make_claim(g, node));
+    claims_put(g, k);
     if (g->in_extra) sink_put(k, (PulAction){PUL_PASS, PUL_NO_TILE, 0, 0, 0, 0});
 }
 
@@ -654,34 +692,18 @@ static bool random_by_walk(const MicropulGame *g, PulRng *rng, PulAction *out) {
 
 /* The claimable root numbered k in node order, or -1. */
 static LEGAL_INLINE int nth_claimable(const MicropulGame *g, uint32_t k) {
-    int nodes = g->nplaced * 4;
+    int nodes = g->nplaced * 4, base = 0;
 #if defined(__SSE2__) && !defined(MICROPUL_WIDE)
-    /* Sixteen nodes a step, claimable_node's three tests as one mask: the
-    ** node-by-node test was a coin toss to the branch predictor. The nodes
-    ** past the placed tiles are masked off; a row that would pass the end of
-    ** the arrays is left to the loop below. */
-    _Static_assert(sizeof(NodeId) == 1, "16 nodes to a 16-byte row");
-    int base = 0;
-    const __m128i zero = _mm_setzero_si128();
-    __m128i ids = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    /* A row that would pass the end of the arrays is left to the loop below. */
     for (; base < nodes && base + 16 <= MAX_NODES; base += 16) {
-        __m128i root = _mm_loadu_si128((const __m128i *)(const void *)&g->root[base]);
-        __m128i count = _mm_loadu_si128((const __m128i *)(const void *)&g->gcount[base]);
-        __m128i stones = _mm_loadu_si128((const __m128i *)(const void *)&g->gstones[base]);
-        __m128i no = _mm_or_si128(_mm_cmpeq_epi8(count, zero),
-                                  _mm_xor_si128(_mm_cmpeq_epi8(stones, zero), _mm_set1_epi8(-1)));
-        unsigned m = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(no, _mm_cmpeq_epi8(root, ids)));
-        if (nodes - base < 16) m &= (1u << (nodes - base)) - 1;
+        unsigned m = claimable_row(g, base, nodes);
         uint32_t here = (uint32_t)popcount64(m);
         if (k < here) {
             for (; k; k--) m &= m - 1;
             return base + lowest_set(m);
         }
         k -= here;
-        ids = _mm_add_epi8(ids, _mm_set1_epi8(16));
     }
-#else
-    int base = 0;
 #endif
     for (int node = base; node < nodes; node++)
         if (claimable_node(g, node) && k-- == 0) return node;
