@@ -46,11 +46,18 @@ static int join(MicropulGame *g, int a, int b) {
     ** mask picks, which the compiler cannot turn back into a branch. */
     unsigned smaller = -(unsigned)(g->gcount[ra] < g->gcount[rb]);
     int keep = ra ^ (int)((unsigned)(ra ^ rb) & smaller), gone = ra ^ rb ^ keep;
+    /* Relabel the smaller group, two members a round: it has one or two in
+    ** nine joins in ten (often the new tile's own), so the loop's exit
+    ** stops depending on the count. The list is circular, so the steps past
+    ** the count go round again and write keep where it already is. */
     int n = gone;
+    int k = g->gcount[gone];
     do {
         g->root[n] = (NodeId)keep;
         n = g->gnext[n];
-    } while (n != gone);
+        g->root[n] = (NodeId)keep;
+        n = g->gnext[n];
+    } while ((k -= 2) > 0);
     NodeId t = g->gnext[keep];
     g->gnext[keep] = g->gnext[gone];
     g->gnext[gone] = t;
@@ -141,6 +148,30 @@ static inline unsigned empty_sides(const int nb[4]) {
 #endif
 }
 
+/* The node each of a cell's eight slots faces: slot i faces slot i ^ 4 of
+** the tile on side i >> 1. Where no tile is (nb < 0) it reads tile 0's
+** quadrant, a real node, so that a step past the last slot stays in bounds. */
+_Static_assert(MAX_NODES <= INT16_MAX, "faced nodes are 16-bit lanes");
+static inline void faced_nodes(NodeId out[8], const int nb[4]) {
+#if defined(__SSE2__)
+    /* slot_quad[i ^ 4] (compile.c), per slot. */
+    const __m128i quad = _mm_setr_epi16(PUL_SW, PUL_SE, PUL_NW, PUL_SW, PUL_NW, PUL_NE, PUL_NE, PUL_SE);
+    __m128i v = _mm_slli_epi32(_mm_loadu_si128((const __m128i *)(const void *)nb), 2);
+    v = _mm_max_epi16(_mm_packs_epi32(v, v), _mm_setzero_si128()); /* MAX_NODES fits int16 */
+    v = _mm_add_epi16(_mm_unpacklo_epi16(v, v), quad);              /* two slots a side */
+#ifdef MICROPUL_WIDE
+    _mm_storeu_si128((__m128i *)(void *)out, v);
+#else
+    _mm_storel_epi64((__m128i *)(void *)out, _mm_packus_epi16(v, v));
+#endif
+#else
+    for (int i = 0; i < 8; i++) {
+        int j = nb[i >> 1];
+        out[i] = (NodeId)((j < 0 ? 0 : j) * 4 + slot_quad[i ^ 4]);
+    }
+#endif
+}
+
 /* The tile's own groups come whole from its table (place_tables.c): only
 ** the joins with its neighbours' groups are worked out here. */
 void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev) {
@@ -176,11 +207,27 @@ void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *see
     ** none (its table), or a neighbour's whose last one this cell was; a
     ** join adds open edges, so a group joined to an open one stays open. */
     unsigned shut = pr->shut[empty];
-    for (unsigned m = seen->mic8; m; m &= m - 1) {
-        int i = lowest_set(m);
-        int r = g->root[nb[i >> 1] * 4 + slot_quad[i ^ 4]]; /* slot i faces slot i ^ 4 */
-        shut |= --g->gopen[r] == 0;
+    /* One or two micropul face the new tile in four placements of five: the
+    ** first two slots are done without a branch (a step past the last slot
+    ** changes nothing), the rest in a loop that is seldom entered. */
+    NodeId faced[8];
+    faced_nodes(faced, nb);
+    unsigned m = seen->mic8;
+    for (int step = 0; step < 2; step++) {
+        unsigned live = m != 0;
+        /* Past the last slot (or for the first tile, mic8 0) slot 7 stands in. */
+        int r = g->root[faced[lowest_set(m | 0x80u)]];
+        g->gopen[r] = (int16_t)(g->gopen[r] - (int)live);
+        shut |= live & (g->gopen[r] == 0);
         /* The slots of one side often face one group: a repeat adds nothing. */
+        cand[ncand] = (NodeId)r;
+        ncand += live & (r != last);
+        last = r;
+        m &= m - 1;
+    }
+    for (; m; m &= m - 1) {
+        int r = g->root[faced[lowest_set(m)]];
+        shut |= --g->gopen[r] == 0;
         cand[ncand] = (NodeId)r;
         ncand += r != last;
         last = r;
@@ -189,7 +236,7 @@ void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *see
     unsigned same = bytes_to_bits(tr->edge_nz & seen->ctx_nz & ~bytes_nonzero(tr->edge ^ seen->ctx));
     for (; same; same &= same - 1) {
         int i = lowest_set(same);
-        join(g, base + slot_quad[i], nb[i >> 1] * 4 + slot_quad[i ^ 4]);
+        join(g, base + slot_quad[i], faced[i]);
     }
 
     /* Each closed group is settled once (candidates may share a root). */
