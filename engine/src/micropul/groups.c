@@ -233,7 +233,8 @@ void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *see
         last = r;
     }
     PUL_ASSERT(ncand <= 12);
-    unsigned same = bytes_to_bits(tr->edge_nz & seen->ctx_nz & ~bytes_nonzero(tr->edge ^ seen->ctx));
+    EdgeMeet meet = edges_meet(tr, seen);
+    unsigned same = meet.both & meet.same;
     for (; same; same &= same - 1) {
         int i = lowest_set(same);
         join(g, base + slot_quad[i], faced[i]);

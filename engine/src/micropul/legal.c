@@ -24,10 +24,9 @@
 
 /* The placement test of the hot loop: rules 1 and 2 on all eight slot pairs. */
 static inline PulReason fit(const PulRules *rules, const TileRot *tr, const Front *f) {
-    uint64_t both = tr->edge_nz & f->ctx_nz;
-    uint64_t differ = bytes_nonzero(tr->edge ^ f->ctx);
-    if (rules->rule2_colours && (both & differ)) return PUL_R_COLOUR_CONFLICT;
-    if (rules->rule1_attachment && !(both & ~differ)) return PUL_R_NO_ATTACHMENT;
+    EdgeMeet m = edges_meet(tr, f);
+    if (rules->rule2_colours && (m.both & ~m.same)) return PUL_R_COLOUR_CONFLICT;
+    if (rules->rule1_attachment && !(m.both & m.same)) return PUL_R_NO_ATTACHMENT;
     return PUL_LEGAL;
 }
 
@@ -728,9 +727,9 @@ typedef struct {
     const TileRot *rot;   /* the variant's rotations, a row of 4 per tile */
     const uint8_t *hand;  /* the mover's */
     uint64_t inverse;     /* per_cell_inverse of the hand */
-    uint64_t colours;     /* all ones when rule 2 holds, else 0 */
+    unsigned colours;     /* all ones when rule 2 holds, else 0 */
     uint32_t per_cell, nplace, ntake, nclaim;
-    uint64_t no_attach;   /* 0 when rule 1 holds, else all ones */
+    unsigned no_attach;   /* 0 when rule 1 holds, else all ones */
 } Tries;
 
 /* Whether candidate c (below nplace) is a legal placement: its rotation
@@ -741,13 +740,12 @@ static inline bool try_place(const Tries *t, uint32_t c, uint32_t *f, int *tile,
     int tl = t->hand[rest >> 2], rr = (int)(rest & 3);
     const TileRot *tr = &t->rot[tl * 4 + rr];
     const Front *fr = &t->g->front[cell];
-    uint64_t both = tr->edge_nz & fr->ctx_nz;
-    uint64_t differ = bytes_nonzero(tr->edge ^ fr->ctx);
+    EdgeMeet m = edges_meet(tr, fr);
     *f = cell;
     *tile = tl;
     *r = rr;
-    unsigned ok = (tr->canonical == rr) & ((both & differ & t->colours) == 0) &
-                  (((both & ~differ) | t->no_attach) != 0);
+    unsigned ok = (tr->canonical == rr) & ((m.both & ~m.same & t->colours) == 0) &
+                  (((m.both & m.same) | t->no_attach) != 0);
 #if defined(__GNUC__)
     /* One value, one branch: gcc otherwise split the three tests into two
     ** branches, each a coin toss to the predictor. */
@@ -805,8 +803,8 @@ static LEGAL_INLINE uint32_t tries_setup(const MicropulGame *g, Tries *t) {
     t->hand = g->hand[seat];
     t->per_cell = g->nhand[seat] * 4u;
     t->inverse = per_cell_inverse[g->nhand[seat]];
-    t->colours = g->rules.rule2_colours ? ~UINT64_C(0) : 0;
-    t->no_attach = g->rules.rule1_attachment ? 0 : ~UINT64_C(0);
+    t->colours = g->rules.rule2_colours ? ~0u : 0;
+    t->no_attach = g->rules.rule1_attachment ? 0 : ~0u;
     t->nplace = t->per_cell * (uint32_t)board_candidates(g);
     t->ntake = take_count(g, seat);
     t->nclaim = g->stones[seat] > 0 && g->unclaimed > 0 ? g->nplaced * 4u : 0;

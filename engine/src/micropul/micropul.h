@@ -8,6 +8,10 @@
 
 #include "game.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* Two layouts of the same code (issue 15, point 7). A tile set of up to
 ** MICROPUL_SMALL_TILES tiles plays on the small layout: byte cells, byte node
 ** ids, int8 coordinates, a 64-bit known set, a direct-mapped 64 x 64 torus,
@@ -190,6 +194,22 @@ typedef struct {
     uint16_t slot;    /* its grid slot (board_slot) */
 #endif
 } Front;
+
+/* Where a rotated tile meets a cell (legal.c's placement tests, groups.c's
+** joins), a bit per slot: both, the slot shows a colour on both sides;
+** same, the two codes are equal there (with SSE2 bits 8 and up may be set
+** too: read it masked by both). With SSE2 a tile's edge and edge_nz and a
+** cell's ctx and ctx_nz are one 16-byte row each: one compare and one AND
+** of the rows, two movemasks, where the 64-bit words took the byte
+** arithmetic of bytes_nonzero and its constants (about 10 instructions of
+** each of the draw's tries). */
+typedef struct {
+    unsigned both, same;
+} EdgeMeet;
+_Static_assert(offsetof(TileRot, edge_nz) == offsetof(TileRot, edge) + 8 &&
+                   offsetof(Front, ctx_nz) == offsetof(Front, ctx) + 8,
+               "a tile's and a cell's colours and their marks are one 16-byte row");
+static inline EdgeMeet edges_meet(const TileRot *tr, const Front *f);
 
 /* On the small layout a frontier entry's eight bytes past its colours (x,
 ** y, mic8, cat8, pat) are one little-endian word to board_place, which
@@ -492,6 +512,18 @@ static inline uint64_t bytes_nonzero(uint64_t x) {
 ** each bit lands alone, so the multiply never carries. */
 static inline unsigned bytes_to_bits(uint64_t top_bits) {
     return (unsigned)(((top_bits >> 7) * 0x0102040810204080ULL) >> 56);
+}
+
+static inline EdgeMeet edges_meet(const TileRot *tr, const Front *f) {
+#if defined(__SSE2__)
+    __m128i a = _mm_loadu_si128((const __m128i *)(const void *)&tr->edge);
+    __m128i b = _mm_loadu_si128((const __m128i *)(const void *)&f->ctx);
+    return (EdgeMeet){(unsigned)_mm_movemask_epi8(_mm_and_si128(a, b)) >> 8,
+                      (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, b))};
+#else
+    return (EdgeMeet){bytes_to_bits(tr->edge_nz & f->ctx_nz),
+                      bytes_to_bits(bytes_nonzero(tr->edge ^ f->ctx)) ^ 0xFFu};
+#endif
 }
 
 #endif
