@@ -411,7 +411,8 @@ static void effect_place(const MicropulGame *g, const PulAction *a, Effect *e) {
         at[i] = touch_old(g, e, g->root[nb[i >> 1] * 4 + slot_quad[i ^ 4]]);
         e->t[at[i]].open--;
     }
-    unsigned same = bytes_to_bits(tr->edge_nz & seen->ctx_nz & ~bytes_nonzero(tr->edge ^ seen->ctx));
+    EdgeMeet meet = edges_meet(tr, seen);
+    unsigned same = meet.both & meet.same;
     for (; same; same &= same - 1) {
         int i = lowest_set(same);
         int old = seen->mic8 >> i & 1 ? at[i]
