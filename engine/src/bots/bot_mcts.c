@@ -330,17 +330,24 @@ static int select_child(Mcts *m, int node, const PulGame *g, double c, int *nleg
     return best;
 }
 
-/* A slot of the children's hash set for action a: its bytes as three words,
-** mixed by multiplication (a Genial node ranks a thousand actions). */
+/* A slot of the children's hash set for an action: its bytes as a word and
+** a half (the fields and x, then y), mixed by multiplication (a Genial node
+** ranks a thousand actions). Two multiplications; only membership is asked
+** of the set, so any mix that spreads the actions serves. */
+static uint32_t action_hash_words(uint64_t lo, uint32_t hi) {
+    uint64_t h = (lo + hi * 0x9e3779b97f4a7c15ull) * 0xc2b2ae3d27d4eb4full;
+    return (uint32_t)(h >> 32);
+}
+
+_Static_assert(offsetof(PulAction, y) == sizeof(uint64_t) && sizeof(PulAction) == 12,
+               "an action is a word (the fields and x) and a half (y)");
+
 static uint32_t action_hash(const PulAction *a) {
-    uint32_t w[3];
-    _Static_assert(sizeof w == sizeof *a, "an action is three words");
-    memcpy(w, a, sizeof w);
-    /* The two coordinates side by side, the small fields mixed in: two
-    ** multiplications, not three (only membership is asked of the set). */
-    uint64_t h = (((uint64_t)w[1] << 32 | w[2]) ^ (w[0] * 0x9e3779b97f4a7c15ull)) *
-                 0xc2b2ae3d27d4eb4full;
-    return (uint32_t)(h >> 32) ^ (uint32_t)h;
+    uint64_t lo;
+    uint32_t hi;
+    memcpy(&lo, a, sizeof lo);
+    memcpy(&hi, &a->y, sizeof hi);
+    return action_hash_words(lo, hi);
 }
 
 /* Whether node has a child for action a. */
@@ -407,14 +414,21 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, int sampl
             uint32_t f = action_hash(&m->pool[ch].act) >> FILTER_SHIFT;
             filter[f >> 6] |= UINT64_C(1) << (f & 63);
         }
+        /* Each action read once as its two words, which are hashed and
+        ** written back in place (a Genial node filters a thousand). */
         int u = 0;
         for (int k = 0; k < n; k++) {
-            uint32_t hash = action_hash(&m->buf[k]), f = hash >> FILTER_SHIFT;
+            uint64_t lo;
+            uint32_t hi;
+            memcpy(&lo, &m->buf[k], sizeof lo);
+            memcpy(&hi, &m->buf[k].y, sizeof hi);
+            uint32_t hash = action_hash_words(lo, hi), f = hash >> FILTER_SHIFT;
             bool known = false;
             if (filter[f >> 6] >> (f & 63) & 1)
                 for (uint32_t h = hash & mask; !known && m->seen[h] >= 0; h = (h + 1) & mask)
                     known = same_action(&m->pool[m->seen[h]].act, &m->buf[k]);
-            m->buf[u] = m->buf[k];
+            memcpy(&m->buf[u], &lo, sizeof lo);
+            memcpy(&m->buf[u].y, &hi, sizeof hi);
             u += !known;
         }
         n = u;
