@@ -106,7 +106,8 @@ typedef struct {
     int nlog;                       /* logs[0..nlog) are filled */
     PulAction buf[PUL_MAX_ACTIONS];
     double value[PUL_MAX_ACTIONS];  /* buf's estimates */
-    double sel[PUL_MAX_ACTIONS];    /* a copy of them that the selection reorders */
+    double sel[PUL_MAX_ACTIONS];    /* the selection's two scratch buffers */
+    double sel2[PUL_MAX_ACTIONS];
     int32_t seen[SEEN_SIZE];        /* a node's children by action_hash, -1 empty */
     Cand top[CAND_BLOCK_MAX];
     uint16_t top_at[CAND_BLOCK_MAX]; /* the ranking's best so far: indexes into buf */
@@ -357,32 +358,54 @@ static bool has_child(const Mcts *m, int node, const PulAction *a) {
     return false;
 }
 
-/* The value at index k of a[0..n) sorted in descending order (0 <= k < n;
-** no NaN); a is reordered (Hoare's selection: equal values stop both scans,
-** so runs of equal estimates split evenly). */
-static double select_desc(double *a, int n, int k) {
-    int lo = 0, hi = n - 1;
-    while (lo < hi) {
-        double p = a[lo + (hi - lo) / 2];
-        int i = lo, j = hi;
-        while (i <= j) {
-            while (a[i] > p) i++;
-            while (a[j] < p) j--;
-            if (i <= j) {
-                double t = a[i];
-                a[i++] = a[j];
-                a[j--] = t;
-            }
+/* The median of three values (no NaN). */
+static double median3(double a, double b, double c) {
+    double lo = a < b ? a : b, hi = a < b ? b : a;
+    return c < lo ? lo : c > hi ? hi : c;
+}
+
+/* The value at index k of vals[0..n) sorted in descending order (0 <= k < n;
+** no NaN), and in *above how many of vals exceed it. Each round splits the
+** part that holds index k around a pivot of its own values into the other
+** scratch buffer, the greater to its front and the smaller to its back:
+** every value is written to both ends and only the counts move on, so no
+** branch depends on the values (a Hoare scan's stops did, each a coin toss:
+** a Genial ranking of a thousand actions mispredicted some 800 of them). */
+static double select_desc(const double *vals, double *buf0, double *buf1, int n, int k,
+                          int *above) {
+    const double *src = vals;
+    double *dst = buf0, *spare = buf1;
+    int over = 0;
+    while (n > 1) {
+        double p = median3(src[0], src[n / 2], src[n - 1]);
+        int ng = 0, nl = 0;
+        for (int i = 0; i < n; i++) {
+            double x = src[i];
+            dst[ng] = x;
+            dst[n - 1 - nl] = x;
+            ng += x > p;
+            nl += x < p;
         }
-        /* a[lo..j] >= p, a[i..hi] <= p, and everything between is p. */
-        if (k <= j)
-            hi = j;
-        else if (k >= i)
-            lo = i;
-        else
+        int ne = n - ng - nl; /* p's ties: at least p itself, so each round shrinks */
+        if (k >= ng && k < ng + ne) {
+            *above = over + ng;
             return p;
+        }
+        if (k < ng) {
+            src = dst;
+            n = ng;
+        } else {
+            over += ng + ne;
+            k -= ng + ne;
+            src = dst + ng + ne;
+            n = nl;
+        }
+        double *t = spare; /* src now lies in dst: the next round writes the other */
+        spare = dst;
+        dst = t;
     }
-    return a[k];
+    *above = over;
+    return src[0];
 }
 
 /* Ranks the legal actions of g that node has no child for (sample > 0: a
@@ -463,16 +486,18 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, int sampl
     double cut = -HUGE_VAL;
     int ties = 0;
     if (want >= SELECT_MIN && n > want) {
+        /* Ranks below nv are those of the values above -HUGE_VAL (nv of
+        ** them), so the cut is selected among all n, and none of the
+        ** others exceeds it. */
         int nv = 0;
         bool nan = false;
         for (int k = 0; k < n; k++) {
-            nan = nan || value[k] != value[k];
-            if (value[k] != -HUGE_VAL) m->sel[nv++] = value[k];
+            nan |= value[k] != value[k];
+            nv += value[k] != -HUGE_VAL;
         }
         if (!nan && nv > want) {
-            cut = select_desc(m->sel, nv, want - 1);
-            int above = 0;
-            for (int k = 0; k < nv; k++) above += m->sel[k] > cut;
+            int above;
+            cut = select_desc(value, m->sel, m->sel2, n, want - 1, &above);
             ties = want - above;
         }
     }
