@@ -627,29 +627,12 @@ static bool rank_block(Mcts *m, int node, const PulGame *g, int sample, PulRng *
     return true;
 }
 
-/* The first of node's ranked candidates not yet taken that is legal in g,
-** now taken; false when none is. A candidate not taken is never a child:
-** a block ranks only actions the node has no child for, and its children
-** since came from it (taken) or replaced it (no room to keep a block). */
-static bool take_candidate(Mcts *m, int node, const PulGame *g, PulAction *out) {
-    const Node *nd = &m->pool[node];
-    for (int i = 0; i < nd->ncand; i++) {
-        Cand *c = &m->cand[nd->cand + i];
-        if (c->taken || pul_check(g, &c->act) != PUL_LEGAL) continue;
-        c->taken = true;
-        *out = c->act;
-        return true;
-    }
-    return false;
-}
-
 /* The untried action of g the node tries next: with ordering, its best
 ** ranked candidate legal in this deal (the candidates ranked once for the
 ** node, ranked again from this deal when none of them is left); without, any
-** legal action it has no child for. checked: with ordering, the candidates
-** were just found to hold none legal (take_candidate). */
-static bool untried_action(Mcts *m, int node, const PulGame *g, bool ordered, bool checked,
-                           int sample, PulRng *rng, PulAction *out) {
+** legal action it has no child for. */
+static bool untried_action(Mcts *m, int node, const PulGame *g, bool ordered, int sample,
+                           PulRng *rng, PulAction *out) {
     if (!ordered) {
         int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS);
         if (n > PUL_MAX_ACTIONS) n = PUL_MAX_ACTIONS;
@@ -662,13 +645,22 @@ static bool untried_action(Mcts *m, int node, const PulGame *g, bool ordered, bo
         }
         return false;
     }
-    if (!checked && take_candidate(m, node, g, out)) return true;
-    if (!rank_block(m, node, g, sample, rng)) return false;
-    if (m->pool[node].ncand == 0) {
-        *out = m->top[0].act; /* no room to keep the block */
-        return true;
+    for (int pass = 0; pass < 2; pass++) {
+        const Node *nd = &m->pool[node];
+        for (int i = 0; i < nd->ncand; i++) {
+            Cand *c = &m->cand[nd->cand + i];
+            if (c->taken || pul_check(g, &c->act) != PUL_LEGAL) continue;
+            c->taken = true;
+            *out = c->act;
+            return true;
+        }
+        if (pass == 1 || !rank_block(m, node, g, sample, rng)) break;
+        if (m->pool[node].ncand == 0) {
+            *out = m->top[0].act; /* no room to keep the block */
+            return true;
+        }
     }
-    return take_candidate(m, node, g, out);
+    return false;
 }
 
 static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, int limit) {
@@ -691,16 +683,8 @@ static void iterate(PulBot *b, Mcts *m, const PulObservation *obs, PulRng *rng, 
         ** goes straight to a ranking, which lists the legal actions itself
         ** (and finds none where the count would be 0): no count first. */
         bool fresh_rank = widen > 0 && nlegal == 0 && m->pool[node].ncand == 0;
-        /* With ordering, a legal candidate left is an untried action (it is
-        ** no child), found before any count: the count (about as dear as a
-        ** list) is taken only when none is, in Micropul one time in twenty. */
-        bool untried = false;
-        if (room && widen > 0 && !fresh_rank && take_candidate(m, node, g, &a))
-            untried = true;
-        else if (room)
-            untried = (fresh_rank || nlegal < pul_legal_actions(g, NULL, 0)) &&
-                      untried_action(m, node, g, widen > 0, widen > 0 && !fresh_rank,
-                                     (int)b->opt[OPT_RANK], rng, &a);
+        bool untried = room && (fresh_rank || nlegal < pul_legal_actions(g, NULL, 0)) &&
+                       untried_action(m, node, g, widen > 0, (int)b->opt[OPT_RANK], rng, &a);
         if (m->failed) return; /* the search stops; nothing to back up */
         if (untried) {
             int fresh = new_node(m, limit);
