@@ -39,7 +39,8 @@ enum {
     SELECT_MIN = 32,          /* candidates wanted from which a ranking selects its cut first */
     SMALL_TOP = 16,           /* candidates wanted up to which a ranking counts, not searches */
     FILTER_WORDS = 16,        /* the children's filter: 1024 bits */
-    FILTER_SHIFT = 22         /* an action_hash's bits above this pick its filter bit */
+    FILTER_SHIFT = 22,        /* an action_hash's bits above this pick its filter bit */
+    RANK_SMALL_MAX = 32       /* most values a ranking of 4 or 8 inserts every one of */
 };
 _Static_assert(FILTER_WORDS * 64 == 1 << (32 - FILTER_SHIFT), "a filter bit per high hash value");
 
@@ -106,7 +107,8 @@ typedef struct {
     int nlog;                       /* logs[0..nlog) are filled */
     PulAction buf[PUL_MAX_ACTIONS];
     double value[PUL_MAX_ACTIONS];  /* buf's estimates */
-    double sel[PUL_MAX_ACTIONS];    /* a copy of them that the selection reorders */
+    double sel[PUL_MAX_ACTIONS];    /* the selection's two scratch buffers */
+    double sel2[PUL_MAX_ACTIONS];
     int32_t seen[SEEN_SIZE];        /* a node's children by action_hash, -1 empty */
     Cand top[CAND_BLOCK_MAX];
     uint16_t top_at[CAND_BLOCK_MAX]; /* the ranking's best so far: indexes into buf */
@@ -126,6 +128,7 @@ typedef struct {
 
 _Static_assert(PUL_MAX_ACTIONS <= UINT16_MAX, "an action's index in buf fits top_at");
 _Static_assert(2 * SMALL_TOP + 1 <= CAND_BLOCK_MAX, "a small ranking's fixed move stays in top_at");
+_Static_assert(4 * CAND_BLOCK_FIRST + 1 <= CAND_BLOCK_MAX, "rank_small's slots and runs stay in top_at");
 _Static_assert(SEEN_SIZE > PUL_MAX_ACTIONS, "a node's children never fill the set: probes end");
 
 /* Every byte of an action is a field (no padding), so equal bytes are equal
@@ -330,17 +333,24 @@ static int select_child(Mcts *m, int node, const PulGame *g, double c, int *nleg
     return best;
 }
 
-/* A slot of the children's hash set for action a: its bytes as three words,
-** mixed by multiplication (a Genial node ranks a thousand actions). */
+/* A slot of the children's hash set for an action: its bytes as a word and
+** a half (the fields and x, then y), mixed by multiplication (a Genial node
+** ranks a thousand actions). Two multiplications; only membership is asked
+** of the set, so any mix that spreads the actions serves. */
+static uint32_t action_hash_words(uint64_t lo, uint32_t hi) {
+    uint64_t h = (lo + hi * 0x9e3779b97f4a7c15ull) * 0xc2b2ae3d27d4eb4full;
+    return (uint32_t)(h >> 32);
+}
+
+_Static_assert(offsetof(PulAction, y) == sizeof(uint64_t) && sizeof(PulAction) == 12,
+               "an action is a word (the fields and x) and a half (y)");
+
 static uint32_t action_hash(const PulAction *a) {
-    uint32_t w[3];
-    _Static_assert(sizeof w == sizeof *a, "an action is three words");
-    memcpy(w, a, sizeof w);
-    /* The two coordinates side by side, the small fields mixed in: two
-    ** multiplications, not three (only membership is asked of the set). */
-    uint64_t h = (((uint64_t)w[1] << 32 | w[2]) ^ (w[0] * 0x9e3779b97f4a7c15ull)) *
-                 0xc2b2ae3d27d4eb4full;
-    return (uint32_t)(h >> 32) ^ (uint32_t)h;
+    uint64_t lo;
+    uint32_t hi;
+    memcpy(&lo, a, sizeof lo);
+    memcpy(&hi, &a->y, sizeof hi);
+    return action_hash_words(lo, hi);
 }
 
 /* Whether node has a child for action a. */
@@ -350,32 +360,90 @@ static bool has_child(const Mcts *m, int node, const PulAction *a) {
     return false;
 }
 
-/* The value at index k of a[0..n) sorted in descending order (0 <= k < n;
-** no NaN); a is reordered (Hoare's selection: equal values stop both scans,
-** so runs of equal estimates split evenly). */
-static double select_desc(double *a, int n, int k) {
-    int lo = 0, hi = n - 1;
-    while (lo < hi) {
-        double p = a[lo + (hi - lo) / 2];
-        int i = lo, j = hi;
-        while (i <= j) {
-            while (a[i] > p) i++;
-            while (a[j] < p) j--;
-            if (i <= j) {
-                double t = a[i];
-                a[i++] = a[j];
-                a[j--] = t;
-            }
+/* The median of three values (no NaN). */
+static double median3(double a, double b, double c) {
+    double lo = a < b ? a : b, hi = a < b ? b : a;
+    return c < lo ? lo : c > hi ? hi : c;
+}
+
+/* The value at index k of vals[0..n) sorted in descending order (0 <= k < n;
+** no NaN), and in *above how many of vals exceed it. Each round splits the
+** part that holds index k around a pivot of its own values into the other
+** scratch buffer, the greater to its front and the smaller to its back:
+** every value is written to both ends and only the counts move on, so no
+** branch depends on the values (a Hoare scan's stops did, each a coin toss:
+** a Genial ranking of a thousand actions mispredicted some 800 of them). */
+static double select_desc(const double *vals, double *buf0, double *buf1, int n, int k,
+                          int *above) {
+    const double *src = vals;
+    double *dst = buf0, *spare = buf1;
+    int over = 0;
+    while (n > 1) {
+        double p = median3(src[0], src[n / 2], src[n - 1]);
+        int ng = 0, nl = 0;
+        for (int i = 0; i < n; i++) {
+            double x = src[i];
+            dst[ng] = x;
+            dst[n - 1 - nl] = x;
+            ng += x > p;
+            nl += x < p;
         }
-        /* a[lo..j] >= p, a[i..hi] <= p, and everything between is p. */
-        if (k <= j)
-            hi = j;
-        else if (k >= i)
-            lo = i;
-        else
+        int ne = n - ng - nl; /* p's ties: at least p itself, so each round shrinks */
+        if (k >= ng && k < ng + ne) {
+            *above = over + ng;
             return p;
+        }
+        if (k < ng) {
+            src = dst;
+            n = ng;
+        } else {
+            over += ng + ne;
+            k -= ng + ne;
+            src = dst + ng + ne;
+            n = nl;
+        }
+        double *t = spare; /* src now lies in dst: the next round writes the other */
+        spare = dst;
+        dst = t;
     }
-    return a[k];
+    *above = over;
+    return src[0];
+}
+
+/* The best want (4 or 8: slots) of value[0..n), scanned from start round to
+** start - 1, in top as indexes: in descending order, the first of equals in
+** the scan first, -HUGE_VAL never kept (what the general scan keeps; it
+** skips most values with one test, a coin toss while few are seen, which
+** mispredicted about one in two of a Micropul ranking's twenty). Every value
+** is inserted into slots of kept values (-HUGE_VAL when empty) after those
+** >= it, a fixed run moved on: a value that is no better lands past the
+** slots. Returns how many were kept, or -1 when a value is NaN (the general
+** scan's order then). kv and top: 2 * slots + 1 entries. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int rank_small(const double *value, int n, int start, int slots, double *kv,
+                             uint16_t *top) {
+    for (int k = 0; k < 2 * slots + 1; k++) kv[k] = -HUGE_VAL;
+    bool nan = false;
+    for (int i = 0, at = start; i < n; i++) {
+        double e = value[at];
+        nan |= e != e;
+        int lo = 0;
+        for (int k = 0; k < slots; k++) lo += kv[k] >= e;
+        double run[CAND_BLOCK_FIRST * 2];
+        uint16_t at_run[CAND_BLOCK_FIRST * 2];
+        memcpy(run, &kv[lo], sizeof run[0] * (size_t)slots);
+        memcpy(&kv[lo + 1], run, sizeof run[0] * (size_t)slots);
+        memcpy(at_run, &top[lo], sizeof at_run[0] * (size_t)slots);
+        memcpy(&top[lo + 1], at_run, sizeof at_run[0] * (size_t)slots);
+        kv[lo] = e;
+        top[lo] = (uint16_t)at;
+        at = at + 1 < n ? at + 1 : 0;
+    }
+    int kept = 0;
+    for (int k = 0; k < slots; k++) kept += kv[k] != -HUGE_VAL;
+    return nan ? -1 : kept;
 }
 
 /* Ranks the legal actions of g that node has no child for (sample > 0: a
@@ -407,14 +475,21 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, int sampl
             uint32_t f = action_hash(&m->pool[ch].act) >> FILTER_SHIFT;
             filter[f >> 6] |= UINT64_C(1) << (f & 63);
         }
+        /* Each action read once as its two words, which are hashed and
+        ** written back in place (a Genial node filters a thousand). */
         int u = 0;
         for (int k = 0; k < n; k++) {
-            uint32_t hash = action_hash(&m->buf[k]), f = hash >> FILTER_SHIFT;
+            uint64_t lo;
+            uint32_t hi;
+            memcpy(&lo, &m->buf[k], sizeof lo);
+            memcpy(&hi, &m->buf[k].y, sizeof hi);
+            uint32_t hash = action_hash_words(lo, hi), f = hash >> FILTER_SHIFT;
             bool known = false;
             if (filter[f >> 6] >> (f & 63) & 1)
                 for (uint32_t h = hash & mask; !known && m->seen[h] >= 0; h = (h + 1) & mask)
                     known = same_action(&m->pool[m->seen[h]].act, &m->buf[k]);
-            m->buf[u] = m->buf[k];
+            memcpy(&m->buf[u], &lo, sizeof lo);
+            memcpy(&m->buf[u].y, &hi, sizeof hi);
             u += !known;
         }
         n = u;
@@ -449,16 +524,18 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, int sampl
     double cut = -HUGE_VAL;
     int ties = 0;
     if (want >= SELECT_MIN && n > want) {
+        /* Ranks below nv are those of the values above -HUGE_VAL (nv of
+        ** them), so the cut is selected among all n, and none of the
+        ** others exceeds it. */
         int nv = 0;
         bool nan = false;
         for (int k = 0; k < n; k++) {
-            nan = nan || value[k] != value[k];
-            if (value[k] != -HUGE_VAL) m->sel[nv++] = value[k];
+            nan |= value[k] != value[k];
+            nv += value[k] != -HUGE_VAL;
         }
         if (!nan && nv > want) {
-            cut = select_desc(m->sel, nv, want - 1);
-            int above = 0;
-            for (int k = 0; k < nv; k++) above += m->sel[k] > cut;
+            int above;
+            cut = select_desc(value, m->sel, m->sel2, n, want - 1, &above);
             ties = want - above;
         }
     }
@@ -466,9 +543,17 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, int sampl
     ** kept, above the last of them (bar; kept values are at least cut, or
     ** NaN, when bar stays -HUGE_VAL): two tests a value. The scan runs from
     ** start to the end, then from 0 to start. */
+    /* A few wanted of a few: every value inserted, no test of it first. */
+    int fixed = -1;
+    if (n <= RANK_SMALL_MAX && want == CAND_BLOCK_FIRST)
+        fixed = rank_small(value, n, start, CAND_BLOCK_FIRST, m->sel, top);
+    else if (n <= RANK_SMALL_MAX && want == 2 * CAND_BLOCK_FIRST)
+        fixed = rank_small(value, n, start, 2 * CAND_BLOCK_FIRST, m->sel, top);
+    if (fixed >= 0) kept = fixed;
     double bar = -HUGE_VAL;
     bool small = want <= SMALL_TOP, nan_kept = false;
-    for (int pass = 0, at = start, end = n; pass < 2; pass++, at = 0, end = start) {
+    for (int pass = fixed >= 0 ? 2 : 0, at = start, end = n; pass < 2;
+         pass++, at = 0, end = start) {
         for (; at < end; at++) {
             double e = value[at];
             if (e < cut || e <= bar) continue;
