@@ -233,8 +233,7 @@ void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *see
         last = r;
     }
     PUL_ASSERT(ncand <= 12);
-    EdgeMeet meet = edges_meet(tr, seen);
-    unsigned same = meet.both & meet.same;
+    unsigned same = edges_joined(tr, seen);
     for (; same; same &= same - 1) {
         int i = lowest_set(same);
         join(g, base + slot_quad[i], faced[i]);

@@ -411,8 +411,7 @@ static void effect_place(const MicropulGame *g, const PulAction *a, Effect *e) {
         at[i] = touch_old(g, e, g->root[nb[i >> 1] * 4 + slot_quad[i ^ 4]]);
         e->t[at[i]].open--;
     }
-    EdgeMeet meet = edges_meet(tr, seen);
-    unsigned same = meet.both & meet.same;
+    unsigned same = edges_joined(tr, seen);
     for (; same; same &= same - 1) {
         int i = lowest_set(same);
         int old = seen->mic8 >> i & 1 ? at[i]

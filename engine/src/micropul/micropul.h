@@ -195,22 +195,6 @@ typedef struct {
 #endif
 } Front;
 
-/* Where a rotated tile meets a cell (legal.c's placement tests, groups.c's
-** joins), a bit per slot: both, the slot shows a colour on both sides;
-** same, the two codes are equal there (with SSE2 bits 8 and up may be set
-** too: read it masked by both). With SSE2 a tile's edge and edge_nz and a
-** cell's ctx and ctx_nz are one 16-byte row each: one compare and one AND
-** of the rows, two movemasks, where the 64-bit words took the byte
-** arithmetic of bytes_nonzero and its constants (about 10 instructions of
-** each of the draw's tries). */
-typedef struct {
-    unsigned both, same;
-} EdgeMeet;
-_Static_assert(offsetof(TileRot, edge_nz) == offsetof(TileRot, edge) + 8 &&
-                   offsetof(Front, ctx_nz) == offsetof(Front, ctx) + 8,
-               "a tile's and a cell's colours and their marks are one 16-byte row");
-static inline EdgeMeet edges_meet(const TileRot *tr, const Front *f);
-
 /* On the small layout a frontier entry's eight bytes past its colours (x,
 ** y, mic8, cat8, pat) are one little-endian word to board_place, which
 ** writes or ORs them whole (PlaceRot's out_tail). */
@@ -514,6 +498,21 @@ static inline unsigned bytes_to_bits(uint64_t top_bits) {
     return (unsigned)(((top_bits >> 7) * 0x0102040810204080ULL) >> 56);
 }
 
+/* Where a rotated tile meets a cell (legal.c's placement tests, groups.c's
+** joins), a bit per slot: both, the slot shows a colour on both sides;
+** same, the two codes are equal there (with SSE2 bits 8 and up may be set
+** too: read it masked by both). With SSE2 a tile's edge and edge_nz and a
+** cell's ctx and ctx_nz are one 16-byte row each: one compare and one AND
+** of the rows, two movemasks, where the 64-bit words took the byte
+** arithmetic of bytes_nonzero and its constants (about 10 instructions of
+** each of the draw's tries). */
+typedef struct {
+    unsigned both, same;
+} EdgeMeet;
+_Static_assert(offsetof(TileRot, edge_nz) == offsetof(TileRot, edge) + 8 &&
+                   offsetof(Front, ctx_nz) == offsetof(Front, ctx) + 8,
+               "a tile's and a cell's colours and their marks are one 16-byte row");
+
 static inline EdgeMeet edges_meet(const TileRot *tr, const Front *f) {
 #if defined(__SSE2__)
     __m128i a = _mm_loadu_si128((const __m128i *)(const void *)&tr->edge);
@@ -524,6 +523,14 @@ static inline EdgeMeet edges_meet(const TileRot *tr, const Front *f) {
     return (EdgeMeet){bytes_to_bits(tr->edge_nz & f->ctx_nz),
                       bytes_to_bits(bytes_nonzero(tr->edge ^ f->ctx)) ^ 0xFFu};
 #endif
+}
+
+/* The slots where both sides show the same colour: a placement joins the
+** tile's group and the neighbour's there (groups.c, and the heuristic's
+** estimate of it). */
+static inline unsigned edges_joined(const TileRot *tr, const Front *f) {
+    EdgeMeet m = edges_meet(tr, f);
+    return m.both & m.same;
 }
 
 #endif
