@@ -446,12 +446,68 @@ static inline int rank_small(const double *value, int n, int start, int slots, d
     return nan ? -1 : kept;
 }
 
+/* rank_untried's general ranking: the best want of value[0..n) into top
+** (indexes), the values below cut and the ties of cut past the first ties
+** left out; returns how many are kept. */
+static int rank_scan(const double *value, int n, int start, int want, double cut, int ties,
+                     uint16_t *top) {
+    int kept = 0;
+    /* A value is kept when it is not -HUGE_VAL nor below cut and, with want
+    ** kept, above the last of them (bar; kept values are at least cut, or
+    ** NaN, when bar stays -HUGE_VAL): two tests a value. The scan runs from
+    ** start to the end, then from 0 to start. */
+    double bar = -HUGE_VAL;
+    bool small = want <= SMALL_TOP, nan_kept = false;
+    for (int pass = 0, at = start, end = n; pass < 2; pass++, at = 0, end = start) {
+        for (; at < end; at++) {
+            double e = value[at];
+            if (e < cut || e <= bar) continue;
+            if (e == cut && ties-- <= 0) continue;
+            /* After every kept value >= e (the first of equals stays first). */
+            int lo = 0;
+            if (small && !nan_kept) {
+                /* The kept values counted, not searched: where e goes is a
+                ** coin toss that cost the search's branches a misprediction
+                ** or two. They are in descending order, so those >= e are
+                ** the first lo (a NaN among them would break the order:
+                ** then the search below, as before). A fixed run is moved
+                ** one place on (two vector moves, no call): past kept, top
+                ** holds nothing read. */
+                for (int k = 0; k < kept; k++) lo += value[top[k]] >= e;
+                uint16_t run[SMALL_TOP];
+                memcpy(run, &top[lo], sizeof run);
+                memcpy(&top[lo + 1], run, sizeof run);
+                kept += kept < want;
+            } else {
+                int hi = kept;
+                while (lo < hi) {
+                    int mid = (lo + hi) / 2;
+                    if (value[top[mid]] >= e)
+                        lo = mid + 1;
+                    else
+                        hi = mid;
+                }
+                if (kept < want) kept++;
+                int moved = kept - 1 - lo;
+                if (moved > 0) memmove(&top[lo + 1], &top[lo], sizeof top[0] * (size_t)moved);
+            }
+            nan_kept = nan_kept || e != e;
+            top[lo] = (uint16_t)at;
+            if (kept == want) {
+                double last = value[top[kept - 1]];
+                bar = last > -HUGE_VAL ? last : -HUGE_VAL;
+            }
+        }
+    }
+    return kept;
+}
+
 /* Ranks the legal actions of g that node has no child for (sample > 0: a
 ** random sample of them) by pul_legal_estimates (ties in a random order),
 ** keeps the best want of them in m->top; returns how many. */
 static int rank_untried(Mcts *m, int node, const PulGame *g, int want, int sample,
                         PulRng *rng) {
-    int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS), kept = 0;
+    int n = pul_legal_actions(g, m->buf, PUL_MAX_ACTIONS);
     if (n > PUL_MAX_ACTIONS) n = PUL_MAX_ACTIONS;
     if (m->pool[node].child >= 0) {
         /* The children in a hash set: a node may have hundreds of them. */
@@ -539,61 +595,15 @@ static int rank_untried(Mcts *m, int node, const PulGame *g, int want, int sampl
             ties = want - above;
         }
     }
-    /* A value is kept when it is not -HUGE_VAL nor below cut and, with want
-    ** kept, above the last of them (bar; kept values are at least cut, or
-    ** NaN, when bar stays -HUGE_VAL): two tests a value. The scan runs from
-    ** start to the end, then from 0 to start. */
-    /* A few wanted of a few: every value inserted, no test of it first. */
-    int fixed = -1;
+    /* A few wanted of a few: every value inserted, no test of it first (a
+    ** call per count of slots, a constant in each inlined copy); with a NaN
+    ** among the values, the general scan. */
+    int kept = -1;
     if (n <= RANK_SMALL_MAX && want == CAND_BLOCK_FIRST)
-        fixed = rank_small(value, n, start, CAND_BLOCK_FIRST, m->sel, top);
+        kept = rank_small(value, n, start, CAND_BLOCK_FIRST, m->sel, top);
     else if (n <= RANK_SMALL_MAX && want == 2 * CAND_BLOCK_FIRST)
-        fixed = rank_small(value, n, start, 2 * CAND_BLOCK_FIRST, m->sel, top);
-    if (fixed >= 0) kept = fixed;
-    double bar = -HUGE_VAL;
-    bool small = want <= SMALL_TOP, nan_kept = false;
-    for (int pass = fixed >= 0 ? 2 : 0, at = start, end = n; pass < 2;
-         pass++, at = 0, end = start) {
-        for (; at < end; at++) {
-            double e = value[at];
-            if (e < cut || e <= bar) continue;
-            if (e == cut && ties-- <= 0) continue;
-            /* After every kept value >= e (the first of equals stays first). */
-            int lo = 0;
-            if (small && !nan_kept) {
-                /* The kept values counted, not searched: where e goes is a
-                ** coin toss that cost the search's branches a misprediction
-                ** or two. They are in descending order, so those >= e are
-                ** the first lo (a NaN among them would break the order:
-                ** then the search below, as before). A fixed run is moved
-                ** one place on (two vector moves, no call): past kept, top
-                ** holds nothing read. */
-                for (int k = 0; k < kept; k++) lo += value[top[k]] >= e;
-                uint16_t run[SMALL_TOP];
-                memcpy(run, &top[lo], sizeof run);
-                memcpy(&top[lo + 1], run, sizeof run);
-                kept += kept < want;
-            } else {
-                int hi = kept;
-                while (lo < hi) {
-                    int mid = (lo + hi) / 2;
-                    if (value[top[mid]] >= e)
-                        lo = mid + 1;
-                    else
-                        hi = mid;
-                }
-                if (kept < want) kept++;
-                int moved = kept - 1 - lo;
-                if (moved > 0) memmove(&top[lo + 1], &top[lo], sizeof top[0] * (size_t)moved);
-            }
-            nan_kept = nan_kept || e != e;
-            top[lo] = (uint16_t)at;
-            if (kept == want) {
-                double last = value[top[kept - 1]];
-                bar = last > -HUGE_VAL ? last : -HUGE_VAL;
-            }
-        }
-    }
+        kept = rank_small(value, n, start, 2 * CAND_BLOCK_FIRST, m->sel, top);
+    if (kept < 0) kept = rank_scan(value, n, start, want, cut, ties, top);
     for (int k = 0; k < kept; k++) m->top[k] = (Cand){m->buf[top[k]], false};
     return kept;
 }
