@@ -351,8 +351,11 @@ void board_clear(MicropulGame *g);
 
 /* groups.c */
 /* Add the nodes of the just-placed tile and join them; emits MERGED/CLOSED.
-** seen is what the cell's neighbours showed it before (its frontier entry). */
-void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev);
+** seen is what the cell's neighbours showed it before (its frontier entry),
+** same the slots where it and the tile show the same colour (edges_joined:
+** the checked apply has it from its test of the placement). */
+void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *seen, unsigned same,
+                     PulEvents *ev);
 /* Score of a closed group's root for one seat's stone rules: owner seat or -1. */
 int groups_scorer(const MicropulGame *g, int root);
 /* The same for a group with these stones and owners (bit s: seat s). */
