@@ -65,19 +65,62 @@ static inline int hand_index(const uint8_t *hand, int n, int tile) {
 #endif
 }
 
+/* hand_index for a tile the hand may not hold: its index, or -1. */
+static inline int hand_find(const uint8_t *hand, int n, int tile) {
+#if defined(__SSE2__)
+    __m128i row = _mm_loadu_si128((const __m128i *)(const void *)hand);
+    unsigned eq = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(row, _mm_set1_epi8((char)tile)));
+    eq &= (1u << n) - 1;
+    return eq ? lowest_set(eq) : -1;
+#else
+    return index_of(hand, n, tile);
+#endif
+}
+
+/* What the test of a placement finds that its apply reads again: the
+** tile's index in the hand, the cell's frontier entry, and the slots where
+** the tile shows a neighbour its own colour (edges_joined, the groups'
+** joins). The checked apply keeps them from the test; the trusted one works
+** them out where it needs them (apply_place). */
+typedef struct {
+    int hand_at, front;
+    unsigned joined;
+} PlaceFound;
+
+/* The test of a placement, the reasons in PMN.md's order (legal.c's
+** legal_check_place, the generators' test): where it is legal, found holds
+** what the apply reads again, so that nothing is looked up twice. */
+static inline PulReason place_check(const MicropulGame *g, const PulAction *a, PlaceFound *found) {
+    if (a->rot > 3) return PUL_R_BAD_ACTION;
+    int seat = g->h.to_move;
+    int at = hand_find(g->hand[seat], g->nhand[seat], a->tile);
+    if (at < 0) return PUL_R_NOT_IN_HAND;
+    if (!board_in_window(g, a->x, a->y)) return PUL_R_NOT_ADJACENT;
+    unsigned code = g->grid[board_slot(g, a->x, a->y)];
+    if (code < FRONT_BASE) return code ? PUL_R_OCCUPIED : PUL_R_NOT_ADJACENT;
+    int f = (int)(code - FRONT_BASE);
+    EdgeMeet m = edges_meet(&MV(g)->rot[a->tile][a->rot], &g->front[f]);
+    unsigned joined = m.both & m.same;
+    if (g->rules.rule2_colours && (m.both & ~m.same)) return PUL_R_COLOUR_CONFLICT;
+    if (g->rules.rule1_attachment && !joined) return PUL_R_NO_ATTACHMENT;
+    *found = (PlaceFound){at, f, joined};
+    return PUL_LEGAL;
+}
+
 static void remove_at(uint8_t *list, uint8_t *n, int i) {
     list[i] = list[--*n];
 }
 
 /* apply_check with the action's kind as an argument: a constant where the
 ** checked apply already knows it (a placement), so the switch folds away. */
-static inline PulReason check_kind(const MicropulGame *g, const PulAction *a, int kind) {
+static inline PulReason check_kind(const MicropulGame *g, const PulAction *a, int kind,
+                                   PlaceFound *found) {
     if (!g->h.started) return PUL_R_BAD_ACTION;
     if (g->h.over) return PUL_R_GAME_OVER;
     int seat = g->h.to_move;
     switch (kind) {
     case PUL_PLACE:
-        return legal_check_place(g, a);
+        return place_check(g, a, found);
     case PUL_TAKE:
         if (g->nhand[seat] >= g->rules.hand_limit) return PUL_R_HAND_FULL;
         /* A random take draws among the tiles the seat does not know. */
@@ -103,7 +146,8 @@ static inline PulReason check_kind(const MicropulGame *g, const PulAction *a, in
 }
 
 PulReason apply_check(const PulGame *pg, const PulAction *a) {
-    return check_kind(MGC(pg), a, a->kind);
+    PlaceFound unused;
+    return check_kind(MGC(pg), a, a->kind, &unused);
 }
 
 /* An ACTIVATED event for each catalyst of placed tile q firing at quadrants
@@ -339,12 +383,15 @@ HOOKS_OUT_OF_LINE static void hook_closures(Hooks *hk, MicropulGame *g, const Pu
     }
 }
 
-static void apply_place(MicropulGame *g, const PulAction *a, PulEvents *ev, int *extra, Hooks *hk) {
+/* A placement; found: what its test found, or NULL (place_check). */
+static inline void apply_place(MicropulGame *g, const PulAction *a, const PlaceFound *found,
+                               PulEvents *ev, int *extra, Hooks *hk) {
     int seat = g->h.to_move;
-    remove_at(g->hand[seat], &g->nhand[seat], hand_index(g->hand[seat], g->nhand[seat], a->tile));
+    int at = found ? found->hand_at : hand_index(g->hand[seat], g->nhand[seat], a->tile);
+    remove_at(g->hand[seat], &g->nhand[seat], at);
     /* The action is legal (checked, or generated for this position): its
     ** cell is a frontier cell inside the window, so its slot says which. */
-    int f = (int)g->grid[board_slot(g, a->x, a->y)] - FRONT_BASE;
+    int f = found ? found->front : (int)g->grid[board_slot(g, a->x, a->y)] - FRONT_BASE;
     PUL_ASSERT(f == board_front_at(g, a->x, a->y));
     Front seen = g->front[f];
     int nb[4];
@@ -362,7 +409,9 @@ static void apply_place(MicropulGame *g, const PulAction *a, PulEvents *ev, int 
     int draw = (int)(fired & 0xFFFFu);
     *extra += (int)(fired >> 16);
     int closed_from = ev ? ev->n : 0;
-    groups_add_tile(g, idx, nb, &seen, ev);
+    const Placed *p = &g->placed[idx]; /* as activate reads it: its rotation's row is at hand */
+    unsigned joined = found ? found->joined : edges_joined(&MV(g)->rot[p->tile][p->rot], &seen);
+    groups_add_tile(g, idx, nb, &seen, joined, ev);
     if (hk) {
         /* After the groups, so that hooks see the board as it now is. */
         if (hk->activate) hook_activations(hk, g, idx, nb, &seen, ev, first, &draw, extra);
@@ -430,13 +479,14 @@ static void apply_claim(MicropulGame *g, const PulAction *a, PulEvents *ev, Hook
 }
 
 /* The action's changes, with the hooks' calls when hk is not NULL; kind is
-** a->kind, a constant where the caller knows it (apply_plain_place). */
+** a->kind, a constant where the caller knows it (apply_plain_place); found,
+** for a placement, what its test found, or NULL to work it out. */
 static inline void apply_kind(MicropulGame *g, const PulAction *a, PulEvents *ev, Hooks *hk,
-                              int kind) {
+                              int kind, const PlaceFound *found) {
     int extra = 0;
     switch (kind) {
     case PUL_PLACE:
-        apply_place(g, a, ev, &extra, hk);
+        apply_place(g, a, found, ev, &extra, hk);
         break;
     case PUL_TAKE:
         apply_take(g, a, ev);
@@ -469,7 +519,7 @@ static inline void apply_kind(MicropulGame *g, const PulAction *a, PulEvents *ev
 }
 
 static void apply_core(MicropulGame *g, const PulAction *a, PulEvents *ev, Hooks *hk) {
-    apply_kind(g, a, ev, hk, a->kind);
+    apply_kind(g, a, ev, hk, a->kind, NULL);
 }
 
 /* The hooks that run at the end of an action or of a game: is_over, then
@@ -576,8 +626,8 @@ static void apply_plain(MicropulGame *g, const PulAction *a) {
 #if defined(__GNUC__)
 __attribute__((flatten))
 #endif
-static void apply_plain_place(MicropulGame *g, const PulAction *a) {
-    apply_kind(g, a, NULL, NULL, PUL_PLACE);
+static void apply_plain_place(MicropulGame *g, const PulAction *a, const PlaceFound *found) {
+    apply_kind(g, a, NULL, NULL, PUL_PLACE, found);
 }
 
 /* apply_plain for a take, known to be one (apply_plain_place). */
@@ -585,7 +635,7 @@ static void apply_plain_place(MicropulGame *g, const PulAction *a) {
 __attribute__((flatten))
 #endif
 static void apply_plain_take(MicropulGame *g, const PulAction *a) {
-    apply_kind(g, a, NULL, NULL, PUL_TAKE);
+    apply_kind(g, a, NULL, NULL, PUL_TAKE, NULL);
 }
 
 /* apply_plain_place for an edition with hooks that runs none during the
@@ -595,7 +645,7 @@ static void apply_plain_take(MicropulGame *g, const PulAction *a) {
 __attribute__((flatten, noinline))
 #endif
 static void apply_place_quiet(MicropulGame *g, const PulAction *a) {
-    apply_kind(g, a, NULL, NULL, PUL_PLACE);
+    apply_kind(g, a, NULL, NULL, PUL_PLACE, NULL);
 }
 
 /* An action no hook runs during: the playout path when no events are asked
@@ -656,25 +706,27 @@ PulReason apply_trusted(PulGame *pg, const PulAction *a) {
 
 PulReason apply_action(PulGame *pg, const PulAction *a, PulEvents *ev) {
     MicropulGame *g = MG(pg);
+    PlaceFound found;
     if (a->kind == PUL_PLACE) {
-        /* The placement checked and applied without asking its kind again. */
-        PulReason r = check_kind(g, a, PUL_PLACE);
+        /* The placement checked and applied without asking its kind again,
+        ** nor looking up again what its test found. */
+        PulReason r = check_kind(g, a, PUL_PLACE, &found);
         if (r != PUL_LEGAL) return r;
         if (hooks_during_actions(g)) return apply_place_with_hooks(pg, a, ev);
         if (ev) return apply_unhooked(g, a, ev);
-        apply_plain_place(g, a);
+        apply_plain_place(g, a, &found);
         return PUL_LEGAL;
     }
     if (a->kind == PUL_TAKE) {
         /* The same for a take, the next most usual action. */
-        PulReason r = check_kind(g, a, PUL_TAKE);
+        PulReason r = check_kind(g, a, PUL_TAKE, &found);
         if (r != PUL_LEGAL) return r;
         if (hooks_during_actions(g)) return apply_with_hooks(pg, a, ev);
         if (ev) return apply_unhooked(g, a, ev);
         apply_plain_take(g, a);
         return PUL_LEGAL;
     }
-    PulReason r = check_kind(g, a, a->kind);
+    PulReason r = check_kind(g, a, a->kind, &found);
     if (r != PUL_LEGAL) return r;
     if (hooks_during_actions(g)) return apply_with_hooks(pg, a, ev);
     return apply_unhooked(g, a, ev);

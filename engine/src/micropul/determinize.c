@@ -157,7 +157,8 @@ static PulStatus rebuild_board(MicropulGame *g, const PulObservation *o, int fro
         }
         int nb[4];
         board_place(g, p->tile, p->rot, p->x, p->y, f, nb);
-        groups_add_tile(g, i, nb, &seen, NULL);
+        unsigned joined = edges_joined(&MV(g)->rot[p->tile][p->rot], &seen);
+        groups_add_tile(g, i, nb, &seen, joined, NULL);
     }
     return PUL_OK;
 }

@@ -174,7 +174,8 @@ static inline void faced_nodes(NodeId out[8], const int nb[4]) {
 
 /* The tile's own groups come whole from its table (place_tables.c): only
 ** the joins with its neighbours' groups are worked out here. */
-void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev) {
+void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *seen, unsigned same,
+                     PulEvents *ev) {
     const MicropulVariant *v = MV(g);
     const Placed *p = &g->placed[idx];
     const TileRot *tr = &v->rot[p->tile][p->rot];
@@ -233,7 +234,7 @@ void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *see
         last = r;
     }
     PUL_ASSERT(ncand <= 12);
-    unsigned same = edges_joined(tr, seen);
+    PUL_ASSERT(same == edges_joined(tr, seen));
     for (; same; same &= same - 1) {
         int i = lowest_set(same);
         join(g, base + slot_quad[i], faced[i]);

@@ -61,51 +61,53 @@ typedef uint8_t NodeId;
 /* What placing one rotated tile does (place_tables.c), so that placing is
 ** table work. Quadrant q's in-tile group is rooted at lroot[q], the lowest
 ** quadrant of its colour it touches; the fields at a root hold the group's
-** figures (elsewhere 0). */
+** figures (elsewhere 0). The fields every apply reads come first, side by
+** side: the table (a few hundred entries of 512 bytes) is far larger than
+** the first-level cache, so a placement pays for each line it touches. */
 typedef struct {
-    uint8_t lroot[4];      /* in-tile root of each quadrant (itself when no micropul) */
-    uint8_t lnext[4];      /* next member of its in-tile group, circular */
-    uint8_t lcount[4];     /* members (quadrants) at each root */
-    uint8_t lsize[4];      /* micropul at each root, a big one counting 1 */
-    uint8_t roots[4];      /* the in-tile roots, ascending */
-    uint8_t ngroups;       /* in-tile groups */
-    bool big;
-    uint32_t open_side[4]; /* per side: byte q is root q's micropul slots on it */
-    uint32_t open_empty[16]; /* open_side summed over a set of empty sides (bit s: side s) */
-    /* The same figures in the game's own types, so that groups_add_tile
-    ** copies a tile's four nodes whole: node ids of a tile placed at index 0
-    ** (lroot, lnext), lcount, lsize, and open_empty per quadrant. */
-    NodeId node_root[4], node_next[4], node_count[4], node_size[4];
-    int16_t node_open[16][4];
     /* What the tile shows the cell beyond its side s, in that cell's frame:
     ** its side s ^ 2 faced the empty cell this tile fills, so showed nothing
     ** before, and board_place only ORs these in (colour bytes, their
     ** bytes_nonzero marks, micropul and catalyst slots). */
     uint64_t out_ctx[4], out_nz[4];
-    uint8_t out_mic[4], out_cat[4];
     /* The same for the small layout's frontier entry past its colours
     ** (FRONT_TAIL): its micropul and catalyst slots and the pattern of
     ** side s ^ 2 where a Front keeps them, the coordinates' bytes 0. */
     uint64_t out_tail[4];
+    /* Per node of a tile: its micropul as (small, big) counts, so that one
+    ** multiply-add of pairs by (points_micropul, points_big) gives the four
+    ** nodes' points (groups_add_tile). */
+    int16_t node_sb[4][2];
+    /* The figures below in the game's own types, so that groups_add_tile
+    ** copies a tile's four nodes whole: node ids of a tile placed at index 0
+    ** (lroot, lnext), lcount, lsize, and open_empty per quadrant. */
+    NodeId node_root[4], node_next[4], node_count[4], node_size[4];
+    /* Per set of empty sides (bit s: side s): the in-tile roots (bit q) with
+    ** no open edge once the tile is down, which may close with it. */
+    uint8_t shut[16];
+    uint8_t roots[4];      /* the in-tile roots, ascending */
+    uint8_t ngroups;       /* in-tile groups */
+    bool big;
+    uint8_t out_mic[4], out_cat[4];
     /* Catalysts firing at a set of quadrants (a bit each; a big tile's centre
     ** fires once for any): draws | extra turns << 16. A catalyst draws at
     ** most 1000 tiles (tileset.c) and a placement fires at most 12, so sums
     ** stay within the low 16 bits. */
     uint32_t fire[16];
-    /* Per node of a tile: its micropul as (small, big) counts, so that one
-    ** multiply-add of pairs by (points_micropul, points_big) gives the four
-    ** nodes' points (groups_add_tile). */
-    int16_t node_sb[4][2];
-    /* Per set of empty sides (bit s: side s): the in-tile roots (bit q) with
-    ** no open edge once the tile is down, which may close with it. */
-    uint8_t shut[16];
+    int16_t node_open[16][4];
+    uint8_t lroot[4];      /* in-tile root of each quadrant (itself when no micropul) */
+    uint8_t lnext[4];      /* next member of its in-tile group, circular */
+    uint8_t lcount[4];     /* members (quadrants) at each root */
+    uint8_t lsize[4];      /* micropul at each root, a big one counting 1 */
+    uint32_t open_side[4]; /* per side: byte q is root q's micropul slots on it */
+    uint32_t open_empty[16]; /* open_side summed over a set of empty sides (bit s: side s) */
     /* Up to a power of two: the hot loops index the table by tile and
     ** rotation, and a shift beats the multiply-adds of 384 bytes (the wide
     ** layout's node ids take 16 more). */
 #ifdef MICROPUL_WIDE
-    uint8_t pad[48];
+    uint8_t pad[46];
 #else
-    uint8_t pad[64];
+    uint8_t pad[62];
 #endif
 } PlaceRot;
 _Static_assert(sizeof(PlaceRot) == 512, "PlaceRot's pad brings it to 512 bytes");
@@ -351,8 +353,11 @@ void board_clear(MicropulGame *g);
 
 /* groups.c */
 /* Add the nodes of the just-placed tile and join them; emits MERGED/CLOSED.
-** seen is what the cell's neighbours showed it before (its frontier entry). */
-void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *seen, PulEvents *ev);
+** seen is what the cell's neighbours showed it before (its frontier entry),
+** same the slots where it and the tile show the same colour (edges_joined:
+** the checked apply has it from its test of the placement). */
+void groups_add_tile(MicropulGame *g, int idx, const int nb[4], const Front *seen, unsigned same,
+                     PulEvents *ev);
 /* Score of a closed group's root for one seat's stone rules: owner seat or -1. */
 int groups_scorer(const MicropulGame *g, int root);
 /* The same for a group with these stones and owners (bit s: seat s). */

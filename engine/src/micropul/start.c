@@ -64,7 +64,7 @@ static void start_tile(MicropulGame *g, int tile) {
     int nb[4];
     board_place(g, tile, 0, 0, 0, -1, nb);
     const Front nothing = {0};
-    groups_add_tile(g, 0, nb, &nothing, NULL);
+    groups_add_tile(g, 0, nb, &nothing, 0, NULL); /* no neighbour: no join */
 }
 
 PulStatus start_game(PulGame *pg, int nseats, uint64_t seed, const uint8_t *core, int ncore,
