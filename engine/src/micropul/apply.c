@@ -87,8 +87,8 @@ typedef struct {
     unsigned joined;
 } PlaceFound;
 
-/* The test of a placement, the reasons in PMN.md's order (legal.c's
-** legal_check_place, the generators' test): where it is legal, found holds
+/* The test of a placement, the reasons in PMN.md's order (as the
+** generators' test, edges_fit): where it is legal, found holds
 ** what the apply reads again, so that nothing is looked up twice. */
 static inline PulReason place_check(const MicropulGame *g, const PulAction *a, PlaceFound *found) {
     if (a->rot > 3) return PUL_R_BAD_ACTION;
@@ -100,11 +100,9 @@ static inline PulReason place_check(const MicropulGame *g, const PulAction *a, P
     if (code < FRONT_BASE) return code ? PUL_R_OCCUPIED : PUL_R_NOT_ADJACENT;
     int f = (int)(code - FRONT_BASE);
     EdgeMeet m = edges_meet(&MV(g)->rot[a->tile][a->rot], &g->front[f]);
-    unsigned joined = m.both & m.same;
-    if (g->rules.rule2_colours && (m.both & ~m.same)) return PUL_R_COLOUR_CONFLICT;
-    if (g->rules.rule1_attachment && !joined) return PUL_R_NO_ATTACHMENT;
-    *found = (PlaceFound){at, f, joined};
-    return PUL_LEGAL;
+    PulReason r = edges_fit(&g->rules, m);
+    if (r == PUL_LEGAL) *found = (PlaceFound){at, f, m.both & m.same};
+    return r;
 }
 
 static void remove_at(uint8_t *list, uint8_t *n, int i) {

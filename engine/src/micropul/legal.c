@@ -24,41 +24,7 @@
 
 /* The placement test of the hot loop: rules 1 and 2 on all eight slot pairs. */
 static inline PulReason fit(const PulRules *rules, const TileRot *tr, const Front *f) {
-    EdgeMeet m = edges_meet(tr, f);
-    if (rules->rule2_colours && (m.both & ~m.same)) return PUL_R_COLOUR_CONFLICT;
-    if (rules->rule1_attachment && !(m.both & m.same)) return PUL_R_NO_ATTACHMENT;
-    return PUL_LEGAL;
-}
-
-/* The hand's PUL_MAX_HAND bytes compared at once where SSE2 is: the loop's
-** exit, at whichever place the tile sits, was a coin toss to the branch
-** predictor. */
-static bool hand_holds(const MicropulGame *g, int seat, int tile) {
-#if defined(__SSE2__)
-    _Static_assert(PUL_MAX_HAND == 16, "a hand is one 16-byte vector");
-    __m128i row = _mm_loadu_si128((const __m128i *)(const void *)g->hand[seat]);
-    unsigned eq = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(row, _mm_set1_epi8((char)tile)));
-    return (eq & ((1u << g->nhand[seat]) - 1)) != 0;
-#else
-    for (int i = 0; i < g->nhand[seat]; i++)
-        if (g->hand[seat][i] == tile) return true;
-    return false;
-#endif
-}
-
-/* Inlined into the checked apply (link-time): out of line, its call and
-** frame cost more than its tests. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-inline PulReason legal_check_place(const MicropulGame *g, const PulAction *a) {
-    if (a->rot > 3) return PUL_R_BAD_ACTION;
-    if (!hand_holds(g, g->h.to_move, a->tile)) return PUL_R_NOT_IN_HAND;
-    /* board_tile_at then board_front_at, with one window test and one read. */
-    if (!board_in_window(g, a->x, a->y)) return PUL_R_NOT_ADJACENT;
-    unsigned code = g->grid[board_slot(g, a->x, a->y)];
-    if (code < FRONT_BASE) return code ? PUL_R_OCCUPIED : PUL_R_NOT_ADJACENT;
-    return fit(&g->rules, &MV(g)->rot[a->tile][a->rot], &g->front[code - FRONT_BASE]);
+    return edges_fit(rules, edges_meet(tr, f));
 }
 
 /* The takes on offer: one random take while some supply tile is unknown to

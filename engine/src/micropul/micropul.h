@@ -367,7 +367,6 @@ void groups_recount(const MicropulGame *g, int *points);
 
 /* legal.c */
 bool legal_any(const MicropulGame *g);
-PulReason legal_check_place(const MicropulGame *g, const PulAction *a);
 
 /* The supply tiles seat knows (revealed by a script): a bit per tile id. */
 #ifdef MICROPUL_WIDE
@@ -536,6 +535,15 @@ static inline EdgeMeet edges_meet(const TileRot *tr, const Front *f) {
 static inline unsigned edges_joined(const TileRot *tr, const Front *f) {
     EdgeMeet m = edges_meet(tr, f);
     return m.both & m.same;
+}
+
+/* Rules 2 then 1 on where a tile meets a cell: the one placement test of
+** the generators (legal.c's fit) and of the checked apply (apply.c's
+** place_check), in PMN.md's order of reasons. */
+static inline PulReason edges_fit(const PulRules *rules, EdgeMeet m) {
+    if (rules->rule2_colours && (m.both & ~m.same)) return PUL_R_COLOUR_CONFLICT;
+    if (rules->rule1_attachment && !(m.both & m.same)) return PUL_R_NO_ATTACHMENT;
+    return PUL_LEGAL;
 }
 
 #endif

@@ -42,7 +42,6 @@
 #define hooked_set_rule wide_hooked_set_rule
 #define legal_actions wide_legal_actions
 #define legal_any wide_legal_any
-#define legal_check_place wide_legal_check_place
 #define legal_list_active wide_legal_list_active
 #define legal_list_fast wide_legal_list_fast
 #define legal_placements wide_legal_placements
