@@ -262,7 +262,20 @@ static void check_stream(const uint8_t *data, size_t size, const PulRecord *r, P
 static void check_action_text(const PulVariant *v, const PulAction *a, const char *text,
                               PulAction *b) {
     char buf[64], again[64];
-    int n = pul_action_format(v, a, buf, sizeof buf);
+    int n;
+    if (pul_action_draws(a, NULL, 0) > PUL_DRAWS_MAX) {
+        /* A refill or swap naming more kinds than a rack holds reads (the
+        ** referee then refuses it, PMN.md), but only its first PUL_DRAWS_MAX
+        ** kinds are kept (pul.h): it has no spelling, and a text written for
+        ** it would be another move. play_moves checks the refusal. */
+        n = pul_action_format(v, a, buf, sizeof buf);
+        if (n > 0)
+            fuzz_breachf(NULL, "move \"%s\" names more kinds than are kept, yet is formatted as \"%s\"",
+                         text, buf);
+        *b = *a;
+        return;
+    }
+    n = pul_action_format(v, a, buf, sizeof buf);
     if (n <= 0 || (size_t)n >= sizeof buf)
         fuzz_breachf(NULL, "move \"%s\" cannot be formatted", text);
     if (!pul_action_parse(v, buf, b))
@@ -359,6 +372,8 @@ static void play_moves(const PulRecord *r, PulGame *g, PulRecord *out) {
                              pul_reason_code(also));
         }
         if (got < PUL_LEGAL || got >= PUL_R_COUNT) fuzz_breachf(NULL, "pul_apply returned %d", got);
+        if (got == PUL_LEGAL && pul_action_draws(&a, NULL, 0) > PUL_DRAWS_MAX)
+            fuzz_breachf(NULL, "move \"%s\" names more kinds than any rack holds, yet applied", text);
         if (over && got != PUL_R_GAME_OVER)
             fuzz_breachf(NULL, "move \"%s\" after the game is over: %s", text,
                          pul_reason_code(got));
