@@ -49,25 +49,12 @@ static int index_of(const uint8_t *list, int n, int value) {
     return -1;
 }
 
-/* index_of for a hand, which holds the tile (the action is legal): its
-** PUL_MAX_HAND bytes compared at once, the first match found by its bit,
-** where the loop's exit was a coin toss to the branch predictor. */
-static inline int hand_index(const uint8_t *hand, int n, int tile) {
-#if defined(__SSE2__)
-    _Static_assert(PUL_MAX_HAND == 16, "a hand is one 16-byte vector");
-    __m128i row = _mm_loadu_si128((const __m128i *)(const void *)hand);
-    unsigned eq = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(row, _mm_set1_epi8((char)tile)));
-    eq &= (1u << n) - 1;
-    PUL_ASSERT(eq != 0);
-    return lowest_set(eq);
-#else
-    return index_of(hand, n, tile);
-#endif
-}
-
-/* hand_index for a tile the hand may not hold: its index, or -1. */
+/* index_of for a hand: its index of tile, or -1. Its PUL_MAX_HAND bytes
+** are compared at once and the first match found by its bit, where the
+** loop's exit was a coin toss to the branch predictor. */
 static inline int hand_find(const uint8_t *hand, int n, int tile) {
 #if defined(__SSE2__)
+    _Static_assert(PUL_MAX_HAND == 16, "a hand is one 16-byte vector");
     __m128i row = _mm_loadu_si128((const __m128i *)(const void *)hand);
     unsigned eq = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(row, _mm_set1_epi8((char)tile)));
     eq &= (1u << n) - 1;
@@ -75,6 +62,13 @@ static inline int hand_find(const uint8_t *hand, int n, int tile) {
 #else
     return index_of(hand, n, tile);
 #endif
+}
+
+/* hand_find for a hand that holds the tile (the action is legal). */
+static inline int hand_index(const uint8_t *hand, int n, int tile) {
+    int i = hand_find(hand, n, tile);
+    PUL_ASSERT(i >= 0);
+    return i;
 }
 
 /* What the test of a placement finds that its apply reads again: the
