@@ -74,8 +74,9 @@ static inline int hand_index(const uint8_t *hand, int n, int tile) {
 /* What the test of a placement finds that its apply reads again: the
 ** tile's index in the hand, the cell's frontier entry, and the slots where
 ** the tile shows a neighbour its own colour (edges_joined, the groups'
-** joins). The checked apply keeps them from the test; the trusted one works
-** them out where it needs them (apply_place). */
+** joins). The checked apply without events or hooks keeps them from the
+** test; every other path (trusted, events, hooks) works them out where it
+** needs them (apply_place, given NULL). */
 typedef struct {
     int hand_at, front;
     unsigned joined;
