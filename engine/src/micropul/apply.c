@@ -74,9 +74,9 @@ static inline int hand_index(const uint8_t *hand, int n, int tile) {
 /* What the test of a placement finds that its apply reads again: the
 ** tile's index in the hand, the cell's frontier entry, and the slots where
 ** the tile shows a neighbour its own colour (edges_joined, the groups'
-** joins). The checked apply without events or hooks keeps them from the
-** test; every other path (trusted, events, hooks) works them out where it
-** needs them (apply_place, given NULL). */
+** joins). The checked apply without events keeps them from the test when
+** no hook runs during the placement; every other path (trusted, events,
+** hooks) works them out where it needs them (apply_place, given NULL). */
 typedef struct {
     int hand_at, front;
     unsigned joined;
@@ -543,11 +543,11 @@ PulStatus apply_end_hooks(MicropulGame *g, HookCall *call, bool was_over, PulErr
 ** out before the tile is down (what activate finds after): a catalyst fires
 ** where a micropul faces it (apply_fired), so the tile's heard slots against
 ** the micropul its cell is shown, then each neighbour showing a catalyst to
-** the tile's micropul, its heard slots against those it shows. */
-static inline bool fires_heard(const MicropulGame *g, const PulAction *a, const MicropulHooks *tab) {
-    /* The action is legal: its cell is a frontier cell, so its slot says
-    ** which (as in apply_place), and a side showing a catalyst holds a tile. */
-    const Front *seen = &g->front[(int)g->grid[board_slot(g, a->x, a->y)] - FRONT_BASE];
+** the tile's micropul, its heard slots against those it shows. front: the
+** cell's frontier entry; a side showing a catalyst holds a tile. */
+static inline bool fires_heard(const MicropulGame *g, const PulAction *a, const MicropulHooks *tab,
+                               int front) {
+    const Front *seen = &g->front[front];
     if (tab->heard[a->tile][a->rot] & seen->mic8) return true;
     Facing f = facing_catalysts(seen, &MV(g)->rot[a->tile][a->rot]);
     for (unsigned sides = f.sides; sides; sides &= sides - 1) {
@@ -561,13 +561,19 @@ static inline bool fires_heard(const MicropulGame *g, const PulAction *a, const 
 /* Whether a hook other than setup can run during action a: only then is the
 ** state saved first. on_activate runs only when the placement fires a
 ** catalyst, score_group only when a placement or claim can close a group;
-** the other hooks run at every action. */
+** the other hooks run at every action. found: for a placement, what its
+** test found, or NULL. */
 static inline bool hooks_may_run(const MicropulGame *g, const PulAction *a,
-                                 const MicropulHooks *tab, int kind) {
+                                 const MicropulHooks *tab, int kind, const PlaceFound *found) {
     unsigned hooks = tab->defined;
     if (hooks & (HOOK_AFTER_ACTION | HOOK_IS_OVER | HOOK_FINAL_SCORES)) return true;
     if (kind != PUL_PLACE) return kind == PUL_CLAIM && (hooks & HOOK_SCORE_GROUP);
-    return (hooks & HOOK_SCORE_GROUP) || (tab->activate_features && fires_heard(g, a, tab));
+    if (hooks & HOOK_SCORE_GROUP) return true;
+    if (!tab->activate_features) return false;
+    /* The action is legal: its cell is a frontier cell, so its slot says
+    ** which (as in apply_place), unless its test has found it. */
+    int front = found ? found->front : (int)g->grid[board_slot(g, a->x, a->y)] - FRONT_BASE;
+    return fires_heard(g, a, tab, front);
 }
 
 /* apply_core with hooks and no events (only on_activate's, which do
@@ -631,16 +637,6 @@ static void apply_plain_take(MicropulGame *g, const PulAction *a) {
     apply_kind(g, a, NULL, NULL, PUL_TAKE, NULL);
 }
 
-/* apply_plain_place for an edition with hooks that runs none during the
-** placement: its own copy, so that apply_plain_place keeps its one caller
-** (the plain edition's checked apply, which inlines it). */
-#if defined(__GNUC__)
-__attribute__((flatten, noinline))
-#endif
-static void apply_place_quiet(MicropulGame *g, const PulAction *a) {
-    apply_kind(g, a, NULL, NULL, PUL_PLACE, NULL);
-}
-
 /* An action no hook runs during: the playout path when no events are asked
 ** for, else the events' path. */
 static PulReason apply_unhooked(MicropulGame *g, const PulAction *a, PulEvents *ev) {
@@ -656,31 +652,22 @@ static PulReason apply_unhooked(MicropulGame *g, const PulAction *a, PulEvents *
 /* An action of an edition with hooks besides setup: saved first and run
 ** with them when one may run during it, else applied as in an edition
 ** without hooks (the playout path when no events are asked for), so that a
-** hooked game pays only for the calls it makes. place: the action is known
-** to be a placement (the checked apply has asked), which then goes the
-** plain edition's way without a second multiway switch on its kind. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline PulReason with_hooks(PulGame *pg, const PulAction *a, PulEvents *ev, bool place) {
+** hooked game pays only for the calls it makes. */
+HOOKS_OUT_OF_LINE static PulReason apply_with_hooks(PulGame *pg, const PulAction *a,
+                                                    PulEvents *ev) {
     MicropulGame *g = MG(pg);
-    if (hooks_may_run(g, a, hooked_table(g), place ? PUL_PLACE : a->kind))
+    if (hooks_may_run(g, a, hooked_table(g), a->kind, NULL))
         return family_guard(pg, a, ev, apply_hooked);
-    if (place && !ev) {
-        apply_place_quiet(g, a);
-        return PUL_LEGAL;
-    }
     return apply_unhooked(g, a, ev);
 }
 
-HOOKS_OUT_OF_LINE static PulReason apply_with_hooks(PulGame *pg, const PulAction *a,
-                                                    PulEvents *ev) {
-    return with_hooks(pg, a, ev, false);
-}
-
-HOOKS_OUT_OF_LINE static PulReason apply_place_with_hooks(PulGame *pg, const PulAction *a,
-                                                          PulEvents *ev) {
-    return with_hooks(pg, a, ev, true);
+/* Whether a hook may run during checked placement a of an edition with
+** hooks (hooks_may_run), out of line: the plain edition's checked apply
+** has only hooks_during_actions to ask. front: the frontier entry its test
+** found, by value, so that what the test found stays in registers. */
+HOOKS_OUT_OF_LINE static bool place_may_hook(const MicropulGame *g, const PulAction *a, int front) {
+    const PlaceFound found = {0, front, 0}; /* only its frontier entry is read */
+    return hooks_may_run(g, a, hooked_table(g), PUL_PLACE, &found);
 }
 
 /* Whether the edition has hooks that may run during an action (setup runs
@@ -705,7 +692,15 @@ PulReason apply_action(PulGame *pg, const PulAction *a, PulEvents *ev) {
         ** nor looking up again what its test found. */
         PulReason r = check_kind(g, a, PUL_PLACE, &found);
         if (r != PUL_LEGAL) return r;
-        if (hooks_during_actions(g)) return apply_place_with_hooks(pg, a, ev);
+        /* An edition with hooks saves the game and runs them when one may
+        ** run during the placement; else the placement goes the plain
+        ** edition's way, inlined here with what its test found, as every
+        ** placement of an edition without hooks does: a copy of its own,
+        ** called apart from the test and working its findings out again,
+        ** cost micropul-solo-peek some 3% of its time (its four placements
+        ** in five that run no hook). The same for a take. */
+        if (hooks_during_actions(g) && place_may_hook(g, a, found.front))
+            return family_guard(pg, a, ev, apply_hooked);
         if (ev) return apply_unhooked(g, a, ev);
         apply_plain_place(g, a, &found);
         return PUL_LEGAL;
@@ -714,7 +709,8 @@ PulReason apply_action(PulGame *pg, const PulAction *a, PulEvents *ev) {
         /* The same for a take, the next most usual action. */
         PulReason r = check_kind(g, a, PUL_TAKE, &found);
         if (r != PUL_LEGAL) return r;
-        if (hooks_during_actions(g)) return apply_with_hooks(pg, a, ev);
+        if (hooks_during_actions(g) && hooks_may_run(g, a, hooked_table(g), PUL_TAKE, NULL))
+            return family_guard(pg, a, ev, apply_hooked);
         if (ev) return apply_unhooked(g, a, ev);
         apply_plain_take(g, a);
         return PUL_LEGAL;
