@@ -3,7 +3,7 @@
 // group outlined, hot-seat hiding the other rack, a reload resuming the game, every language.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, start, waitTurn, playTurn, moveCount } from './util.mjs';
+import { setUp, start, waitTurn, handOver, playTurn, moveCount } from './util.mjs';
 import { LANGS, entry, keys } from '../i18n.mjs';
 
 /** @type {Awaited<ReturnType<typeof setUp>>} */
@@ -36,8 +36,7 @@ test('an illegal placement is refused with the engine\'s reason', async () => {
 test('rotation cycles through the legal orientations only, then a claim shows its group', async () => {
   const page = await env.page('?seed=3');
   await start(page, 'micropul', ['human', 'human']);
-  await page.click('[data-test="handover-ready"]');
-  await waitTurn(page);
+  assert.equal(await handOver(page), 'turn');
   // a tile and a cell with at least two legal rotations
   const n = (await page.$$('[data-test="rack-tile"]')).length;
   /** @type {string[]} */
@@ -88,8 +87,7 @@ test('rotation cycles through the legal orientations only, then a claim shows it
   await page.click('[data-test="claim"]');
   // hot-seat: the other seat's turn comes after the hand-over screen
   await page.waitForSelector('[data-test="handover"]');
-  await page.click('[data-test="handover-ready"]');
-  await waitTurn(page, 0);
+  assert.equal(await handOver(page, 0), 'turn');
   assert.match(await page.innerText('[data-test="log"]'), new RegExp(claimMove));
   assert.equal((await page.$$('[data-test="stone"]')).length, 1);
 });
@@ -100,8 +98,7 @@ test('hot-seat shows only the rack of the seat at the screen', async () => {
   await page.waitForSelector('[data-test="handover"]');
   assert.equal((await page.$$('[data-test="rack-tile"]')).length, 0, 'no tiles before the hand-over');
   assert.equal(await page.$('[data-test="board"]'), null);
-  await page.click('[data-test="handover-ready"]');
-  await waitTurn(page);
+  assert.equal(await handOver(page), 'turn');
   assert.equal(await page.getAttribute('[data-test="rack"]', 'data-seat'), '1');
   const one = await page.$$eval('[data-test="rack-tile"]', (b) => b.map((x) => x.getAttribute('data-item')));
   const move = await playTurn(page);
@@ -109,8 +106,7 @@ test('hot-seat shows only the rack of the seat at the screen', async () => {
   const html = await page.content();
   assert.equal((await page.$$('[data-test="rack-tile"]')).length, 0, 'seat 1\'s rack is gone');
   assert.ok(!html.includes('data-test="rack"'));
-  await page.click('[data-test="handover-ready"]');
-  await waitTurn(page, 0);
+  assert.equal(await handOver(page, 0), 'turn');
   assert.equal(await page.getAttribute('[data-test="rack"]', 'data-seat'), '2');
   const two = await page.$$eval('[data-test="rack-tile"]', (b) => b.map((x) => x.getAttribute('data-item')));
   const placed = /^(\d+)@/.exec(move)?.[1];

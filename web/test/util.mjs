@@ -30,6 +30,17 @@ export async function start(page, variant, kinds) {
   await page.click('[data-test="start"]');
 }
 
+/** Clicks the hand-over screen's button and waits for the table of the seat it names (more
+ * than `after` moves played). The screen stays up until the engine has answered the page, so a
+ * look right after the click still sees it: waitTurn alone would answer 'handover' at once, and
+ * on a busy machine the test would then look at a table not drawn yet.
+ * @param {Page} page @param {number} [after] @returns {Promise<'turn'|'over'|'handover'>} */
+export async function handOver(page, after = -1) {
+  await page.click('[data-test="handover-ready"]');
+  await page.waitForSelector('[data-test="handover"]', { state: 'detached', timeout: 60000 });
+  return waitTurn(page, after);
+}
+
 /** Waits until the human at the screen is to move (or the game is over) after more than
  * `after` moves. @param {Page} page @param {number} after @returns {Promise<'turn'|'over'|'handover'>} */
 export async function waitTurn(page, after = -1) {
