@@ -561,10 +561,10 @@ static inline bool fires_heard(const MicropulGame *g, const PulAction *a, const 
 /* Whether a hook other than setup can run during action a: only then is the
 ** state saved first. on_activate runs only when the placement fires a
 ** catalyst, score_group only when a placement or claim can close a group;
-** the other hooks run at every action. found: for a placement, what its
-** test found, or NULL. */
+** the other hooks run at every action. front: for a placement, the
+** frontier entry its test found, or -1. */
 static inline bool hooks_may_run(const MicropulGame *g, const PulAction *a,
-                                 const MicropulHooks *tab, int kind, const PlaceFound *found) {
+                                 const MicropulHooks *tab, int kind, int front) {
     unsigned hooks = tab->defined;
     if (hooks & (HOOK_AFTER_ACTION | HOOK_IS_OVER | HOOK_FINAL_SCORES)) return true;
     if (kind != PUL_PLACE) return kind == PUL_CLAIM && (hooks & HOOK_SCORE_GROUP);
@@ -572,7 +572,7 @@ static inline bool hooks_may_run(const MicropulGame *g, const PulAction *a,
     if (!tab->activate_features) return false;
     /* The action is legal: its cell is a frontier cell, so its slot says
     ** which (as in apply_place), unless its test has found it. */
-    int front = found ? found->front : (int)g->grid[board_slot(g, a->x, a->y)] - FRONT_BASE;
+    if (front < 0) front = (int)g->grid[board_slot(g, a->x, a->y)] - FRONT_BASE;
     return fires_heard(g, a, tab, front);
 }
 
@@ -656,7 +656,7 @@ static PulReason apply_unhooked(MicropulGame *g, const PulAction *a, PulEvents *
 HOOKS_OUT_OF_LINE static PulReason apply_with_hooks(PulGame *pg, const PulAction *a,
                                                     PulEvents *ev) {
     MicropulGame *g = MG(pg);
-    if (hooks_may_run(g, a, hooked_table(g), a->kind, NULL))
+    if (hooks_may_run(g, a, hooked_table(g), a->kind, -1))
         return family_guard(pg, a, ev, apply_hooked);
     return apply_unhooked(g, a, ev);
 }
@@ -666,8 +666,7 @@ HOOKS_OUT_OF_LINE static PulReason apply_with_hooks(PulGame *pg, const PulAction
 ** has only hooks_during_actions to ask. front: the frontier entry its test
 ** found, by value, so that what the test found stays in registers. */
 HOOKS_OUT_OF_LINE static bool place_may_hook(const MicropulGame *g, const PulAction *a, int front) {
-    const PlaceFound found = {0, front, 0}; /* only its frontier entry is read */
-    return hooks_may_run(g, a, hooked_table(g), PUL_PLACE, &found);
+    return hooks_may_run(g, a, hooked_table(g), PUL_PLACE, front);
 }
 
 /* Whether the edition has hooks that may run during an action (setup runs
@@ -709,7 +708,7 @@ PulReason apply_action(PulGame *pg, const PulAction *a, PulEvents *ev) {
         /* The same for a take, the next most usual action. */
         PulReason r = check_kind(g, a, PUL_TAKE, &found);
         if (r != PUL_LEGAL) return r;
-        if (hooks_during_actions(g) && hooks_may_run(g, a, hooked_table(g), PUL_TAKE, NULL))
+        if (hooks_during_actions(g) && hooks_may_run(g, a, hooked_table(g), PUL_TAKE, -1))
             return family_guard(pg, a, ev, apply_hooked);
         if (ev) return apply_unhooked(g, a, ev);
         apply_plain_take(g, a);
